@@ -1,0 +1,108 @@
+/**
+ * Drizzle table definitions mirroring migrations/*.sql (the SQL is the
+ * source of truth; keep the two in step). No I/O.
+ */
+import { sqliteTable, text, integer, primaryKey } from "drizzle-orm/sqlite-core";
+
+export const projects = sqliteTable("projects", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  plan: text("plan").notNull(),
+  evaluationsEnabled: integer("evaluations_enabled", { mode: "boolean" }).notNull(),
+  credits: integer("credits").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const apiKeys = sqliteTable("api_keys", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id").notNull(),
+  name: text("name").notNull(),
+  prefix: text("prefix").notNull(),
+  hash: text("hash").notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  createdAt: text("created_at").notNull(),
+  lastUsedAt: text("last_used_at"),
+  revokedAt: text("revoked_at"),
+});
+
+export const datasetRevisions = sqliteTable("dataset_revisions", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id"),
+  name: text("name").notNull(),
+  version: integer("version").notNull(),
+  digest: text("digest").notNull(),
+  rowCount: integer("row_count").notNull(),
+  columns: text("columns", { mode: "json" }).$type<{ name: string; type: string }[]>().notNull(),
+  splits: text("splits", { mode: "json" }).$type<string[]>().notNull(),
+  subsets: text("subsets", { mode: "json" }).$type<string[]>().notNull(),
+  format: text("format").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  storagePrefix: text("storage_prefix").notNull(),
+  chunkRows: integer("chunk_rows").notNull(),
+  source: text("source"),
+  createdAt: text("created_at").notNull(),
+});
+
+export const benchmarks = sqliteTable("benchmarks", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id"),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  category: text("category"),
+  kind: text("kind").notNull(),
+  datasetRef: text("dataset_ref"),
+  datasetRevisionId: text("dataset_revision_id"),
+  split: text("split"),
+  promptColumn: text("prompt_column"),
+  promptTemplate: text("prompt_template"),
+  answerColumn: text("answer_column"),
+  scoring: text("scoring", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  catalog: text("catalog", { mode: "json" }).$type<Record<string, unknown>>(),
+  sampleSize: integer("sample_size"),
+  firstUsedAt: text("first_used_at"),
+  archivedAt: text("archived_at"),
+  createdAt: text("created_at").notNull(),
+});
+
+export const profiles = sqliteTable("profiles", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id").notNull(),
+  name: text("name").notNull(),
+  version: text("version").notNull(),
+  params: text("params", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  secretNames: text("secret_names", { mode: "json" }).$type<string[]>().notNull(),
+  secretParams: text("secret_params"),
+  contentDigest: text("content_digest").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const evalRuns = sqliteTable("eval_runs", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id").notNull(),
+  displayName: text("display_name"),
+  status: text("status").notNull(),
+  requestId: text("request_id"),
+  benchmarkIds: text("benchmark_ids", { mode: "json" }).$type<string[]>().notNull(),
+  target: text("target", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  compareTarget: text("compare_target", { mode: "json" }).$type<Record<string, unknown>>(),
+  judge: text("judge", { mode: "json" }).$type<Record<string, unknown>>(),
+  options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  secrets: text("secrets"),
+  copiedFrom: text("copied_from"),
+  error: text("error"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  queuedAt: text("queued_at"),
+  startedAt: text("started_at"),
+  finishedAt: text("finished_at"),
+});
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type DatasetRevisionRow = typeof datasetRevisions.$inferSelect;
+export type BenchmarkRow = typeof benchmarks.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type EvalRunRow = typeof evalRuns.$inferSelect;
+// Re-exported so later schema modules share one import site.
+export { primaryKey };

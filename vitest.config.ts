@@ -1,0 +1,23 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+          ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token",
+          ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
+        },
+      },
+    })),
+  ],
+  test: {
+    setupFiles: ["./test/apply-migrations.ts"],
+    include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
+    sequence: { shuffle: true },
+  },
+});

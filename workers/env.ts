@@ -1,0 +1,30 @@
+/** The Worker's bindings and secrets, and the parsed configuration. */
+import { z } from "zod";
+
+export interface Env {
+  DB: D1Database;
+  ARTIFACTS: R2Bucket;
+  ATTEMPTS: Queue;
+  RUN_GATE: DurableObjectNamespace;
+  /** Secret: the operator token that may create projects. */
+  ASSAY_BOOTSTRAP_TOKEN?: string;
+  /** Secret: key material for sealing API keys, judge keys and profile secrets. */
+  ASSAY_SECRET_KEY?: string;
+  /** ML-compute credits a new project starts with. */
+  ASSAY_DEFAULT_CREDITS?: string;
+}
+
+export const Config = z.object({
+  bootstrapToken: z.string().min(8).optional(),
+  secretKey: z.string().min(16, "ASSAY_SECRET_KEY must be at least 16 characters"),
+  defaultCredits: z.coerce.number().int().min(0).default(1_000_000),
+});
+export type Config = z.infer<typeof Config>;
+
+export function readConfig(env: Env): Config {
+  return Config.parse({
+    bootstrapToken: env.ASSAY_BOOTSTRAP_TOKEN || undefined,
+    secretKey: env.ASSAY_SECRET_KEY,
+    defaultCredits: env.ASSAY_DEFAULT_CREDITS ?? undefined,
+  });
+}

@@ -1,0 +1,48 @@
+/** The Hono app: shared context, authentication, every routes file, the OpenAPI document. */
+import { swaggerUI } from "@hono/swagger-ui";
+import { openDb } from "../../src/db/client";
+import { AppError } from "../../src/domain/errors";
+import { readConfig } from "../env";
+import { requireKey } from "./auth";
+import { problemResponse, toProblem } from "./problem";
+import { newRouter } from "./router";
+import { keysRoutes } from "./routes/keys";
+import { projectsRoutes } from "./routes/projects";
+
+export function buildApp() {
+  const app = newRouter();
+  app.use("*", async (c, next) => {
+    c.set("db", openDb(c.env.DB));
+    c.set("config", readConfig(c.env));
+    await next();
+  });
+  app.use("/api/*", requireKey);
+
+  app.route("/", projectsRoutes);
+  app.route("/", keysRoutes);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "A project API key (ak_...)",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bootstrap", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's bootstrap token (ASSAY_BOOTSTRAP_TOKEN)",
+  });
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Assay API",
+      version: "0.1.0",
+      description: "Evaluate language models and agents: datasets, benchmarks, eval runs and their results.",
+    },
+    security: [{ apiKey: [] }],
+  });
+  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json", title: "Assay API" }));
+
+  app.notFound((c) => problemResponse(new AppError("not_found", `no route ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.onError((err, c) => toProblem(err, c));
+  return app;
+}
