@@ -6,7 +6,11 @@ import { readConfig } from "../env";
 import { requireKey } from "./auth";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
+import { benchmarksRoutes } from "./routes/benchmarks";
+import { datasetsRoutes } from "./routes/datasets";
+import { evalRunsRoutes } from "./routes/eval-runs";
 import { keysRoutes } from "./routes/keys";
+import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
 
 export function buildApp() {
@@ -20,6 +24,10 @@ export function buildApp() {
 
   app.route("/", projectsRoutes);
   app.route("/", keysRoutes);
+  app.route("/", datasetsRoutes);
+  app.route("/", benchmarksRoutes);
+  app.route("/", profilesRoutes);
+  app.route("/", evalRunsRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

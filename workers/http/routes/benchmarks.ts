@@ -1,0 +1,4 @@
+/** benchmarks routes (being written). */
+import { newRouter } from "../router";
+
+export const benchmarksRoutes = newRouter();

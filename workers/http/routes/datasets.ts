@@ -1,0 +1,4 @@
+/** datasets routes (being written). */
+import { newRouter } from "../router";
+
+export const datasetsRoutes = newRouter();

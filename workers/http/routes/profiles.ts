@@ -1,0 +1,4 @@
+/** profiles routes (being written). */
+import { newRouter } from "../router";
+
+export const profilesRoutes = newRouter();
