@@ -1,0 +1,93 @@
+// Starts the local Assay stack: applies D1 migrations to the local state,
+// then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
+// and waits until the API answers. Shared by `npm start` and `npm run bench`.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+const WRANGLER = join("node_modules", ".bin", "wrangler");
+
+/** A value kept in the state folder across restarts, generated on first use. */
+export function persistedSecret(stateDir, name, envValue) {
+  if (envValue) return envValue;
+  const file = join(stateDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const value = randomBytes(24).toString("base64url");
+  writeFileSync(file, value + "\n", { mode: 0o600 });
+  return value;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the stack and resolves once /api/openapi.json answers.
+ * @returns {Promise<{url: string, bootstrapToken: string, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
+ */
+export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile }) {
+  mkdirSync(stateDir, { recursive: true });
+  const persist = join(stateDir, "wrangler");
+  const token = persistedSecret(stateDir, "bootstrap-token", bootstrapToken);
+  const secretKey = persistedSecret(stateDir, "secret-key", process.env.ASSAY_SECRET_KEY);
+  // Secrets go through an env file so wrangler prints them as hidden.
+  const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ...extraVars };
+  const envFile = join(stateDir, "dev.vars");
+  writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join("\n") + "\n", { mode: 0o600 });
+
+  const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
+  if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const inspector = await freePort();
+  const child = spawn(
+    WRANGLER,
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
+      "--inspector-port", String(inspector), "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info"],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: false },
+  );
+  const sink = logFile ? (await import("node:fs")).createWriteStream(logFile) : null;
+  const forward = (stream, out) => stream.on("data", (d) => (sink ? sink.write(d) : quiet ? null : out.write(d)));
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/openapi.json`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the stack did not answer on ${url} within 180 s`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    sink?.end();
+  };
+  return { url, bootstrapToken: token, child, stop };
+}
+
+/** Fires the cron handler the way Cloudflare would, since wrangler dev does not. */
+export function startCronTicker(url, everyMs = 60_000) {
+  const tick = () => fetch(`${url}/cdn-cgi/local/scheduled`).catch(() => {});
+  const timer = setInterval(tick, everyMs);
+  return () => clearInterval(timer);
+}
