@@ -16,6 +16,8 @@ export default defineConfig({
     })),
   ],
   test: {
+    // Starts the fixture model server on loopback; tests get its URL with inject("fixtureUrl").
+    globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
     sequence: { shuffle: true },
