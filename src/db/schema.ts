@@ -2,7 +2,7 @@
  * Drizzle table definitions mirroring migrations/*.sql (the SQL is the
  * source of truth; keep the two in step). No I/O.
  */
-import { sqliteTable, text, integer, primaryKey } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, primaryKey } from "drizzle-orm/sqlite-core";
 
 export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
@@ -98,11 +98,75 @@ export const evalRuns = sqliteTable("eval_runs", {
   finishedAt: text("finished_at"),
 });
 
+export const runBenchmarks = sqliteTable(
+  "run_benchmarks",
+  {
+    runId: text("run_id").notNull(),
+    benchmarkId: text("benchmark_id").notNull(),
+    position: integer("position").notNull(),
+    status: text("status").notNull(),
+    error: text("error"),
+    datasetRevisionId: text("dataset_revision_id"),
+    datasetDigest: text("dataset_digest"),
+    scoring: text("scoring", { mode: "json" }).$type<Record<string, unknown>>(),
+    k: integer("k"),
+    memberCount: integer("member_count"),
+    baseSeq: integer("base_seq"),
+    attemptCount: integer("attempt_count"),
+    plannedCount: integer("planned_count").notNull(),
+    fewShot: text("few_shot", { mode: "json" }).$type<number[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.benchmarkId] })],
+);
+
+export const attempts = sqliteTable(
+  "attempts",
+  {
+    runId: text("run_id").notNull(),
+    seq: integer("seq").notNull(),
+    benchmarkId: text("benchmark_id").notNull(),
+    target: text("target").notNull(),
+    memberKey: text("member_key").notNull(),
+    memberIndex: integer("member_index").notNull(),
+    rowIndex: integer("row_index").notNull(),
+    taskDigest: text("task_digest").notNull(),
+    subset: text("subset"),
+    attemptIndex: integer("attempt_index").notNull(),
+    status: text("status").notNull(),
+    reward: real("reward"),
+    structured: text("structured", { mode: "json" }).$type<Record<string, unknown>>(),
+    output: text("output"),
+    reason: text("reason"),
+    error: text("error"),
+    exitCode: integer("exit_code"),
+    tries: integer("tries").notNull(),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    cost: real("cost"),
+    latencyMs: integer("latency_ms"),
+    transcriptKey: text("transcript_key"),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+
+export const runLogs = sqliteTable("run_logs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  runId: text("run_id").notNull(),
+  at: text("at").notNull(),
+  level: text("level").notNull(),
+  event: text("event").notNull(),
+  attemptSeq: integer("attempt_seq"),
+  message: text("message").notNull(),
+});
+
 export type ProjectRow = typeof projects.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type DatasetRevisionRow = typeof datasetRevisions.$inferSelect;
 export type BenchmarkRow = typeof benchmarks.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type EvalRunRow = typeof evalRuns.$inferSelect;
-// Re-exported so later schema modules share one import site.
-export { primaryKey };
+export type RunBenchmarkRow = typeof runBenchmarks.$inferSelect;
+export type AttemptRow = typeof attempts.$inferSelect;
+export type RunLogRow = typeof runLogs.$inferSelect;
