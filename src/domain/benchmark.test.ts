@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { CUSTOM_SCORING_TYPES } from "../scorers/spec";
+import { checkCustomBenchmark, CustomScoringSpec, renderPrompt, type CustomBenchmarkInput, type RevisionShape } from "./benchmark";
+
+const revision: RevisionShape = {
+  columns: [
+    { name: "question", type: "string" },
+    { name: "final", type: "string" },
+    { name: "topic", type: "string" },
+  ],
+  splits: ["train", "test"],
+  subsets: ["algebra", "geometry"],
+};
+
+const base: CustomBenchmarkInput = {
+  dataset: "gsm@1",
+  prompt_column: "question",
+  answer_column: "final",
+  scoring: { type: "exact_match" },
+};
+
+describe("CustomScoringSpec", () => {
+  it("offers exactly the custom scoring types", () => {
+    expect(CustomScoringSpec.options.map((o) => o.shape.type.value).sort()).toEqual([...CUSTOM_SCORING_TYPES].sort());
+  });
+
+  it.each([
+    [{ type: "numeric" }, "type"],
+    [{ type: "multiple_choice" }, "type"],
+    [{ type: "regex", pattern: "(" }, "pattern"],
+    [{ type: "llm_judge", criteria: " " }, "criteria"],
+    [{ type: "contains", extra: 1 }, ""],
+  ])("refuses %j at %s", (spec, path) => {
+    const r = CustomScoringSpec.safeParse(spec);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join("."))).toContain(path);
+  });
+
+  it("keeps defaults so the stored spec is complete", () => {
+    expect(CustomScoringSpec.parse({ type: "contains" })).toEqual({ type: "contains", ignore_case: true });
+  });
+});
+
+describe("checkCustomBenchmark", () => {
+  it("accepts a sound definition with a column or a template", () => {
+    expect(checkCustomBenchmark(base, revision)).toEqual([]);
+    const templated = { ...base, prompt_column: undefined, prompt_template: "[{topic}] {question} {{x}}", split: "test", subsets: ["algebra"] };
+    expect(checkCustomBenchmark(templated, revision)).toEqual([]);
+  });
+
+  it.each<[string, Partial<CustomBenchmarkInput>, string[]]>([
+    ["neither prompt source", { prompt_column: undefined }, ["prompt_column", "prompt_template"]],
+    ["both prompt sources", { prompt_template: "{question}" }, ["prompt_column", "prompt_template"]],
+    ["an unknown prompt column", { prompt_column: "nope" }, ["prompt_column"]],
+    ["an unknown answer column", { answer_column: "answer" }, ["answer_column"]],
+    ["an unknown placeholder", { prompt_column: undefined, prompt_template: "{nope}" }, ["prompt_template"]],
+    ["a malformed template", { prompt_column: undefined, prompt_template: "{question" }, ["prompt_template"]],
+    ["a template using no column", { prompt_column: undefined, prompt_template: "hello {{x}}" }, ["prompt_template"]],
+    ["an unknown split", { split: "dev" }, ["split"]],
+    ["an unknown subset", { subsets: ["algebra", "calculus"] }, ["subsets.1"]],
+    ["a pattern invalid under its flags", { scoring: { type: "regex", pattern: "\\-", flags: "u" } }, ["scoring.pattern"]],
+  ])("refuses %s", (_, patch, fields) => {
+    expect(checkCustomBenchmark({ ...base, ...patch }, revision).map((e) => e.field)).toEqual(fields);
+  });
+
+  it("names the unknown column in the message", () => {
+    const errors = checkCustomBenchmark({ ...base, prompt_column: undefined, prompt_template: "{question} {nope}" }, revision);
+    expect(errors).toEqual([{ field: "prompt_template", message: expect.stringContaining("'nope'") }]);
+  });
+
+  it("names the dataset when the revision is unknown, still checking the rest", () => {
+    const errors = checkCustomBenchmark({ ...base, prompt_template: "{question}" }, undefined);
+    expect(errors.map((e) => e.field)).toEqual(["prompt_column", "prompt_template", "dataset"]);
+  });
+
+  it("refuses a split when the revision has none", () => {
+    const errors = checkCustomBenchmark({ ...base, split: "test" }, { ...revision, splits: [] });
+    expect(errors).toEqual([{ field: "split", message: expect.stringContaining("(none)") }]);
+  });
+});
+
+describe("renderPrompt", () => {
+  const row = { question: "What is 2+2?", final: "4", n: 3 };
+  it.each([
+    [{ promptColumn: "question", promptTemplate: null }, "What is 2+2?"],
+    [{ promptColumn: "n", promptTemplate: null }, "3"],
+    [{ promptColumn: null, promptTemplate: "Q: {question} ({n}) {{ok}}" }, "Q: What is 2+2? (3) {ok}"],
+  ])("renders %j", (source, prompt) => {
+    expect(renderPrompt(source, row)).toBe(prompt);
+  });
+});
