@@ -1,0 +1,125 @@
+/**
+ * The options of an eval run: how many attempts, which tasks, sampling and
+ * limits. Strict at every level (an unknown key is refused by name), with
+ * defaults filled so a stored run states everything it will use. No I/O.
+ */
+import { z } from "zod";
+import type { FieldError } from "./errors";
+
+export const MAX_ATTEMPTS = 100;
+export const MAX_TASK_KEYS = 1000;
+export const MAX_SUBSETS = 100;
+
+const Label = z.string().min(1).max(200);
+const TaskKeys = z.array(Label).max(MAX_TASK_KEYS);
+const Subsets = z.array(Label).min(1).max(MAX_SUBSETS);
+const SampleLimit = z.number().int().min(1).max(10_000_000);
+const FewShot = z.number().int().min(0).max(20);
+
+/** Which of a benchmark's tasks run, applied in this order: split, subsets, include/exclude, shuffle, skip, limit. */
+export const TaskSelection = z.strictObject({
+  /** Only rows of this split (default: the benchmark's own split, else every row). */
+  split: Label.optional(),
+  /** Only rows of these subsets. */
+  subsets: Subsets.optional(),
+  /** Only these task keys. */
+  include: TaskKeys.optional(),
+  /** Never these task keys. */
+  exclude: TaskKeys.optional(),
+  /** Shuffle the selected tasks with `seed` before skip/limit. */
+  shuffle: z.boolean().default(false),
+  /** Seed of the shuffle, so a selection can be repeated exactly. */
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+  /** Drop this many tasks from the front. */
+  skip: z.number().int().min(0).max(10_000_000).default(0),
+  /** Keep at most this many tasks. */
+  limit: SampleLimit.optional(),
+});
+export type TaskSelection = z.infer<typeof TaskSelection>;
+
+/** Overrides for one benchmark of the run. */
+export const BenchmarkOverrides = z.strictObject({
+  sample_limit: SampleLimit.optional(),
+  few_shot: FewShot.optional(),
+  subsets: Subsets.optional(),
+});
+export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
+
+export const MISSING_POLICIES = ["unknown", "as_failure"] as const;
+
+/** The field schemas without defaults: the create schema adds defaults, the patch schema makes them nullable. */
+const field = {
+  attempts: z.number().int().min(1).max(MAX_ATTEMPTS),
+  sample_limit: SampleLimit,
+  select: TaskSelection,
+  few_shot: FewShot,
+  temperature: z.number().min(0).max(2),
+  top_p: z.number().gt(0).max(1),
+  max_output_tokens: z.number().int().min(1).max(200_000),
+  timeout_s: z.number().int().min(1).max(3600),
+  concurrency: z.number().int().min(1).max(1000),
+  missing_policy: z.enum(MISSING_POLICIES),
+  per_benchmark: z.record(z.string().min(1).max(200), BenchmarkOverrides),
+};
+
+export const RunOptions = z.strictObject({
+  /** Attempts per task (k of pass@k). */
+  attempts: field.attempts.default(1),
+  /** Run at most this many tasks per benchmark (a quick run). */
+  sample_limit: field.sample_limit.optional(),
+  select: field.select.prefault({}),
+  /** Few-shot examples; overrides the benchmark's own setting. */
+  few_shot: field.few_shot.optional(),
+  temperature: field.temperature.default(0),
+  top_p: field.top_p.optional(),
+  max_output_tokens: field.max_output_tokens.default(1024),
+  /** Per attempt, in seconds. */
+  timeout_s: field.timeout_s.default(120),
+  /** Attempts in flight at once against the target. */
+  concurrency: field.concurrency.default(8),
+  /** How an attempt without a reward counts: unknown (never 0) or as_failure. */
+  missing_policy: field.missing_policy.default("unknown"),
+  /** Benchmark id → overrides for that benchmark; ids must be among the run's benchmarks. */
+  per_benchmark: field.per_benchmark.default({}),
+});
+export type RunOptions = z.infer<typeof RunOptions>;
+
+/**
+ * A PATCH of options: each given top-level key replaces the stored one
+ * wholesale (select and per_benchmark included); null puts a key back to its
+ * default; keys not given are kept.
+ */
+export const RunOptionsPatch = z.strictObject({
+  attempts: field.attempts.nullable().optional(),
+  sample_limit: field.sample_limit.nullable().optional(),
+  select: field.select.nullable().optional(),
+  few_shot: field.few_shot.nullable().optional(),
+  temperature: field.temperature.nullable().optional(),
+  top_p: field.top_p.nullable().optional(),
+  max_output_tokens: field.max_output_tokens.nullable().optional(),
+  timeout_s: field.timeout_s.nullable().optional(),
+  concurrency: field.concurrency.nullable().optional(),
+  missing_policy: field.missing_policy.nullable().optional(),
+  per_benchmark: field.per_benchmark.nullable().optional(),
+});
+export type RunOptionsPatch = z.infer<typeof RunOptionsPatch>;
+
+/** The stored options with a patch applied, defaults refilled. */
+export function mergeRunOptions(stored: RunOptions, patch: RunOptionsPatch): RunOptions {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  // Both inputs are already valid, so this only refills defaults.
+  return RunOptions.parse(merged);
+}
+
+/** per_benchmark entries that name a benchmark the run does not have. */
+export function perBenchmarkErrors(options: RunOptions, benchmarkIds: readonly string[]): FieldError[] {
+  const known = new Set(benchmarkIds);
+  return Object.keys(options.per_benchmark)
+    .filter((id) => !known.has(id))
+    .map((id) => ({ field: `options.per_benchmark.${id}`, message: "not one of the run's benchmarks" }));
+}
