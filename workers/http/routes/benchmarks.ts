@@ -1,4 +1,273 @@
-/** benchmarks routes (being written). */
+/**
+ * The benchmark catalog: built-ins (global) and the project's custom
+ * benchmarks; create a custom one over a dataset revision, archive,
+ * restore, and delete while no run has used it.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { newId } from "../../../src/crypto/ids";
+import {
+  deleteUnusedBenchmark,
+  getVisibleBenchmark,
+  insertCustomBenchmark,
+  listBenchmarks,
+  setBenchmarkArchived,
+} from "../../../src/db/benchmarks";
+import { findRevisionByRef } from "../../../src/db/datasets";
+import type { BenchmarkRow } from "../../../src/db/schema";
+import type { Db } from "../../../src/db/client";
+import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
+import { AppError } from "../../../src/domain/errors";
+import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { newRouter } from "../router";
+import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
-export const benchmarksRoutes = newRouter();
+export const BenchmarkView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string().nullable().openapi({ description: "'custom' for a project's own; a catalog group for built-ins" }),
+    kind: z.string().openapi({ description: "inline (one model call per sample) or runner (agent and code tasks)" }),
+    builtin: z.boolean().openapi({ description: "Global and owned by nobody; cannot be archived or deleted by a project" }),
+    dataset: z.string().nullable().openapi({ description: "The dataset revision, name@version" }),
+    split: z.string().nullable(),
+    prompt_column: z.string().nullable(),
+    prompt_template: z.string().nullable(),
+    answer_column: z.string().nullable(),
+    scoring: z.record(z.string(), z.unknown()).openapi({ description: "The scorer spec {type, ...}" }),
+    few_shot: z.number().int(),
+    subsets: z.array(z.string()),
+    sample_size: z.number().int().nullable().openapi({ description: "Rows in the dataset revision" }),
+    archived: z.boolean(),
+    archived_at: z.string().nullable(),
+    used: z.boolean().openapi({ description: "A run has referenced it, so it can be archived but not deleted" }),
+    created_at: z.string(),
+    catalog: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases" }),
+  })
+  .openapi("Benchmark");
+
+export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
+  const options = b.options as Partial<BenchmarkOptions>;
+  return {
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    category: b.category,
+    kind: b.kind,
+    builtin: b.projectId === null,
+    dataset: b.datasetRef,
+    split: b.split,
+    prompt_column: b.promptColumn,
+    prompt_template: b.promptTemplate,
+    answer_column: b.answerColumn,
+    scoring: b.scoring,
+    few_shot: options.few_shot ?? 0,
+    subsets: options.subsets ?? [],
+    sample_size: b.sampleSize,
+    archived: b.archivedAt !== null,
+    archived_at: b.archivedAt,
+    used: b.firstUsedAt !== null,
+    created_at: b.createdAt,
+    catalog: b.catalog,
+  };
+}
+
+const CreateBenchmark = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    description: z.string().max(2000).default(""),
+    dataset: z.string().min(1).max(200).openapi({ description: "A dataset revision of the project, name@version" }),
+    split: z.string().min(1).max(100).nullish().openapi({ description: "One of the revision's splits; all rows when absent" }),
+    prompt_column: z.string().min(1).max(200).nullish().openapi({ description: "The column holding the prompt; or give prompt_template" }),
+    prompt_template: z
+      .string()
+      .min(1)
+      .max(MAX_TEMPLATE_CHARS)
+      .nullish()
+      .openapi({ description: "Prompt text with {column} placeholders ({{ and }} for literal braces); or give prompt_column" }),
+    answer_column: z.string().min(1).max(200).openapi({ description: "The column holding the expected answer" }),
+    scoring: CustomScoringSpec.openapi({ description: "contains, exact_match, regex (pattern) or llm_judge (criteria)" }),
+    few_shot: z.number().int().min(0).max(MAX_FEW_SHOT).default(0),
+    subsets: z.array(z.string().min(1).max(100)).max(100).optional(),
+  })
+  .openapi("CreateBenchmark");
+
+const flag = z.enum(["true", "false", "1", "0"]);
+
+const ListQuery = PageQuery.extend({
+  include_archived: flag.optional().openapi({ description: "Also list archived benchmarks (true/false/1/0)" }),
+  category: z.string().min(1).max(100).optional(),
+  kind: z.enum(["inline", "runner"]).optional(),
+  project_id: z.string().min(1).max(200).optional().openapi({ description: "Accepted for compatibility; must be the key's project" }),
+});
+
+/** The benchmark a project may change: its own. A built-in is 403, anything else 404. */
+async function ownBenchmark(db: Db, projectId: string, id: string, action: string): Promise<BenchmarkRow> {
+  const b = await getVisibleBenchmark(db, projectId, id);
+  if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+  if (b.projectId === null) {
+    throw new AppError("forbidden", `${id} is a built-in benchmark, shared by every project; it cannot be ${action}`);
+  }
+  return b;
+}
+
+export const benchmarksRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/benchmarks",
+      tags: ["benchmarks"],
+      summary: "The catalog: built-ins and the project's custom benchmarks, newest id first",
+      request: { query: ListQuery },
+      responses: { 200: json(pageSchema(BenchmarkView), "A page of benchmarks"), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const projectId = c.var.auth.projectId;
+      if (q.project_id !== undefined && q.project_id !== projectId) throw new AppError("not_found", `no project ${q.project_id}`);
+      const rows = await listBenchmarks(c.var.db, projectId, {
+        includeArchived: q.include_archived === "true" || q.include_archived === "1",
+        category: q.category,
+        kind: q.kind,
+        after: decodeCursor(q.cursor),
+        limit: q.limit,
+      });
+      const page = pageOf(rows, q.limit, (b) => b.id);
+      return c.json({ items: page.items.map(benchmarkView), next_cursor: page.next_cursor }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/benchmarks/{id}",
+      tags: ["benchmarks"],
+      summary: "One benchmark (own or built-in), archived or not",
+      request: { params: IdParam },
+      responses: { 200: json(BenchmarkView, "The benchmark"), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const b = await getVisibleBenchmark(c.var.db, c.var.auth.projectId, id);
+      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+      return c.json(benchmarkView(b), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/benchmarks",
+      tags: ["benchmarks"],
+      summary: "Create a custom benchmark over one of the project's dataset revisions",
+      description:
+        "Columns and split are checked against the revision. The sample size is the revision's row count. " +
+        "Names are unique within the project (case-insensitive, archived ones included): a duplicate is 409.",
+      request: { body: jsonBody(CreateBenchmark) },
+      responses: { 201: json(BenchmarkView, "The benchmark"), ...errorResponses, ...conflict },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const projectId = c.var.auth.projectId;
+      const input = {
+        ...body,
+        split: body.split ?? undefined,
+        prompt_column: body.prompt_column ?? undefined,
+        prompt_template: body.prompt_template ?? undefined,
+      };
+      const revision = await findRevisionByRef(c.var.db, projectId, body.dataset);
+      const errors = checkCustomBenchmark(input, revision);
+      if (errors.length || !revision) {
+        throw new AppError("validation_failed", `invalid body: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`, errors);
+      }
+      const options: BenchmarkOptions = { few_shot: body.few_shot, subsets: body.subsets ?? [] };
+      const row: BenchmarkRow = {
+        id: newId("bm"),
+        projectId,
+        name: body.name,
+        description: body.description,
+        category: "custom",
+        kind: "inline",
+        datasetRef: `${revision.name}@${revision.version}`,
+        datasetRevisionId: revision.id,
+        split: input.split ?? null,
+        promptColumn: input.prompt_column ?? null,
+        promptTemplate: input.prompt_template ?? null,
+        answerColumn: body.answer_column,
+        scoring: body.scoring,
+        options: { ...options },
+        catalog: null,
+        sampleSize: revision.rowCount,
+        firstUsedAt: null,
+        archivedAt: null,
+        createdAt: new Date().toISOString(),
+      };
+      if (!(await insertCustomBenchmark(c.var.db, row))) {
+        throw new AppError(
+          "conflict",
+          `the project already has a benchmark named '${body.name}' (names are case-insensitive and archived ones count); choose another name`,
+        );
+      }
+      return c.json(benchmarkView(row), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/benchmarks/{id}/archive",
+      tags: ["benchmarks"],
+      summary: "Hide a custom benchmark from the catalog; past runs keep working (idempotent)",
+      request: { params: IdParam },
+      responses: { 200: json(BenchmarkView, "The archived benchmark"), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const projectId = c.var.auth.projectId;
+      await ownBenchmark(c.var.db, projectId, id, "archived");
+      const b = await setBenchmarkArchived(c.var.db, projectId, id, new Date().toISOString());
+      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+      return c.json(benchmarkView(b), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/benchmarks/{id}/restore",
+      tags: ["benchmarks"],
+      summary: "Bring an archived custom benchmark back into the catalog (idempotent)",
+      request: { params: IdParam },
+      responses: { 200: json(BenchmarkView, "The restored benchmark"), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const projectId = c.var.auth.projectId;
+      await ownBenchmark(c.var.db, projectId, id, "restored");
+      const b = await setBenchmarkArchived(c.var.db, projectId, id, null);
+      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+      return c.json(benchmarkView(b), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/benchmarks/{id}",
+      tags: ["benchmarks"],
+      summary: "Delete a custom benchmark no run has used; once used, archive it instead (409)",
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...errorResponses, ...conflict },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const projectId = c.var.auth.projectId;
+      await ownBenchmark(c.var.db, projectId, id, "deleted");
+      if (!(await deleteUnusedBenchmark(c.var.db, projectId, id))) {
+        if (!(await getVisibleBenchmark(c.var.db, projectId, id))) throw new AppError("not_found", `no benchmark ${id}`);
+        throw new AppError(
+          "conflict",
+          `benchmark ${id} has been used by a run, and deleting it would orphan that run's results; archive it instead: POST /api/benchmarks/${id}/archive`,
+        );
+      }
+      return c.body(null, 204);
+    },
+  );
