@@ -1,0 +1,169 @@
+/**
+ * What an eval run evaluates (a model endpoint or an agent runner with a
+ * profile) and the judge it may use: input schemas, the stored form with the
+ * key taken out, the public view, and the rule for keeping a sealed key
+ * across an edit. No I/O.
+ */
+import { z } from "zod";
+import type { FieldError } from "./errors";
+import { parseProfileRef } from "./profile";
+
+export const PROVIDERS = ["openai", "anthropic"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const MAX_PARAMS_BYTES = 16_384;
+
+/** Names that mean a credential: those go in api_key (sealed) or a profile's secret params, never in plain params. */
+const SECRET_NAME = /^(api[_-]?key|x-api-key|authorization|password|secret|access[_-]?token|bearer)$/i;
+
+function hasSecretName(value: unknown, depth = 0): boolean {
+  if (depth > 8 || value === null || typeof value !== "object") return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (SECRET_NAME.test(k) || hasSecretName(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** An http(s) URL without user:password (credentials in a URL would be shown back). */
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+  .max(2000)
+  // Zod runs refinements after a failed format check too, so parse defensively.
+  .refine((u) => {
+    const url = URL.parse(u);
+    return !url || (!url.username && !url.password);
+  }, "must not carry credentials; send the key as api_key");
+
+/** A credential: accepted on write, sealed at rest, never shown. null clears it on an edit. */
+const ApiKey = z.string().min(1).max(8000).nullable().optional();
+
+/** Extra request parameters passed to the provider or runner as given (e.g. reasoning_effort). */
+export const Params = z
+  .record(z.string().min(1).max(200), z.unknown())
+  .refine((p) => JSON.stringify(p).length <= MAX_PARAMS_BYTES, `must be at most ${MAX_PARAMS_BYTES} bytes as JSON`)
+  .refine((p) => !hasSecretName(p), "must not hold credentials; send them as api_key or in a profile's secret params");
+
+/** Price per million tokens, so a run's cost can be computed. */
+export const Price = z.strictObject({
+  input_per_mtok: z.number().min(0).max(1e6),
+  output_per_mtok: z.number().min(0).max(1e6),
+});
+
+/** A profile reference `name@version`. */
+export const ProfileRef = z
+  .string()
+  .max(200)
+  .refine((ref) => parseProfileRef(ref) !== undefined, "must be name@version");
+
+const Name = z.string().trim().min(1).max(200);
+
+export const ModelTargetInput = z.strictObject({
+  kind: z.literal("model"),
+  provider: z.enum(PROVIDERS),
+  /** The API base, e.g. https://api.openai.com/v1 or any OpenAI-compatible endpoint. */
+  base_url: HttpUrl,
+  model: z.string().min(1).max(200),
+  api_key: ApiKey,
+  params: Params.default({}),
+  price: Price.optional(),
+  /** A display label (default: the model). */
+  name: Name.optional(),
+});
+
+export const AgentTargetInput = z.strictObject({
+  kind: z.literal("agent"),
+  /** The external runner that executes agent attempts. */
+  runner_url: HttpUrl,
+  /** A profile of this project, `name@version`; its secret params stay sealed in the profile. */
+  profile: ProfileRef,
+  params: Params.default({}),
+  name: Name.optional(),
+});
+
+export const TargetInput = z.discriminatedUnion("kind", [ModelTargetInput, AgentTargetInput]);
+export type TargetInput = z.infer<typeof TargetInput>;
+
+export const JudgeInput = z.strictObject({
+  provider: z.enum(PROVIDERS),
+  base_url: HttpUrl,
+  model: z.string().min(1).max(200),
+  api_key: ApiKey,
+});
+export type JudgeInput = z.infer<typeof JudgeInput>;
+
+/** The stored form: the input without its key, marking only whether one is sealed. */
+export type StoredModelTarget = Omit<z.infer<typeof ModelTargetInput>, "api_key"> & { api_key_set?: true };
+export type StoredAgentTarget = z.infer<typeof AgentTargetInput>;
+export type StoredTarget = StoredModelTarget | StoredAgentTarget;
+export type StoredJudge = Omit<JudgeInput, "api_key"> & { api_key_set?: true };
+
+/** The public form: the key appears only as {set: true}, and only when one is sealed. */
+export type KeyView = { api_key?: { set: true } };
+export type ModelTargetView = Omit<StoredModelTarget, "api_key_set"> & KeyView;
+export type TargetView = ModelTargetView | StoredAgentTarget;
+export type JudgeView = Omit<StoredJudge, "api_key_set"> & KeyView;
+
+/** The sealed keys of a run, by slot. */
+export type RunSecrets = { target?: string; compare_target?: string; judge?: string };
+export type SecretSlot = keyof RunSecrets;
+
+function withoutKey<T extends { api_key?: unknown }>(input: T): Omit<T, "api_key"> {
+  const { api_key: _dropped, ...rest } = input;
+  return rest;
+}
+
+/** The stored form of a target; `hasKey` says whether a key is sealed for it. */
+export function storeTarget(input: TargetInput, hasKey: boolean): StoredTarget {
+  if (input.kind === "agent") return input;
+  return hasKey ? { ...withoutKey(input), api_key_set: true } : withoutKey(input);
+}
+
+export function storeJudge(input: JudgeInput, hasKey: boolean): StoredJudge {
+  return hasKey ? { ...withoutKey(input), api_key_set: true } : withoutKey(input);
+}
+
+function keyView<T extends { api_key_set?: true }>(stored: T): Omit<T, "api_key_set"> & KeyView {
+  const { api_key_set, ...rest } = stored;
+  return api_key_set ? { ...rest, api_key: { set: true } } : rest;
+}
+
+export function targetView(stored: StoredTarget): TargetView {
+  return stored.kind === "agent" ? stored : keyView(stored);
+}
+
+export function judgeView(stored: StoredJudge): JudgeView {
+  return keyView(stored);
+}
+
+/** Anything that may say where a key goes: a target or judge, input or stored. */
+export type Endpointed = { kind?: string; provider?: string; base_url?: string } | null | undefined;
+
+/** Where a key would be sent: provider and URL origin; undefined for a slot that takes no key. */
+export function keyEndpoint(t: Endpointed): string | undefined {
+  if (!t || t.kind === "agent" || !t.provider || !t.base_url) return undefined;
+  return `${t.provider} ${URL.parse(t.base_url)?.origin ?? t.base_url}`;
+}
+
+/** What an edit does to one slot's key. */
+export type KeyOutcome = { key: string | undefined } | { error: FieldError };
+
+/**
+ * The key a slot holds after a write. A new key replaces, null clears, an
+ * omitted key is kept only while the key would still go to the same provider
+ * and origin: otherwise an edit of base_url could send the sealed key to a
+ * server of the editor's choosing, so the caller must send it again or null.
+ */
+export function nextKey(
+  field: string,
+  given: string | null | undefined,
+  before: { endpoint: string | undefined; key: string | undefined },
+  afterEndpoint: string | undefined,
+): KeyOutcome {
+  if (afterEndpoint === undefined) return { key: undefined };
+  if (typeof given === "string") return { key: given };
+  if (given === null || before.key === undefined) return { key: undefined };
+  if (before.endpoint === afterEndpoint) return { key: before.key };
+  return {
+    error: { field, message: "the provider or URL origin changed: send the key again, or null to clear it" },
+  };
+}
