@@ -1,0 +1,51 @@
+/**
+ * The scorer contract: what a scorer is given for one attempt and what it
+ * returns. A wrong answer is reward 0 with a reason; reward null means the
+ * attempt could not be scored (no expected answer, an unreadable judge
+ * verdict) and is never to be read as 0. No I/O.
+ */
+import type { ScoringSpec } from "./spec";
+
+export interface ScoreInput {
+  /** The target's final output text. */
+  output: string;
+  /** The benchmark's expected answer for this row, if it has one. */
+  expected: string | null;
+  /** Option texts of a multiple-choice row, in letter order (A, B, ...). */
+  choices?: string[] | null;
+  /** The stored, parsed scorer spec of the benchmark. */
+  spec: ScoringSpec;
+  /** The prompt the target saw (the LLM judge shows it to the judge). */
+  prompt?: string;
+}
+
+export interface ScoreResult {
+  /** In [0, 1] for every built-in scorer; null when the attempt could not be scored. */
+  reward: number | null;
+  /** Why, in words a reader of the per-sample breakdown understands. */
+  reason: string;
+  /** Model-graded detail: the judge's score, per-dimension scores, its summary. */
+  structured?: { composite?: number; dimensions?: Record<string, number>; judge_summary?: string };
+}
+
+/** A chat message sent to the judge model. */
+export interface JudgeMessage {
+  role: "system" | "user";
+  content: string;
+}
+
+/**
+ * Calls the run's judge model. Injected so the scorer imports no SDK; errors
+ * it throws (rate limits, timeouts) propagate to the caller, which retries.
+ */
+export type Judge = (messages: JudgeMessage[]) => Promise<{ text: string }>;
+
+export interface ScoreDeps {
+  judge?: Judge;
+}
+
+/** The spec member of one scorer type. */
+export type SpecOf<T extends ScoringSpec["type"]> = Extract<ScoringSpec, { type: T }>;
+
+/** The input a scorer of one type receives. */
+export type ScoreInputOf<T extends ScoringSpec["type"]> = Omit<ScoreInput, "spec"> & { spec: SpecOf<T> };
