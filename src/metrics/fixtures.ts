@@ -10,16 +10,24 @@ import type { AttemptOutcome } from "./types";
  */
 export type Slot = number | null | "invalid" | "queued";
 
-/** Outcomes of members given as slot lists, e.g. { A: [1, 0], C: [0, "invalid"] }. */
-export function outcomesOf(members: Record<string, Slot[]>, subsetOf: (member: string) => string | null = () => null): AttemptOutcome[] {
+/**
+ * Outcomes of members given as slot lists, e.g. { A: [1, 0], C: [0, "invalid"] };
+ * an undefined slot has no outcome row at all.
+ */
+export function outcomesOf(members: Record<string, (Slot | undefined)[]>, subsetOf: (member: string) => string | null = () => null): AttemptOutcome[] {
   return Object.entries(members).flatMap(([member, slots]) =>
-    slots.map((slot, attempt_index): AttemptOutcome => ({
-      member,
-      attempt_index,
-      reward: typeof slot === "number" ? slot : null,
-      terminal: typeof slot === "number" || slot === "invalid",
-      dispatched: slot !== "queued",
-      subset: subsetOf(member),
-    })),
+    slots.flatMap((slot, attempt_index): AttemptOutcome[] => {
+      if (slot === undefined) return [];
+      return [
+        {
+          member,
+          attempt_index,
+          reward: typeof slot === "number" ? slot : null,
+          terminal: typeof slot === "number" || slot === "invalid",
+          dispatched: slot !== "queued",
+          subset: subsetOf(member),
+        },
+      ];
+    }),
   );
 }
