@@ -401,3 +401,15 @@ describe("benchmarks: isolation", () => {
     expect(p.errors?.map((e) => e.field)).toEqual(["dataset"]);
   });
 });
+
+describe("benchmarks: OpenAPI", () => {
+  it("documents every benchmark route with its schemas", async () => {
+    const r = await call("GET", "/api/openapi.json");
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(["/api/benchmarks", "/api/benchmarks/{id}", "/api/benchmarks/{id}/archive", "/api/benchmarks/{id}/restore"]),
+    );
+    expect(Object.keys(r.body.paths["/api/benchmarks"])).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(r.body.components.schemas.CreateBenchmark.properties.scoring).toBeTruthy();
+  });
+});
