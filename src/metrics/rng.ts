@@ -1,0 +1,16 @@
+/**
+ * A small seeded PRNG (mulberry32) so resampling is reproducible: the same
+ * inputs and seed give the same p-value on every run. No I/O, no clock.
+ */
+
+/** Returns a generator of uniform floats in [0, 1) determined by `seed`. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
