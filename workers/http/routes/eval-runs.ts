@@ -1,4 +1,336 @@
-/** eval-runs routes (being written). */
-import { newRouter } from "../router";
+/**
+ * Eval runs: create a draft (idempotent by request_id), list, read, edit
+ * while a draft, delete, copy without keys, start (draft → queued) and stop.
+ * Plan and credits gate create and start (402). Keys are sealed on write and
+ * only ever shown as {set: true}.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { newId } from "../../../src/crypto/ids";
+import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
+import {
+  deleteRun,
+  findRunByRequestId,
+  getRun,
+  insertDraft,
+  listRuns,
+  markCancelled,
+  markQueued,
+  runConfig,
+  updateDraft,
+} from "../../../src/db/eval-runs";
+import { findProfileByRef } from "../../../src/db/profiles";
+import { getProject } from "../../../src/db/projects";
+import type { EvalRunRow } from "../../../src/db/schema";
+import { AppError, type FieldError } from "../../../src/domain/errors";
+import { decodeCursor, pageOf } from "../../../src/domain/paging";
+import {
+  applyPatch,
+  benchmarkErrors,
+  configForCopy,
+  configFromCreate,
+  CreateRunBody,
+  PatchRunBody,
+  type RunConfig,
+} from "../../../src/domain/run-config";
+import { RunOptions } from "../../../src/domain/run-options";
+import { assertCan, refusal, RUN_STATUSES, type RunStatus } from "../../../src/domain/run-state";
+import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
+import { newRouter, type AppEnv } from "../router";
+import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
 
-export const evalRunsRoutes = newRouter();
+const KeySet = z.object({ set: z.literal(true) }).openapi({ description: "A key is sealed for this slot; it is never shown" });
+const Params = z.record(z.string(), z.unknown());
+
+const ModelTargetView = z
+  .object({
+    kind: z.literal("model"),
+    provider: z.enum(PROVIDERS),
+    base_url: z.string(),
+    model: z.string(),
+    api_key: KeySet.optional(),
+    params: Params,
+    price: z.object({ input_per_mtok: z.number(), output_per_mtok: z.number() }).optional(),
+    name: z.string().optional(),
+  })
+  .openapi("ModelTarget");
+
+const AgentTargetView = z
+  .object({
+    kind: z.literal("agent"),
+    runner_url: z.string(),
+    profile: z.string(),
+    params: Params,
+    name: z.string().optional(),
+  })
+  .openapi("AgentTarget");
+
+const TargetView = z.discriminatedUnion("kind", [ModelTargetView, AgentTargetView]);
+
+const JudgeView = z
+  .object({ provider: z.enum(PROVIDERS), base_url: z.string(), model: z.string(), api_key: KeySet.optional() })
+  .openapi("Judge");
+
+export const EvalRunView = z
+  .object({
+    id: z.string(),
+    display_name: z.string().nullable(),
+    status: z.enum(RUN_STATUSES),
+    benchmarks: z.array(z.string()).openapi({ description: "Benchmark ids, in the order given" }),
+    target: TargetView,
+    compare_target: TargetView.nullable(),
+    judge: JudgeView.nullable(),
+    options: RunOptions,
+    request_id: z.string().nullable(),
+    copied_from: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    queued_at: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .openapi("EvalRun");
+export type EvalRunView = z.infer<typeof EvalRunView>;
+
+export function runView(r: EvalRunRow): EvalRunView {
+  return {
+    id: r.id,
+    display_name: r.displayName,
+    status: r.status as RunStatus,
+    benchmarks: r.benchmarkIds,
+    target: targetView(r.target as StoredTarget) as EvalRunView["target"],
+    compare_target: r.compareTarget ? (targetView(r.compareTarget as StoredTarget) as EvalRunView["target"]) : null,
+    judge: r.judge ? (judgeView(r.judge as StoredJudge) as EvalRunView["judge"]) : null,
+    options: r.options as RunOptions,
+    request_id: r.requestId,
+    copied_from: r.copiedFrom,
+    error: r.error,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+    queued_at: r.queuedAt,
+    started_at: r.startedAt,
+    finished_at: r.finishedAt,
+  };
+}
+
+const ListQuery = PageQuery.extend({ status: z.enum(RUN_STATUSES).optional() });
+
+type Ctx = Context<AppEnv>;
+
+async function loadRun(c: Ctx, id: string): Promise<EvalRunRow> {
+  const run = await getRun(c.var.db, c.var.auth.projectId, id);
+  if (!run) throw new AppError("not_found", `no eval run ${id}`);
+  return run;
+}
+
+/** 402 unless the project's plan includes evaluations (and, to start, credits remain). */
+async function requirePlan(c: Ctx, needCredits: boolean): Promise<void> {
+  const project = await getProject(c.var.db, c.var.auth.projectId);
+  if (!project) throw new AppError("not_found", "project not found");
+  if (!project.evaluationsEnabled) {
+    throw new AppError("payment_required", "this project's plan does not include evaluations");
+  }
+  if (needCredits && project.credits <= 0) {
+    throw new AppError("payment_required", "this project has no ML-compute credits left");
+  }
+}
+
+/**
+ * The checks that need storage: benchmarks visible and usable, agent
+ * profiles present. `given` is the benchmark list as sent (for indices),
+ * `keep` the ids the run already had, `slots` the targets the request set.
+ */
+async function storageErrors(
+  c: Ctx,
+  config: RunConfig,
+  given: readonly string[] | undefined,
+  keep: readonly string[],
+  slots: ("target" | "compare_target")[],
+): Promise<FieldError[]> {
+  const { db } = c.var;
+  const { projectId } = c.var.auth;
+  const errors: FieldError[] = [];
+  if (given) errors.push(...benchmarkErrors(given, await findVisibleBenchmarks(db, projectId, config.benchmarks), keep));
+  for (const slot of slots) {
+    const t = config[slot];
+    if (t?.kind === "agent" && !(await findProfileByRef(db, projectId, t.profile))) {
+      errors.push({ field: `${slot}.profile`, message: "no such profile in this project" });
+    }
+  }
+  return errors;
+}
+
+function refuse(errors: FieldError[]): never {
+  throw new AppError("validation_failed", `invalid body: ${errors.map((e) => e.field).join(", ")}`, errors);
+}
+
+const tags = ["eval-runs"];
+const ReplayedHeader = {
+  "Idempotent-Replayed": { schema: { type: "string" as const }, description: "true when request_id matched an existing run" },
+};
+
+export const evalRunsRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/eval-runs",
+      tags,
+      summary: "Create a draft run; the same request_id returns the same run",
+      request: { body: jsonBody(CreateRunBody.openapi("CreateEvalRun")) },
+      responses: {
+        201: json(EvalRunView, "The new draft"),
+        200: { ...json(EvalRunView, "The run an earlier request with this request_id created"), headers: ReplayedHeader },
+        ...paymentRequired,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { db, config: env } = c.var;
+      const { projectId } = c.var.auth;
+      // A replay answers with what the first request made, whatever the plan says now.
+      if (body.request_id) {
+        const existing = await findRunByRequestId(db, projectId, body.request_id);
+        if (existing) {
+          c.header("Idempotent-Replayed", "true");
+          return c.json(runView(existing), 200);
+        }
+      }
+      await requirePlan(c, false);
+      const { config, errors } = configFromCreate(body);
+      const slots = (["target", "compare_target"] as const).filter((s) => config[s] !== null);
+      errors.unshift(...(await storageErrors(c, config, body.benchmarks, [], slots)));
+      if (errors.length) refuse(errors);
+      const ids = { id: newId("run"), projectId, requestId: body.request_id ?? null, copiedFrom: null };
+      const { run, replayed } = await insertDraft(db, env.secretKey, ids, config, new Date().toISOString());
+      if (replayed) {
+        c.header("Idempotent-Replayed", "true");
+        return c.json(runView(run), 200);
+      }
+      return c.json(runView(run), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/eval-runs",
+      tags,
+      summary: "List runs, newest first, optionally by status",
+      request: { query: ListQuery },
+      responses: { 200: json(pageSchema(EvalRunView), "A page of runs"), ...errorResponses },
+    }),
+    async (c) => {
+      const { cursor, limit, status } = c.req.valid("query");
+      const rows = await listRuns(c.var.db, c.var.auth.projectId, { after: decodeCursor(cursor), limit, status });
+      const page = pageOf(rows, limit, (r) => r.id);
+      return c.json({ items: page.items.map(runView), next_cursor: page.next_cursor }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/eval-runs/{id}",
+      tags,
+      summary: "A run's configuration and status",
+      request: { params: IdParam },
+      responses: { 200: json(EvalRunView, "The run"), ...errorResponses },
+    }),
+    async (c) => c.json(runView(await loadRun(c, c.req.valid("param").id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/api/eval-runs/{id}",
+      tags,
+      summary: "Edit a draft (409 once queued): a given target replaces the old one; options merge by top-level key",
+      request: { params: IdParam, body: jsonBody(PatchRunBody.openapi("PatchEvalRun")) },
+      responses: { 200: json(EvalRunView, "The edited draft"), ...conflict, ...errorResponses },
+    }),
+    async (c) => {
+      const { db, config: env } = c.var;
+      const patch = c.req.valid("json");
+      const run = await loadRun(c, c.req.valid("param").id);
+      assertCan("edit", run.status);
+      const { config, errors } = applyPatch(await runConfig(run, env.secretKey), patch);
+      const slots = (["target", "compare_target"] as const).filter((s) => patch[s]);
+      errors.unshift(...(await storageErrors(c, config, patch.benchmarks, run.benchmarkIds, slots)));
+      if (errors.length) refuse(errors);
+      const updated = await updateDraft(db, env.secretKey, run, config, new Date().toISOString());
+      // A start won the race between our read and our write.
+      if (!updated) throw refusal("edit", (await loadRun(c, run.id)).status);
+      return c.json(runView(updated), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/eval-runs/{id}",
+      tags,
+      summary: "Delete a draft or finished run (409 while queued or running: stop it first)",
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...conflict, ...errorResponses },
+    }),
+    async (c) => {
+      const run = await loadRun(c, c.req.valid("param").id);
+      assertCan("delete", run.status);
+      if (!(await deleteRun(c.var.db, run))) throw refusal("delete", (await loadRun(c, run.id)).status);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/eval-runs/{id}/copy",
+      tags,
+      summary: "Copy a run's configuration into a new draft, without any key",
+      request: { params: IdParam },
+      responses: { 201: json(EvalRunView, "The new draft"), ...paymentRequired, ...errorResponses },
+    }),
+    async (c) => {
+      const { db, config: env } = c.var;
+      const source = await loadRun(c, c.req.valid("param").id);
+      await requirePlan(c, false);
+      const ids = { id: newId("run"), projectId: c.var.auth.projectId, requestId: null, copiedFrom: source.id };
+      const { run } = await insertDraft(db, env.secretKey, ids, configForCopy(await runConfig(source)), new Date().toISOString());
+      return c.json(runView(run), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/eval-runs/{id}/start",
+      tags,
+      summary: "Start a draft: it is queued for execution (402 without evaluations or credits)",
+      request: { params: IdParam },
+      responses: { 202: json(EvalRunView, "The queued run"), ...paymentRequired, ...conflict, ...errorResponses },
+    }),
+    async (c) => {
+      const run = await loadRun(c, c.req.valid("param").id);
+      assertCan("start", run.status);
+      await requirePlan(c, true);
+      const queued = await markQueued(c.var.db, run, new Date().toISOString());
+      if (!queued) throw refusal("start", (await loadRun(c, run.id)).status);
+      return c.json(runView(queued), 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/eval-runs/{id}/stop",
+      tags,
+      summary: "Stop a queued or running run; stopping a cancelled run changes nothing",
+      request: { params: IdParam },
+      responses: { 200: json(EvalRunView, "The cancelled run"), ...conflict, ...errorResponses },
+    }),
+    async (c) => {
+      const run = await loadRun(c, c.req.valid("param").id);
+      assertCan("stop", run.status);
+      if (run.status === "cancelled") return c.json(runView(run), 200);
+      const stopped = await markCancelled(c.var.db, run, new Date().toISOString());
+      // Lost a race: report the status it reached instead (cancelled is fine, the rest 409).
+      const now = stopped ?? (await loadRun(c, run.id));
+      assertCan("stop", now.status);
+      return c.json(runView(now), 200);
+    },
+  );
