@@ -35,7 +35,13 @@ const HttpUrl = z
   }, "must not carry credentials; send the key as api_key");
 
 /** A credential: accepted on write, sealed at rest, never shown. null clears it on an edit. */
-const ApiKey = z.string().min(1).max(8000).nullable().optional();
+const ApiKey = z
+  .string()
+  .min(1)
+  .max(8000)
+  .nullable()
+  .optional()
+  .describe("Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it");
 
 /** Extra request parameters passed to the provider or runner as given (e.g. reasoning_effort). */
 export const Params = z

@@ -260,6 +260,15 @@ describe("eval runs: happy path", () => {
     expect(await listIds(key)).toEqual([]);
   });
 
+  it("documents every route in the OpenAPI document", async () => {
+    const r = await call("GET", "/api/openapi.json");
+    expect(r.status).toBe(200);
+    const paths = r.body.paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths["/api/eval-runs"]!).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(paths["/api/eval-runs/{id}"]!).sort()).toEqual(["delete", "get", "patch"]);
+    for (const action of ["copy", "start", "stop"]) expect(Object.keys(paths[`/api/eval-runs/{id}/${action}`]!)).toEqual(["post"]);
+  });
+
   it("deletes a draft", async () => {
     const { key, bm } = await setup();
     const run = await create(key, runBody(bm));
