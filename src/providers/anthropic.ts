@@ -1,0 +1,68 @@
+/**
+ * Anthropic messages through the official `@anthropic-ai/sdk`. System
+ * messages go into `system`; max_tokens is required there, so it defaults.
+ * I/O: HTTP to the configured base URL. The SDK never retries (the queue
+ * does) and the request's timeout is enforced.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { toProviderError } from "./errors";
+import type { ProviderOptions } from "./openai";
+import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
+
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
+
+/** The SDK appends /v1/messages itself, so a base given as ".../v1" loses that suffix. */
+function sdkBase(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
+export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions = {}): ModelProvider {
+  const client = new Anthropic({
+    baseURL: sdkBase(config.base_url),
+    // Without a key, send no auth header rather than let the SDK look for credentials elsewhere.
+    apiKey: config.api_key ?? "",
+    defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
+    maxRetries: 0,
+    fetch: opts.fetch,
+  });
+
+  return {
+    provider: "anthropic",
+    async chat(req: ChatRequest): Promise<ChatResult> {
+      const system = req.messages.filter((m) => m.role === "system").map((m) => m.content);
+      const messages = req.messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+      const body: Record<string, unknown> = {
+        ...req.params,
+        model: req.model,
+        messages,
+        max_tokens: req.max_output_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+      };
+      if (system.length) body.system = system.join("\n\n");
+      if (req.temperature !== undefined) body.temperature = req.temperature;
+      if (req.top_p !== undefined) body.top_p = req.top_p;
+      body.stream = false;
+      const started = Date.now();
+      let res: Anthropic.Message;
+      try {
+        res = (await client.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, {
+          timeout: req.timeout_ms,
+          maxRetries: 0,
+        })) as Anthropic.Message;
+      } catch (err) {
+        throw toProviderError(err, config.api_key, Date.now());
+      }
+      const latency_ms = Date.now() - started;
+      const usage = res.usage;
+      const input = usage
+        ? (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
+        : null;
+      return {
+        text: (res.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : [])).join(""),
+        input_tokens: input,
+        output_tokens: usage?.output_tokens ?? null,
+        latency_ms,
+        model: res.model || req.model,
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * OpenAI-compatible chat completions (OpenAI, vLLM, OpenRouter, ...) through
+ * the official `openai` SDK. I/O: HTTP to the configured base URL. The SDK
+ * never retries (the queue does) and the request's timeout is enforced.
+ */
+import OpenAI from "openai";
+import { ProviderError, toProviderError } from "./errors";
+import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
+
+export interface ProviderOptions {
+  /** Replaces the global fetch (tests, service bindings). */
+  fetch?: typeof fetch;
+}
+
+/** api.openai.com refuses max_tokens for reasoning models; most compatible servers only know max_tokens. */
+function capField(baseUrl: string): "max_tokens" | "max_completion_tokens" {
+  return new URL(baseUrl).hostname === "api.openai.com" ? "max_completion_tokens" : "max_tokens";
+}
+
+export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {}): ModelProvider {
+  const client = new OpenAI({
+    baseURL: config.base_url,
+    // Endpoints without auth (a local vLLM): the SDK insists on a key, so give it one and drop the header.
+    apiKey: config.api_key ?? "unused",
+    defaultHeaders: config.api_key ? {} : { authorization: null },
+    maxRetries: 0,
+    fetch: opts.fetch,
+  });
+  const cap = capField(config.base_url);
+
+  return {
+    provider: "openai",
+    async chat(req: ChatRequest): Promise<ChatResult> {
+      const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages };
+      if (req.temperature !== undefined) body.temperature = req.temperature;
+      if (req.top_p !== undefined) body.top_p = req.top_p;
+      if (req.max_output_tokens !== undefined) body[cap] = req.max_output_tokens;
+      body.stream = false;
+      const started = Date.now();
+      let res: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        res = (await client.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, {
+          timeout: req.timeout_ms,
+          maxRetries: 0,
+        })) as OpenAI.Chat.Completions.ChatCompletion;
+      } catch (err) {
+        throw toProviderError(err, config.api_key, Date.now());
+      }
+      const latency_ms = Date.now() - started;
+      const choice = res.choices?.[0];
+      if (!choice) throw new ProviderError("transient", "model endpoint returned no choices", { status: 200 });
+      return {
+        text: choice.message?.content ?? choice.message?.refusal ?? "",
+        input_tokens: res.usage?.prompt_tokens ?? null,
+        output_tokens: res.usage?.completion_tokens ?? null,
+        latency_ms,
+        model: res.model || req.model,
+      };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Test helpers: the fixture model server's URL (from the global setup) and its stats. */
+import { inject } from "vitest";
+
+export const fixtureUrl = () => inject("fixtureUrl");
+
+/** A model name no other test uses, so fixture stats and fault draws are this test's own. */
+export function uniqueModel(knobs = ""): string {
+  const name = `fixture-${crypto.randomUUID().slice(0, 8)}`;
+  return knobs ? `${name}:${knobs}` : name;
+}
+
+export interface FixtureStats {
+  calls: number;
+  max_in_flight: number;
+  in_flight: number;
+  by_status: Record<string, number>;
+}
+
+export async function fixtureStats(model: string): Promise<FixtureStats> {
+  const r = await fetch(`${fixtureUrl()}/_stats?model=${encodeURIComponent(model)}`);
+  return (await r.json()) as FixtureStats;
+}

@@ -1,0 +1,56 @@
+/**
+ * The model-provider contract: one chat call to a target or judge model,
+ * with the run's sampling settings and timeout, and what it returns.
+ * Adapters implement it over the official SDKs; failures are thrown as a
+ * classified ProviderError (see errors.ts). No I/O here.
+ */
+import { z } from "zod";
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** The model name the endpoint knows. */
+  model: string;
+  temperature?: number;
+  top_p?: number;
+  /** Output cap; Anthropic requires one, so it defaults to 1024 there. */
+  max_output_tokens?: number;
+  /** Give up on the call after this long (a timeout ProviderError). */
+  timeout_ms: number;
+  /** Extra body fields passed through as-is (e.g. vLLM's top_k, seed, stop). They never replace model or messages. */
+  params?: Record<string, unknown>;
+}
+
+export interface ChatResult {
+  /** The reply's text (all text parts joined). */
+  text: string;
+  /** Prompt tokens as the endpoint reported them; null when it reported none. */
+  input_tokens: number | null;
+  output_tokens: number | null;
+  /** Wall time of the call. */
+  latency_ms: number;
+  /** The model the endpoint says answered (falls back to the requested name). */
+  model: string;
+}
+
+export interface ModelProvider {
+  readonly provider: ProviderKind;
+  chat(req: ChatRequest): Promise<ChatResult>;
+}
+
+export const ProviderKind = z.enum(["openai", "anthropic"]);
+export type ProviderKind = z.infer<typeof ProviderKind>;
+
+/** Where a target or judge lives. `openai` covers every OpenAI-compatible endpoint (vLLM, OpenRouter, ...). */
+export const ProviderConfig = z.strictObject({
+  provider: ProviderKind,
+  /** OpenAI-compatible: the base including /v1 (https://openrouter.ai/api/v1); Anthropic: https://api.anthropic.com. */
+  base_url: z.url({ protocol: /^https?$/ }),
+  /** Sent as the bearer token (OpenAI) or x-api-key (Anthropic); omitted when absent. */
+  api_key: z.string().min(1).optional(),
+});
+export type ProviderConfig = z.infer<typeof ProviderConfig>;
