@@ -1,11 +1,12 @@
 /** The Worker's bindings and secrets, and the parsed configuration. */
 import { z } from "zod";
+import type { RunGate } from "./durable/run-gate";
 
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
   ATTEMPTS: Queue;
-  RUN_GATE: DurableObjectNamespace;
+  RUN_GATE: DurableObjectNamespace<RunGate>;
   /** Secret: the operator token that may create projects. */
   ASSAY_BOOTSTRAP_TOKEN?: string;
   /** Secret: key material for sealing API keys, judge keys and profile secrets. */

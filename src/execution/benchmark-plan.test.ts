@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { RunOptions } from "../domain/run-options";
+import type { TaskRef } from "../domain/selection";
+import { fewShotCount, pickFewShot, selectionFor } from "./benchmark-plan";
+
+const ref = (index: number, split: string | null): TaskRef => ({ index, key: `k${index}`, digest: `d${index}`, split, subset: null });
+
+describe("selectionFor", () => {
+  it("merges run options, per-benchmark overrides and the benchmark's defaults", () => {
+    const options = RunOptions.parse({ sample_limit: 50, select: { shuffle: true, seed: 3 }, per_benchmark: { bm_a: { sample_limit: 5, subsets: ["x"] } } });
+    expect(selectionFor(options, "bm_a", { split: "test", options: { subsets: ["y"] } })).toEqual({
+      shuffle: true,
+      seed: 3,
+      skip: 0,
+      split: "test",
+      subsets: ["x"],
+      sample_limit: 5,
+    });
+    expect(selectionFor(options, "bm_b", { split: null, options: { subsets: ["y"] } })).toEqual({
+      shuffle: true,
+      seed: 3,
+      skip: 0,
+      split: undefined,
+      subsets: ["y"],
+      sample_limit: 50,
+    });
+  });
+
+  it("takes the few-shot count from the most specific setting", () => {
+    const options = RunOptions.parse({ few_shot: 2, per_benchmark: { bm_a: { few_shot: 0 } } });
+    expect(fewShotCount(options, "bm_a", { split: null, options: { few_shot: 5 } })).toBe(0);
+    expect(fewShotCount(options, "bm_b", { split: null, options: { few_shot: 5 } })).toBe(2);
+    expect(fewShotCount(RunOptions.parse({}), "bm_b", { split: null, options: { few_shot: 5 } })).toBe(5);
+  });
+});
+
+describe("pickFewShot", () => {
+  const rows = [ref(0, "test"), ref(1, "test"), ref(2, "dev"), ref(3, "dev"), ref(4, "test")];
+
+  it("prefers an example split other than the one under test", () => {
+    expect(pickFewShot(rows, new Set([0, 1]), 2, "test")).toEqual([2, 3]);
+  });
+
+  it("falls back to non-member rows when there is no example split", () => {
+    const flat = rows.map((r) => ({ ...r, split: null }));
+    expect(pickFewShot(flat, new Set([0, 1, 3]), 2, undefined)).toEqual([2, 4]);
+    expect(pickFewShot(flat, new Set([0]), 0, undefined)).toEqual([]);
+  });
+});

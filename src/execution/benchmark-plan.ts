@@ -1,0 +1,44 @@
+/**
+ * What a run asks of one benchmark: the selection (run options, per-benchmark
+ * overrides and the benchmark's own defaults merged) and which rows serve as
+ * few-shot examples. No I/O.
+ */
+import type { RunOptions } from "../domain/run-options";
+import type { SelectionSpec, TaskRef } from "../domain/selection";
+
+export interface BenchmarkDefaults {
+  split: string | null;
+  options: { few_shot?: number; subsets?: string[]; few_shot_split?: string };
+}
+
+export function selectionFor(options: RunOptions, benchmarkId: string, bm: BenchmarkDefaults): SelectionSpec {
+  const per = options.per_benchmark[benchmarkId] ?? {};
+  const subsets = per.subsets ?? options.select.subsets ?? bm.options.subsets;
+  return {
+    ...options.select,
+    split: options.select.split ?? bm.split ?? undefined,
+    subsets: subsets?.length ? subsets : undefined,
+    sample_limit: per.sample_limit ?? options.sample_limit,
+  };
+}
+
+export function fewShotCount(options: RunOptions, benchmarkId: string, bm: BenchmarkDefaults): number {
+  return options.per_benchmark[benchmarkId]?.few_shot ?? options.few_shot ?? bm.options.few_shot ?? 0;
+}
+
+/** Splits that hold examples rather than test items, in order of preference. */
+export const EXAMPLE_SPLITS = ["dev", "train", "validation"];
+
+/**
+ * Row indices of `n` examples: the first rows of the benchmark's example
+ * split when the data has one (and it is not the split under test), else
+ * the first rows that are not members, so an example never answers its own
+ * question.
+ */
+export function pickFewShot(rows: readonly TaskRef[], members: ReadonlySet<number>, n: number, evalSplit: string | undefined, preferred?: string): number[] {
+  if (n <= 0) return [];
+  const splits = new Set(rows.map((r) => r.split).filter((s): s is string => s !== null));
+  const source = [preferred, ...EXAMPLE_SPLITS].find((s) => s !== undefined && s !== evalSplit && splits.has(s));
+  const pool = source ? rows.filter((r) => r.split === source) : rows.filter((r) => !members.has(r.index));
+  return pool.slice(0, n).map((r) => r.index);
+}

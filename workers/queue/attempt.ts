@@ -1,0 +1,158 @@
+/**
+ * One attempt, start to verdict: render the prompt, call the target (inside
+ * a concurrency slot), score the output. Failures are data: a retryable one
+ * asks for another try, a final one becomes the attempt's error. Nothing is
+ * written here; the batch writes everything at once.
+ */
+import type { AttemptOutcome } from "../../src/db/attempts";
+import type { AttemptRow } from "../../src/db/schema";
+import { attemptId } from "../../src/domain/attempt-id";
+import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
+import { retryDecision } from "../../src/domain/retry";
+import { scrub } from "../../src/domain/scrub";
+import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
+import { scoreAttempt } from "../../src/scorers/registry";
+import { ScoringSpec } from "../../src/scorers/spec";
+import { rowAt } from "../../src/storage/row-cache";
+import type { Env } from "../env";
+import type { RunContext } from "./run-context";
+
+export interface TranscriptLine {
+  attempt_id: string;
+  seq: number;
+  messages: ChatMessage[];
+  output: string | null;
+  model: string | null;
+  usage: { input_tokens: number | null; output_tokens: number | null } | null;
+  reward: number | null;
+  reason: string | null;
+  error: string | null;
+}
+
+export type AttemptResult =
+  | { kind: "done"; outcome: AttemptOutcome; transcript: TranscriptLine; log?: string }
+  | { kind: "retry"; tries: number; delay_ms: number; log: string };
+
+function choicesOf(data: Record<string, unknown>): string[] | null {
+  const c = data.options ?? data.choices;
+  return Array.isArray(c) && c.every((x) => typeof x === "string") ? (c as string[]) : null;
+}
+
+/**
+ * @param slot runs the target call while holding one of the run's concurrency slots
+ */
+export async function runAttempt(
+  env: Env,
+  ctx: RunContext,
+  att: AttemptRow,
+  triesBefore: number,
+  slot: <T>(call: () => Promise<T>) => Promise<T>,
+): Promise<AttemptResult> {
+  const startedAt = new Date().toISOString();
+  const tries = triesBefore + 1;
+  const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
+  const bm = ctx.benchmarks.get(att.benchmarkId)!;
+  const rev = ctx.revisions.get(rb.datasetRevisionId!)!;
+  const spec = { prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn };
+  const row = await rowAt(env.ARTIFACTS, rev, att.rowIndex);
+  const examples = await Promise.all((rb.fewShot ?? []).map((i) => rowAt(env.ARTIFACTS, rev, i)));
+  const messages = buildMessages(spec, row.data, examples.map((e) => e.data));
+  const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
+  const clean = (text: string) => scrub(text, ctx.secretValues);
+
+  const transcript = (o: Partial<TranscriptLine>): TranscriptLine => ({
+    attempt_id: attemptId(att.runId, att.seq),
+    seq: att.seq,
+    messages,
+    output: null,
+    model: null,
+    usage: null,
+    reward: null,
+    reason: null,
+    error: null,
+    ...o,
+  });
+  const failure = (err: unknown, stage: string): AttemptResult => {
+    const pe = err instanceof ProviderError ? err : null;
+    const message = clean(`${stage}: ${err instanceof Error ? err.message : String(err)}`);
+    if (pe) {
+      const d = retryDecision(pe.kind, tries, pe.retry_after_ms, Math.random());
+      if (d.retry) return { kind: "retry", tries, delay_ms: d.delay_ms, log: `try ${tries} failed (${pe.kind}); retrying in ${d.delay_ms} ms: ${message}` };
+    }
+    const timedOut = pe?.kind === "timeout";
+    const error = pe && pe.kind !== "permanent" ? `${message} (gave up after ${tries} tries)` : message;
+    return {
+      kind: "done",
+      log: error,
+      outcome: {
+        seq: att.seq,
+        status: timedOut ? "timed_out" : "failed",
+        reward: null,
+        structured: null,
+        output: null,
+        reason: null,
+        error,
+        exit_code: null,
+        tries,
+        input_tokens: null,
+        output_tokens: null,
+        cost: null,
+        latency_ms: null,
+        transcript_key: null,
+        started_at: startedAt,
+        finished_at: new Date().toISOString(),
+      },
+      transcript: transcript({ error }),
+    };
+  };
+
+  let result: ChatResult;
+  try {
+    result = await slot(() =>
+      target.provider.chat({
+        messages,
+        model: target.config.model,
+        temperature: ctx.options.temperature,
+        top_p: ctx.options.top_p,
+        max_output_tokens: ctx.options.max_output_tokens,
+        timeout_ms: ctx.options.timeout_s * 1000,
+        params: target.config.params,
+      }),
+    );
+  } catch (err) {
+    return failure(err, "model call");
+  }
+
+  const scoring = ScoringSpec.parse(rb.scoring);
+  let score;
+  try {
+    score = await scoreAttempt(
+      { output: result.text, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content },
+      { judge: ctx.judge },
+    );
+  } catch (err) {
+    return failure(err, "scoring");
+  }
+  const usage = { input_tokens: result.input_tokens, output_tokens: result.output_tokens };
+  return {
+    kind: "done",
+    outcome: {
+      seq: att.seq,
+      status: "succeeded",
+      reward: score.reward,
+      structured: score.structured ?? null,
+      output: result.text,
+      reason: score.reason,
+      error: null,
+      exit_code: null,
+      tries,
+      ...usage,
+      cost: estimateCost(target.config.price, result.input_tokens, result.output_tokens),
+      latency_ms: result.latency_ms,
+      transcript_key: null,
+      started_at: startedAt,
+      finished_at: new Date().toISOString(),
+    },
+    transcript: transcript({ output: result.text, model: result.model, usage, reward: score.reward, reason: score.reason }),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Planning a started run, in bounded steps: each step prepares benchmarks
+ * (select members, pick few-shot rows, write the plan to R2) and writes and
+ * enqueues up to PLAN_STEP attempts, then re-enqueues itself. So a run of
+ * 100,000 attempts never asks one invocation for more than a few thousand
+ * rows and messages. A benchmark that cannot run is marked failed with its
+ * error and never produces attempts, so it can never be scored 0.
+ */
+import { eq } from "drizzle-orm";
+import { openDb, type Db } from "../../src/db/client";
+import { insertAttemptStatements } from "../../src/db/attempts";
+import { findRevisionByRef } from "../../src/db/datasets";
+import { ensureRunBenchmarks, updateRunBenchmark } from "../../src/db/run-benchmarks";
+import { appendLogs } from "../../src/db/run-logs";
+import { finishRun, markRunning } from "../../src/db/run-status";
+import { benchmarks, datasetRevisions, evalRuns, type EvalRunRow, type RunBenchmarkRow } from "../../src/db/schema";
+import type { RunOptions } from "../../src/domain/run-options";
+import { selectTasks, type TaskRef } from "../../src/domain/selection";
+import type { QueueMessage } from "../../src/domain/queue-messages";
+import { fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
+import { slotsBetween, type PlanMember } from "../../src/execution/plan-layout";
+import { needsJudge } from "../../src/scorers/registry";
+import { ScoringSpec } from "../../src/scorers/spec";
+import { rowChunks } from "../../src/storage/dataset-rows";
+import { readPlan, writePlan } from "../../src/storage/run-plans";
+import type { Env } from "../env";
+import { gateFor } from "./gate";
+
+/** Attempts written and enqueued per planning step. */
+export const PLAN_STEP = 2_000;
+/** Queue sendBatch takes at most 100 messages. */
+const SEND_BATCH = 100;
+
+class CannotRun extends Error {}
+
+async function sendAll(env: Env, messages: QueueMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += SEND_BATCH) {
+    await env.ATTEMPTS.sendBatch(messages.slice(i, i + SEND_BATCH).map((body) => ({ body })));
+  }
+}
+
+/** Selects a benchmark's members and records its layout; throws CannotRun with a reason a user can act on. */
+async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
+  const bm = await db.select().from(benchmarks).where(eq(benchmarks.id, rb.benchmarkId)).get();
+  if (!bm) throw new CannotRun("the benchmark no longer exists");
+  if (run.target.kind === "agent" || bm.kind === "runner") {
+    throw new CannotRun("this benchmark runs through the agent runner protocol, which this deployment does not execute yet");
+  }
+  const parsed = ScoringSpec.safeParse(bm.scoring);
+  if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
+  if (needsJudge(parsed.data) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
+  const rev =
+    (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||
+    (bm.datasetRef ? await findRevisionByRef(db, run.projectId, bm.datasetRef) : undefined);
+  if (!rev) throw new CannotRun(`its dataset ${bm.datasetRef ?? "(none)"} is not available`);
+
+  const refs: TaskRef[] = [];
+  for await (const rows of rowChunks(env.ARTIFACTS, rev)) {
+    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: r.subset });
+  }
+  const options = run.options as RunOptions;
+  const defaults: BenchmarkDefaults = { split: bm.split, options: bm.options as BenchmarkDefaults["options"] };
+  const spec = selectionFor(options, bm.id, defaults);
+  const members = selectTasks(refs, spec);
+  if (members.length === 0) throw new CannotRun("no task of its dataset matches the run's selection");
+  const fewShot = pickFewShot(refs, new Set(members.map((m) => m.index)), fewShotCount(options, bm.id, defaults), spec.split, defaults.options.few_shot_split);
+  await writePlan(env.ARTIFACTS, run.id, bm.id, members.map((m): PlanMember => [m.index, m.key, m.digest, m.subset]));
+  const targets = run.compareTarget ? 2 : 1;
+  return {
+    status: "planning",
+    datasetRevisionId: rev.id,
+    datasetDigest: rev.digest,
+    scoring: parsed.data as Record<string, unknown>,
+    k: options.attempts,
+    memberCount: members.length,
+    baseSeq: base,
+    attemptCount: members.length * options.attempts * targets,
+    fewShot,
+  };
+}
+
+export async function planStep(env: Env, runId: string): Promise<void> {
+  const db = openDb(env.DB);
+  const run = await db.select().from(evalRuns).where(eq(evalRuns.id, runId)).get();
+  if (!run || (run.status !== "queued" && run.status !== "running")) return;
+  const rbs = await ensureRunBenchmarks(db, runId, run.benchmarkIds);
+  const targets: 1 | 2 = run.compareTarget ? 2 : 1;
+  let budget = PLAN_STEP;
+  let nextBase = 0;
+
+  for (const rb of rbs) {
+    if (rb.status === "pending") {
+      try {
+        const patch = await prepare(env, db, run, rb, nextBase);
+        await updateRunBenchmark(db, runId, rb.benchmarkId, patch);
+        Object.assign(rb, patch);
+        await appendLogs(env.DB, runId, [
+          { level: "info", event: "planned", message: `${rb.benchmarkId}: ${rb.memberCount} tasks × ${rb.k} attempts × ${targets} target(s) = ${rb.attemptCount} attempts` },
+        ]);
+      } catch (err) {
+        if (!(err instanceof CannotRun)) throw err;
+        await updateRunBenchmark(db, runId, rb.benchmarkId, { status: "failed", error: err.message, attemptCount: 0, memberCount: 0, baseSeq: nextBase });
+        Object.assign(rb, { status: "failed", attemptCount: 0 });
+        await appendLogs(env.DB, runId, [{ level: "error", event: "benchmark_failed", message: `${rb.benchmarkId}: ${err.message}` }]);
+        continue;
+      }
+    }
+    if (rb.baseSeq === null || rb.attemptCount === null) continue;
+    nextBase = rb.baseSeq + rb.attemptCount;
+    if (rb.status !== "planning" || rb.plannedCount >= rb.attemptCount) continue;
+    if (budget <= 0) break;
+
+    const members = await readPlan(env.ARTIFACTS, runId, rb.benchmarkId);
+    const from = rb.plannedCount;
+    const to = Math.min(rb.attemptCount, from + budget);
+    const slots = slotsBetween(members, { base: rb.baseSeq, k: rb.k ?? 1, targets }, from, to);
+    await env.DB.batch(insertAttemptStatements(env.DB, runId, rb.benchmarkId, slots));
+    await sendAll(env, slots.map((s) => ({ kind: "attempt", run_id: runId, seq: s[0], tries: 0 })));
+    const done = to >= rb.attemptCount;
+    await updateRunBenchmark(db, runId, rb.benchmarkId, { plannedCount: to, status: done ? "running" : "planning" });
+    rb.plannedCount = to;
+    if (done) rb.status = "running";
+    budget -= to - from;
+    if (await markRunning(env.DB, runId, new Date().toISOString())) {
+      await appendLogs(env.DB, runId, [{ level: "info", event: "started", message: "attempts are being dispatched" }]);
+    }
+  }
+
+  const unfinished = rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
+  if (unfinished) {
+    await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
+    return;
+  }
+  const total = rbs.reduce((n, rb) => n + (rb.status === "failed" ? 0 : (rb.attemptCount ?? 0)), 0);
+  const state = await gateFor(env, runId).setCounts({ total });
+  if (state.terminal >= total) await finalize(env, runId);
+}
+
+/** Ends the run once every attempt is terminal, and says so in its log. */
+export async function finalize(env: Env, runId: string): Promise<void> {
+  const status = await finishRun(env.DB, runId, new Date().toISOString());
+  if (status) await appendLogs(env.DB, runId, [{ level: status === "failed" ? "error" : "info", event: "finished", message: `run ${status}` }]);
+}

@@ -1,0 +1,85 @@
+/**
+ * Everything the consumer needs to execute a run's attempts, loaded once per
+ * isolate and reused across batches: a run's configuration is frozen once it
+ * starts. Only its status is read fresh for every batch.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { openDb } from "../../src/db/client";
+import { readRunSecrets } from "../../src/db/eval-runs";
+import { listRunBenchmarks } from "../../src/db/run-benchmarks";
+import { benchmarks, datasetRevisions, evalRuns, type BenchmarkRow, type DatasetRevisionRow, type EvalRunRow, type RunBenchmarkRow } from "../../src/db/schema";
+import type { RunOptions } from "../../src/domain/run-options";
+import type { RunSecrets, StoredJudge, StoredModelTarget } from "../../src/domain/run-target";
+import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
+import type { Judge } from "../../src/scorers/types";
+import { readConfig, type Env } from "../env";
+
+export interface TargetRuntime {
+  config: StoredModelTarget;
+  provider: ModelProvider;
+}
+
+export interface RunContext {
+  run: EvalRunRow;
+  options: RunOptions;
+  /** Keys, for scrubbing them out of anything stored. */
+  secretValues: string[];
+  targets: { a: TargetRuntime; b: TargetRuntime | null };
+  judge: Judge | undefined;
+  runBenchmarks: Map<string, RunBenchmarkRow>;
+  benchmarks: Map<string, BenchmarkRow>;
+  revisions: Map<string, DatasetRevisionRow>;
+}
+
+const TTL_MS = 60_000;
+const cache = new Map<string, { at: number; ctx: Promise<RunContext | null> }>();
+
+function target(stored: unknown, key: string | undefined): TargetRuntime {
+  const config = stored as StoredModelTarget;
+  return { config, provider: createProvider({ provider: config.provider, base_url: config.base_url, api_key: key }) };
+}
+
+async function load(env: Env, runId: string): Promise<RunContext | null> {
+  const db = openDb(env.DB);
+  const run = await db.select().from(evalRuns).where(eq(evalRuns.id, runId)).get();
+  if (!run) return null;
+  const secrets: RunSecrets = await readRunSecrets(readConfig(env).secretKey, run);
+  const options = run.options as RunOptions;
+  const rbs = await listRunBenchmarks(db, runId);
+  const bms = run.benchmarkIds.length ? await db.select().from(benchmarks).where(inArray(benchmarks.id, run.benchmarkIds)).all() : [];
+  const revIds = rbs.map((rb) => rb.datasetRevisionId).filter((id): id is string => !!id);
+  const revs = revIds.length ? await db.select().from(datasetRevisions).where(inArray(datasetRevisions.id, revIds)).all() : [];
+  const judgeConfig = run.judge as StoredJudge | null;
+  const judgeProvider = judgeConfig && createProvider({ provider: judgeConfig.provider, base_url: judgeConfig.base_url, api_key: secrets.judge });
+  const judgeCall = judgeProvider && judgeConfig && makeJudge(judgeProvider, { model: judgeConfig.model, timeout_ms: options.timeout_s * 1000 });
+  return {
+    run,
+    options,
+    secretValues: [secrets.target, secrets.compare_target, secrets.judge].filter((s): s is string => !!s),
+    targets: {
+      a: target(run.target, secrets.target),
+      b: run.compareTarget ? target(run.compareTarget, secrets.compare_target) : null,
+    },
+    judge: judgeCall ? async (messages) => ({ text: (await judgeCall(messages)).text }) : undefined,
+    runBenchmarks: new Map(rbs.map((rb) => [rb.benchmarkId, rb])),
+    benchmarks: new Map(bms.map((b) => [b.id, b])),
+    revisions: new Map(revs.map((r) => [r.id, r])),
+  };
+}
+
+/**
+ * The run's context; reloaded when stale or when it predates the planning of
+ * a benchmark this batch needs.
+ */
+export async function runContext(env: Env, runId: string, benchmarkIds: string[]): Promise<RunContext | null> {
+  const hit = cache.get(runId);
+  if (hit && Date.now() - hit.at < TTL_MS) {
+    const ctx = await hit.ctx;
+    const ready = ctx && benchmarkIds.every((id) => ctx.runBenchmarks.get(id)?.datasetRevisionId);
+    if (ready) return ctx;
+  }
+  const ctx = load(env, runId);
+  cache.set(runId, { at: Date.now(), ctx });
+  ctx.catch(() => cache.delete(runId));
+  return ctx;
+}
