@@ -1,8 +1,9 @@
 /**
  * Vitest global setup (runs in Node, not workerd): starts the fixture model
  * server on loopback for the whole test run and hands its URL to tests, which
- * read it with `inject("fixtureUrl")` from "vitest". Loads the GSM8K and
- * multiple-choice answer keys from ../shared/datasets when they exist.
+ * read it with `inject("fixtureUrl")` from "vitest". Loads the repo's small
+ * answer key (fixture/answer-key.jsonl) and, when they exist, the GSM8K and
+ * multiple-choice keys from ../shared/datasets.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,13 +18,14 @@ declare module "vitest" {
 }
 
 const DATASETS = fileURLToPath(new URL("../../shared/datasets/", import.meta.url).href);
+const REPO_KEY = fileURLToPath(new URL("../fixture/answer-key.jsonl", import.meta.url).href);
 
 /** Answer-key files present on this machine. */
 function answerKeys(): string[] {
-  const keys = ["gsm8k/test.jsonl", "arc_challenge/test.jsonl"].map((p) => DATASETS + p);
+  const keys = ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl"].map((p) => DATASETS + p);
   const mmlu = DATASETS + "mmlu/";
   if (existsSync(mmlu)) for (const f of readdirSync(mmlu)) if (f.endsWith("_test.jsonl")) keys.push(mmlu + f);
-  return keys.filter((p) => existsSync(p));
+  return [REPO_KEY, ...keys.filter((p) => existsSync(p))];
 }
 
 export default async function setup(project: TestProject) {
