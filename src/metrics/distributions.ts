@@ -114,9 +114,18 @@ export function chiSquare1Upper(x: number): number {
 export function binomialTwoSidedHalf(x: number, n: number): number {
   if (n === 0) return 1;
   const m = Math.min(x, n - x);
-  // P(X ≤ m) summed in log space so n in the thousands stays exact enough.
   let tail = 0;
-  const base = logGamma(n + 1) - n * Math.LN2;
-  for (let i = 0; i <= m; i++) tail += Math.exp(base - logGamma(i + 1) - logGamma(n - i + 1));
+  if (n <= 50) {
+    // Integer binomial coefficients stay exact below 2^53 here, so small tables get exact p-values.
+    let c = 1;
+    for (let i = 0; i <= m; i++) {
+      tail += c;
+      c = (c * (n - i)) / (i + 1);
+    }
+    tail /= 2 ** n;
+  } else {
+    const base = logGamma(n + 1) - n * Math.LN2;
+    for (let i = 0; i <= m; i++) tail += Math.exp(base - logGamma(i + 1) - logGamma(n - i + 1));
+  }
   return Math.min(1, 2 * tail);
 }

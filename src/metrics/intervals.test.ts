@@ -29,6 +29,8 @@ describe("distributions", () => {
     expect(binomialTwoSidedHalf(1, 10)).toBeCloseTo(22 / 1024, 14);
     expect(binomialTwoSidedHalf(3, 20)).toBeCloseTo(0.0025768280029296875, 14);
     expect(binomialTwoSidedHalf(12, 24)).toBe(1);
+    expect(binomialTwoSidedHalf(40, 100)).toBeCloseTo(0.05688793364098089, 10);
+    expect(binomialTwoSidedHalf(20, 60)).toBeCloseTo(0.01348929373119186, 10);
   });
 });
 
