@@ -165,6 +165,17 @@ describe("fixture model server", () => {
     expect(stats).toEqual({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { aborted: 1 } });
   });
 
+  it("with vary=1 draws each repeat of a prompt afresh (for pass@k), otherwise repeats its answer", async () => {
+    const repeats = async (model: string) => {
+      await fetch(`${fixtureUrl()}/_reset?model=${encodeURIComponent(model)}`, { method: "POST" });
+      const texts: string[] = [];
+      for (let i = 0; i < 16; i++) texts.push((await ask(model, "What is 12 * 12?")).text!);
+      return new Set(texts);
+    };
+    expect(await repeats("fixture-vary:accuracy=0.5,vary=1,seed=4")).toEqual(new Set(["12 * 12 = 144.\n#### 144", "12 * 12 = 145.\n#### 145"]));
+    expect((await repeats("fixture-vary:accuracy=0.5,seed=4")).size).toBe(1);
+  });
+
   it("refuses unknown knobs with a 400 naming the knob", async () => {
     const r = await ask("fixture:acuracy=0.5", "hi");
     expect(r.status).toBe(400);
