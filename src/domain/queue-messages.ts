@@ -17,7 +17,15 @@ export const AttemptMessage = z.object({
   tries: z.number().int().min(0).default(0),
 });
 
-export const QueueMessage = z.discriminatedUnion("kind", [PlanMessage, AttemptMessage]);
+/** Resume reopens the attempts without a reward in pages, by seq, then hands over to planning. */
+export const ResumeMessage = z.object({
+  kind: z.literal("resume"),
+  run_id: z.string(),
+  after_seq: z.number().int().min(-1),
+});
+
+export const QueueMessage = z.discriminatedUnion("kind", [PlanMessage, AttemptMessage, ResumeMessage]);
 export type PlanMessage = z.infer<typeof PlanMessage>;
 export type AttemptMessage = z.infer<typeof AttemptMessage>;
+export type ResumeMessage = z.infer<typeof ResumeMessage>;
 export type QueueMessage = z.infer<typeof QueueMessage>;

@@ -12,6 +12,7 @@ import { evalRunsRoutes } from "./routes/eval-runs";
 import { keysRoutes } from "./routes/keys";
 import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
+import { runExecutionRoutes } from "./routes/run-execution";
 
 export function buildApp() {
   const app = newRouter();
@@ -28,6 +29,7 @@ export function buildApp() {
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);
   app.route("/", evalRunsRoutes);
+  app.route("/", runExecutionRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -6,16 +6,18 @@
  */
 import { finishAttempts } from "../../src/db/attempts";
 import { appendLogs } from "../../src/db/run-logs";
-import { AttemptMessage, QueueMessage } from "../../src/domain/queue-messages";
+import { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
-import { executeAttempts } from "./execute";
+import { executeAttempts, type Delivered } from "./execute";
 import { gateFor } from "./gate";
 import { finalize, planStep } from "./plan";
+import { resumeStep } from "./resume";
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
-  const attempts: Message<AttemptMessage>[] = [];
+  const attempts: Delivered[] = [];
   const plans = new Map<string, Message<unknown>[]>();
+  const steps: Promise<void>[] = [];
   for (const m of batch.messages) {
     const parsed = QueueMessage.safeParse(m.body);
     if (!parsed.success) {
@@ -23,22 +25,27 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       m.ack();
     } else if (parsed.data.kind === "plan") {
       plans.set(parsed.data.run_id, [...(plans.get(parsed.data.run_id) ?? []), m]);
+    } else if (parsed.data.kind === "resume") {
+      steps.push(step(m, () => resumeStep(env, parsed.data.run_id, (parsed.data as { after_seq: number }).after_seq)));
     } else {
-      attempts.push(Object.assign(m, { body: parsed.data }) as Message<AttemptMessage>);
+      attempts.push({ raw: m, body: parsed.data });
     }
   }
-  await Promise.all([
-    ...[...plans].map(async ([runId, msgs]) => {
-      try {
-        await planStep(env, runId);
-        for (const m of msgs) m.ack();
-      } catch (err) {
-        console.error("planning step failed; it will be retried", runId, err instanceof Error ? err.message : err);
-        for (const m of msgs) m.retry({ delaySeconds: 2 });
-      }
-    }),
-    attempts.length ? executeAttempts(env, attempts) : Promise.resolve(),
-  ]);
+  // Duplicate plan messages of one run collapse into one step.
+  for (const [runId, msgs] of plans) steps.push(step(msgs, () => planStep(env, runId)));
+  await Promise.all([...steps, attempts.length ? executeAttempts(env, attempts) : Promise.resolve()]);
+}
+
+/** Runs a control step (plan, resume); acknowledges its messages on success, retries them on failure. */
+async function step(msgs: Message<unknown> | Message<unknown>[], fn: () => Promise<void>): Promise<void> {
+  const list = Array.isArray(msgs) ? msgs : [msgs];
+  try {
+    await fn();
+    for (const m of list) m.ack();
+  } catch (err) {
+    console.error("a control step failed; it will be retried", err instanceof Error ? err.message : err);
+    for (const m of list) m.retry({ delaySeconds: 2 });
+  }
 }
 
 /** Messages the queue gave up on: their attempts end failed (kept, counted as invalid), their plans fail the run. */
@@ -62,6 +69,7 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
         if (state.total !== null && state.terminal >= state.total) await finalize(env, msg.run_id);
       }
     } else {
+      // A plan or resume step that kept failing: the run cannot go on.
       await env.DB.prepare(
         `UPDATE eval_runs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status IN ('queued', 'running')`,
       )

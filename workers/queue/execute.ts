@@ -25,7 +25,12 @@ export const INVOCATION_BUDGET_MS = 5 * 60_000;
 /** A slot's lease outlives the call's timeout by this much, then expires on its own. */
 const LEASE_MARGIN_MS = 30_000;
 
-type Msg = Message<AttemptMessage>;
+/** A delivered message with its parsed body (a delivered message's own body is read-only). */
+export interface Delivered {
+  raw: Message<unknown>;
+  body: AttemptMessage;
+}
+type Msg = Delivered;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,7 +45,7 @@ async function executeRun(env: Env, runId: string, msgs: Msg[]): Promise<void> {
   const status = await readRunStatus(env.DB, runId);
   if (status !== "running" && status !== "queued") {
     // Stopped, finished or deleted: stop() already closed its open attempts.
-    for (const m of msgs) m.ack();
+    for (const m of msgs) m.raw.ack();
     return;
   }
   const rows = await loadAttempts(env.DB, runId, [...new Set(msgs.map((m) => m.body.seq))]);
@@ -50,7 +55,7 @@ async function executeRun(env: Env, runId: string, msgs: Msg[]): Promise<void> {
   const seen = new Set<number>();
   for (const m of msgs) {
     const att = bySeq.get(m.body.seq);
-    if (!att || !(OPEN_STATUSES as readonly string[]).includes(att.status) || seen.has(m.body.seq)) m.ack();
+    if (!att || !(OPEN_STATUSES as readonly string[]).includes(att.status) || seen.has(m.body.seq)) m.raw.ack();
     else {
       seen.add(m.body.seq);
       work.push({ msg: m, att });
@@ -59,7 +64,7 @@ async function executeRun(env: Env, runId: string, msgs: Msg[]): Promise<void> {
   if (!work.length) return;
   const ctx = await runContext(env, runId, [...new Set(work.map((w) => w.att.benchmarkId))]);
   if (!ctx) {
-    for (const w of work) w.msg.ack();
+    for (const w of work) w.msg.raw.ack();
     return;
   }
 
@@ -175,7 +180,7 @@ async function executeRun(env: Env, runId: string, msgs: Msg[]): Promise<void> {
       })),
     );
   }
-  for (const w of work) w.msg.ack();
+  for (const w of work) w.msg.raw.ack();
 
   if (changed.length) {
     const state = await gate.settle(changed.length);

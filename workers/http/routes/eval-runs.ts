@@ -36,6 +36,7 @@ import {
 import { RunOptions } from "../../../src/domain/run-options";
 import { assertCan, refusal, RUN_STATUSES, type RunStatus } from "../../../src/domain/run-state";
 import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
+import { afterStart, afterStop } from "../run-control";
 import { newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
 
@@ -311,6 +312,7 @@ export const evalRunsRoutes = newRouter()
       await requirePlan(c, true);
       const queued = await markQueued(c.var.db, run, new Date().toISOString());
       if (!queued) throw refusal("start", (await loadRun(c, run.id)).status);
+      await afterStart(c.env, run.id);
       return c.json(runView(queued), 202);
     },
   )
@@ -328,6 +330,7 @@ export const evalRunsRoutes = newRouter()
       assertCan("stop", run.status);
       if (run.status === "cancelled") return c.json(runView(run), 200);
       const stopped = await markCancelled(c.var.db, run, new Date().toISOString());
+      if (stopped) await afterStop(c.env, run.id);
       // Lost a race: report the status it reached instead (cancelled is fine, the rest 409).
       const now = stopped ?? (await loadRun(c, run.id));
       assertCan("stop", now.status);

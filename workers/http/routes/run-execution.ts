@@ -1,0 +1,138 @@
+/** Execution of a run as its owner sees it: resume, progress and logs. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { countByStatus } from "../../../src/db/attempts";
+import { getProject } from "../../../src/db/projects";
+import { getRun } from "../../../src/db/eval-runs";
+import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
+import { readLogs } from "../../../src/db/run-logs";
+import { AppError } from "../../../src/domain/errors";
+import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
+import { gateFor } from "../../queue/gate";
+import { startResume } from "../run-control";
+import { newRouter, type AppEnv } from "../router";
+import { conflict, errorResponses, IdParam, json, paymentRequired } from "../schemas";
+import type { Context } from "hono";
+
+const tags = ["eval-runs"];
+/** Statuses a run can be resumed from. */
+const RESUMABLE = ["cancelled", "failed", "completed"];
+
+async function ownRun(c: Context<AppEnv>, id: string) {
+  const run = await getRun(c.var.db, c.var.auth.projectId, id);
+  if (!run) throw new AppError("not_found", `no eval run ${id}`);
+  return run;
+}
+
+const STATUSES = ["pending", "dispatched", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
+
+const Progress = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    terminal_attempts: z.number().int(),
+    total_attempts: z.number().int().nullable().openapi({ description: "null until every benchmark is planned" }),
+    planned_attempts: z.number().int(),
+    scored_attempts: z.number().int(),
+    in_flight: z.number().int().openapi({ description: "model calls holding a concurrency slot now" }),
+    counts: z.record(z.string(), z.number().int()),
+    benchmarks: z.array(
+      z.object({ benchmark_id: z.string(), status: z.string(), error: z.string().nullable(), members: z.number().int().nullable(), attempts: z.number().int().nullable(), planned: z.number().int() }),
+    ),
+  })
+  .openapi("RunProgress");
+
+const LogLine = z.object({ id: z.number().int(), at: z.string(), level: z.string(), event: z.string(), attempt_seq: z.number().int().nullable(), message: z.string() });
+const LogsQuery = z.strictObject({ cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) });
+
+export const runExecutionRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/eval-runs/{id}/resume",
+      tags,
+      summary: "Resume a stopped or finished run: only attempts without a reward run again",
+      request: { params: IdParam },
+      responses: { 202: json(z.object({ id: z.string(), status: z.string() }), "The run, queued again"), ...paymentRequired, ...conflict, ...errorResponses },
+    }),
+    async (c) => {
+      const run = await ownRun(c, c.req.valid("param").id);
+      if (!RESUMABLE.includes(run.status)) throw new AppError("conflict", `the run is ${run.status}: only a cancelled, failed or completed run can be resumed`);
+      const project = await getProject(c.var.db, c.var.auth.projectId);
+      if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
+      if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
+      const at = new Date().toISOString();
+      const moved = await c.env.DB.prepare(
+        `UPDATE eval_runs SET status = 'queued', error = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
+      )
+        .bind(run.id, at)
+        .run();
+      if (!moved.meta.changes) throw new AppError("conflict", "the run changed status meanwhile; read it and try again");
+      await startResume(c.env, run.id);
+      return c.json({ id: run.id, status: "queued" }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/eval-runs/{id}/progress",
+      tags,
+      summary: "How far a run is: status, terminal and total attempts, counts by status",
+      request: { params: IdParam },
+      responses: { 200: json(Progress, "Progress"), ...errorResponses },
+    }),
+    async (c) => {
+      const run = await ownRun(c, c.req.valid("param").id);
+      const [counts, rbs, gate] = await Promise.all([
+        countByStatus(c.env.DB, run.id),
+        listRunBenchmarks(c.var.db, run.id),
+        run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
+      ]);
+      const byStatus: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+      let scored = 0;
+      for (const row of counts) {
+        byStatus[row.status] = row.count;
+        scored += row.rewarded;
+      }
+      const inFlight = gate?.in_flight ?? 0;
+      // Attempts holding a slot are running; D1 records them as dispatched until they land.
+      byStatus.running = Math.min(inFlight, byStatus.dispatched ?? 0);
+      byStatus.dispatched = (byStatus.dispatched ?? 0) - byStatus.running;
+      const terminal = (byStatus.succeeded ?? 0) + (byStatus.failed ?? 0) + (byStatus.cancelled ?? 0) + (byStatus.timed_out ?? 0);
+      const allPlanned = rbs.length === run.benchmarkIds.length && rbs.every((rb) => rb.attemptCount !== null);
+      return c.json(
+        {
+          id: run.id,
+          status: run.status,
+          terminal_attempts: terminal,
+          total_attempts: allPlanned ? rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0) : null,
+          planned_attempts: rbs.reduce((n, rb) => n + rb.plannedCount, 0),
+          scored_attempts: scored,
+          in_flight: inFlight,
+          counts: byStatus,
+          benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, status: rb.status, error: rb.error, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/eval-runs/{id}/logs",
+      tags,
+      summary: "The run's log, oldest first: started, retries, errors, finished; credentials scrubbed",
+      request: { params: IdParam, query: LogsQuery },
+      responses: { 200: json(z.object({ items: z.array(LogLine), next_cursor: z.string().nullable() }), "A page of log lines"), ...errorResponses },
+    }),
+    async (c) => {
+      const run = await ownRun(c, c.req.valid("param").id);
+      const { cursor, limit } = c.req.valid("query");
+      const after = decodeCursor(cursor);
+      const afterId = after === undefined ? 0 : Number(after);
+      if (!Number.isInteger(afterId) || afterId < 0) throw new AppError("bad_request", "cursor is not one this API issued");
+      const rows = await readLogs(c.env.DB, run.id, afterId, limit + 1);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return c.json({ items, next_cursor: rows.length > limit && last ? encodeCursor(String(last.id)) : null }, 200);
+    },
+  );

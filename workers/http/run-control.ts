@@ -1,0 +1,42 @@
+/**
+ * What the lifecycle routes do to execution: start hands the run to the
+ * planner, stop closes every open attempt at once, resume reopens the
+ * attempts without a reward. Finished attempts keep their rewards.
+ */
+import { cancelOpenAttempts } from "../../src/db/attempts";
+import { openDb } from "../../src/db/client";
+import { setRunBenchmarkStatus } from "../../src/db/run-benchmarks";
+import { appendLogs } from "../../src/db/run-logs";
+import type { QueueMessage } from "../../src/domain/queue-messages";
+import type { Env } from "../env";
+import { gateFor } from "../queue/gate";
+
+export async function afterStart(env: Env, runId: string): Promise<void> {
+  await appendLogs(env.DB, runId, [{ level: "info", event: "queued", message: "run started; planning its attempts" }]);
+  await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
+}
+
+export async function afterStop(env: Env, runId: string): Promise<number> {
+  const cancelled = await cancelOpenAttempts(env.DB, runId, new Date().toISOString());
+  await setRunBenchmarkStatus(openDb(env.DB), runId, ["pending", "planning", "running"], "cancelled");
+  await appendLogs(env.DB, runId, [{ level: "warn", event: "stopped", message: `run stopped; ${cancelled} open attempts cancelled` }]);
+  return cancelled;
+}
+
+/** Re-arms a stopped or finished run; the queue reopens its unrewarded attempts page by page. */
+export async function startResume(env: Env, runId: string): Promise<void> {
+  const rewarded = await env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1 AND reward IS NOT NULL`)
+    .bind(runId)
+    .first<{ n: number }>();
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE run_benchmarks SET status = CASE WHEN planned_count < attempt_count THEN 'planning' ELSE 'running' END
+       WHERE run_id = ?1 AND status IN ('cancelled', 'completed') AND attempt_count IS NOT NULL`,
+    ).bind(runId),
+    env.DB.prepare(`UPDATE run_benchmarks SET status = 'pending' WHERE run_id = ?1 AND status = 'cancelled' AND attempt_count IS NULL`).bind(runId),
+  ]);
+  // Until planning re-sets the total, the run cannot be declared done.
+  await gateFor(env, runId).setCounts({ total: null, terminal: rewarded?.n ?? 0 });
+  await appendLogs(env.DB, runId, [{ level: "info", event: "resume", message: `resuming; ${rewarded?.n ?? 0} rewarded attempts kept` }]);
+  await env.ATTEMPTS.send({ kind: "resume", run_id: runId, after_seq: -1 } satisfies QueueMessage);
+}
