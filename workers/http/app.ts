@@ -13,6 +13,15 @@ import { keysRoutes } from "./routes/keys";
 import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
 import { runExecutionRoutes } from "./routes/run-execution";
+import { resultsRoutes } from "./routes/results";
+import { reportsRoutes } from "./routes/reports";
+import { liveRoutes } from "./routes/live";
+import { runnerRoutes } from "./routes/runner";
+import { trialsRoutes } from "./routes/trials";
+import { leaderboardRoutes } from "./routes/leaderboard";
+import { alertsRoutes } from "./routes/alerts";
+import { webhooksRoutes } from "./routes/webhooks";
+import { triggersRoutes } from "./routes/triggers";
 
 export function buildApp() {
   const app = newRouter();
@@ -30,6 +39,15 @@ export function buildApp() {
   app.route("/", profilesRoutes);
   app.route("/", evalRunsRoutes);
   app.route("/", runExecutionRoutes);
+  app.route("/", resultsRoutes);
+  app.route("/", reportsRoutes);
+  app.route("/", liveRoutes);
+  app.route("/", runnerRoutes);
+  app.route("/", trialsRoutes);
+  app.route("/", leaderboardRoutes);
+  app.route("/", alertsRoutes);
+  app.route("/", webhooksRoutes);
+  app.route("/", triggersRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

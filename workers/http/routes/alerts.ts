@@ -1,0 +1,4 @@
+/** alerts routes (being written). */
+import { newRouter } from "../router";
+
+export const alertsRoutes = newRouter();

@@ -1,0 +1,4 @@
+/** leaderboard routes (being written). */
+import { newRouter } from "../router";
+
+export const leaderboardRoutes = newRouter();

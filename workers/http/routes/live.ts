@@ -1,0 +1,4 @@
+/** live routes (being written). */
+import { newRouter } from "../router";
+
+export const liveRoutes = newRouter();

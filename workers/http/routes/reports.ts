@@ -1,0 +1,4 @@
+/** reports routes (being written). */
+import { newRouter } from "../router";
+
+export const reportsRoutes = newRouter();

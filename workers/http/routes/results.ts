@@ -1,0 +1,4 @@
+/** results routes (being written). */
+import { newRouter } from "../router";
+
+export const resultsRoutes = newRouter();

@@ -1,0 +1,4 @@
+/** runner routes (being written). */
+import { newRouter } from "../router";
+
+export const runnerRoutes = newRouter();

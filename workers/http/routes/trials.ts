@@ -1,0 +1,4 @@
+/** trials routes (being written). */
+import { newRouter } from "../router";
+
+export const trialsRoutes = newRouter();

@@ -1,0 +1,4 @@
+/** triggers routes (being written). */
+import { newRouter } from "../router";
+
+export const triggersRoutes = newRouter();

@@ -1,0 +1,4 @@
+/** webhooks routes (being written). */
+import { newRouter } from "../router";
+
+export const webhooksRoutes = newRouter();
