@@ -81,6 +81,10 @@ describe("analyseRecords: columns, keys, labels, digests", () => {
     ["1 and '1' collide", [{ id: 1 }, { id: "1" }], ["row-1", "row-2"]],
     ["id too long", [{ id: "x".repeat(201) }, { id: "b" }], ["row-1", "row-2"]],
     ["no key column", [{ q: 1 }, { q: 2 }], ["row-1", "row-2"]],
+    ["ID in capitals", [{ ID: "a" }, { ID: "b" }], ["a", "b"]],
+    ["exact id before Id", [{ Id: "x", id: "a" }, { Id: "y", id: "b" }], ["a", "b"]],
+    ["Id when id repeats", [{ Id: "x", id: "a" }, { Id: "y", id: "a" }], ["x", "y"]],
+    ["id first seen on row 2", [{ q: 1 }, { q: 2, id: "b" }], ["row-1", "row-2"]],
   ])("keys rows: %s", async (_label, rows, keys) => {
     const a = await analyseRecords(items(rows as JsonObject[]));
     expect(rows.map((r, i) => buildRow(a, i, r as JsonObject).key)).toEqual(keys);
@@ -105,6 +109,15 @@ describe("analyseRecords: columns, keys, labels, digests", () => {
     ]);
     const byCategory = await analyseRecords(items([{ category: "c1" }, { category: "c2" }]));
     expect(byCategory).toMatchObject({ splitColumn: null, subsetColumn: "category", splits: [], subsets: ["c1", "c2"] });
+  });
+
+  it("matches role columns ignoring case, the exact spelling first", async () => {
+    const tqa = await analyseRecords(items([{ Type: "A", Category: "Misconceptions" }, { Type: "B", Category: "Proverbs" }]));
+    expect(tqa).toMatchObject({ subsetColumn: "Category", subsets: ["Misconceptions", "Proverbs"] });
+    const both = await analyseRecords(items([{ Category: "upper", category: "lower", Split: "S" }]));
+    expect(both).toMatchObject({ subsetColumn: "category", subsets: ["lower"], splitColumn: "Split", splits: ["S"] });
+    const late = await analyseRecords(items([{ q: 1 }, { q: 2, SUBJECT: "late" }]));
+    expect(late).toMatchObject({ subsetColumn: "SUBJECT", subsets: ["late"] });
   });
 
   it("builds whole rows", async () => {

@@ -26,7 +26,11 @@ export interface Analysis extends RowPlan {
 
 /** Values of one candidate key column; dropped once a value is missing, unusable or repeated. */
 class KeyCandidate {
-  values: Set<string> | null = new Set();
+  values: Set<string> | null;
+  /** A column first seen after row one is missing from a row, so it cannot key every row. */
+  constructor(fromFirstRow: boolean) {
+    this.values = fromFirstRow ? new Set() : null;
+  }
   add(data: JsonObject, column: string): void {
     if (!this.values) return;
     const text = Object.hasOwn(data, column) ? keyText(data[column]) : undefined;
@@ -48,6 +52,22 @@ class LabelCandidate {
   }
 }
 
+const KEY_ROLE = new Set<string>(KEY_COLUMNS);
+const LABEL_ROLE = new Set<string>([SPLIT_COLUMN, ...SUBSET_COLUMNS]);
+
+/**
+ * The first column (in `roles` order) that exists and passes `ok`: for each
+ * role name the exact spelling first, then other spellings in first-seen order.
+ */
+function pickColumn(roles: readonly string[], present: string[], ok: (name: string) => boolean = () => true): string | null {
+  for (const role of roles) {
+    if (present.includes(role) && ok(role)) return role;
+    const variant = present.find((n) => n !== role && n.toLowerCase() === role && ok(n));
+    if (variant !== undefined) return variant;
+  }
+  return null;
+}
+
 function parseFailure(errors: FieldError[], more: boolean): AppError {
   const first = errors[0]!;
   const tail = more ? ` (and more problems; the first ${errors.length} are listed)` : errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
@@ -66,9 +86,8 @@ function labelsOf(candidate: LabelCandidate, column: string, kind: string): stri
 /** Reads every record once. Throws 422 naming the lines or rows that do not parse, 413 past MAX_ROWS. */
 export async function analyseRecords(items: Iterable<ParsedItem> | AsyncIterable<ParsedItem>): Promise<Analysis> {
   const columns = new ColumnTracker();
-  const keys = KEY_COLUMNS.map(() => new KeyCandidate());
-  const split = new LabelCandidate();
-  const subsets = SUBSET_COLUMNS.map(() => new LabelCandidate());
+  const keys = new Map<string, KeyCandidate>();
+  const labels = new Map<string, LabelCandidate>();
   const errors: FieldError[] = [];
   let digests = new Uint8Array(32 * 1024);
   let rowCount = 0;
@@ -88,12 +107,16 @@ export async function analyseRecords(items: Iterable<ParsedItem> | AsyncIterable
       throw new AppError("payload_too_large", `${item.where}: a dataset revision holds at most ${MAX_ROWS} rows`);
     }
     const { data } = item;
-    if (columns.add(data) > MAX_COLUMNS) {
+    for (const name of columns.add(data)) {
+      const role = name.toLowerCase();
+      if (KEY_ROLE.has(role)) keys.set(name, new KeyCandidate(rowCount === 0));
+      if (LABEL_ROLE.has(role)) labels.set(name, new LabelCandidate());
+    }
+    if (columns.size > MAX_COLUMNS) {
       throw parseFailure([{ field: item.where, message: `more than ${MAX_COLUMNS} distinct columns` }], false);
     }
-    KEY_COLUMNS.forEach((c, i) => keys[i]!.add(data, c));
-    split.add(data, SPLIT_COLUMN);
-    SUBSET_COLUMNS.forEach((c, i) => subsets[i]!.add(data, c));
+    for (const [name, candidate] of keys) candidate.add(data, name);
+    for (const [name, candidate] of labels) candidate.add(data, name);
     if ((rowCount + 1) * 32 > digests.length) {
       const grown = new Uint8Array(digests.length * 2);
       grown.set(digests);
@@ -108,19 +131,18 @@ export async function analyseRecords(items: Iterable<ParsedItem> | AsyncIterable
     throw new AppError("validation_failed", "the body holds no rows", [{ field: "body", message: "no rows" }]);
   }
 
-  const keyIndex = keys.findIndex((k, i) => k.values !== null && columns.has(KEY_COLUMNS[i]!));
-  const splitColumn = columns.has(SPLIT_COLUMN) ? SPLIT_COLUMN : null;
-  const subsetIndex = SUBSET_COLUMNS.findIndex((c) => columns.has(c));
-  const subsetColumn = subsetIndex >= 0 ? SUBSET_COLUMNS[subsetIndex]! : null;
+  const keyColumn = pickColumn(KEY_COLUMNS, [...keys.keys()], (n) => keys.get(n)!.values !== null);
+  const splitColumn = pickColumn([SPLIT_COLUMN], [...labels.keys()]);
+  const subsetColumn = pickColumn(SUBSET_COLUMNS, [...labels.keys()]);
   const rowDigests = digests.slice(0, rowCount * 32);
   const analysis: Analysis = {
     rowCount,
     columns: columns.columns(),
-    keyColumn: keyIndex >= 0 ? KEY_COLUMNS[keyIndex]! : null,
+    keyColumn,
     splitColumn,
     subsetColumn,
-    splits: splitColumn ? labelsOf(split, splitColumn, "split") : [],
-    subsets: subsetColumn ? labelsOf(subsets[subsetIndex]!, subsetColumn, "subset") : [],
+    splits: splitColumn ? labelsOf(labels.get(splitColumn)!, splitColumn, "split") : [],
+    subsets: subsetColumn ? labelsOf(labels.get(subsetColumn)!, subsetColumn, "subset") : [],
     rowDigests,
     digest: await revisionDigest(rowDigests),
   };

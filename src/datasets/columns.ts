@@ -22,19 +22,21 @@ type Kind = ReturnType<typeof jsonKind>;
 export class ColumnTracker {
   private readonly kinds = new Map<string, Kind | "null" | "mixed">();
 
-  /** Adds one row's fields; returns the number of columns seen so far. */
-  add(data: JsonObject): number {
+  /** Adds one row's fields; returns the names of columns first seen in this row. */
+  add(data: JsonObject): string[] {
+    const added: string[] = [];
     for (const name of Object.keys(data)) {
       const kind = jsonKind(data[name]);
       const prev = this.kinds.get(name);
+      if (prev === undefined) added.push(name);
       if (prev === undefined || prev === "null") this.kinds.set(name, kind);
       else if (kind !== "null" && prev !== kind) this.kinds.set(name, "mixed");
     }
-    return this.kinds.size;
+    return added;
   }
 
-  has(name: string): boolean {
-    return this.kinds.has(name);
+  get size(): number {
+    return this.kinds.size;
   }
 
   columns(): Column[] {

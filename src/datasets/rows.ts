@@ -11,17 +11,22 @@ import { MAX_KEY_LENGTH } from "./limits";
 export interface DatasetRow {
   /** 0-based position in the revision. */
   index: number;
-  /** Stable key: the row's `id`, `key` or `task_id` when that column is unique, else `row-<index+1>`. */
+  /** Stable key: the row's `id`, `key` or `task_id` (any case) when that column is unique, else `row-<index+1>`. */
   key: string;
   /** sha256 hex of the canonical JSON of `data` (the task digest). */
   digest: string;
-  /** Value of the `split` column, if the revision has one. */
+  /** Value of the `split` column (any case), if the revision has one. */
   split: string | null;
-  /** Value of the `subset` column, else `subject`, else `category`, if present. */
+  /** Value of the `subset` column, else `subject`, else `category` (any case), if present. */
   subset: string | null;
   /** The record as uploaded. */
   data: JsonObject;
 }
+
+/*
+ * Role columns are matched ignoring case ("ID", "Category" count), the exact
+ * lower-case name first when both spellings exist.
+ */
 
 /** Columns that may give a row its key, in order of preference. */
 export const KEY_COLUMNS = ["id", "key", "task_id"] as const;
