@@ -11,6 +11,8 @@ export interface Env {
   ASSAY_BOOTSTRAP_TOKEN?: string;
   /** Secret: key material for sealing API keys, judge keys and profile secrets. */
   ASSAY_SECRET_KEY?: string;
+  /** "1" counts D1, R2 and queue operations for `npm run bench` (GET /api/_io). */
+  ASSAY_IO_METRICS?: string;
   /** ML-compute credits a new project starts with. */
   ASSAY_DEFAULT_CREDITS?: string;
 }

@@ -1,6 +1,7 @@
 /** The Worker's entry: what Cloudflare invokes. */
 import { buildApp } from "./http/app";
 import type { Env } from "./env";
+import { countReceived, meterEnv } from "./io-meter";
 import { handleQueue } from "./queue/consumer";
 
 export { RunGate } from "./durable/run-gate";
@@ -8,6 +9,9 @@ export { RunGate } from "./durable/run-gate";
 const app = buildApp();
 
 export default {
-  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  queue: (batch, env) => handleQueue(batch, env),
+  fetch: (request, env, ctx) => app.fetch(request, meterEnv(env), ctx),
+  queue: (batch, env) => {
+    countReceived(batch.messages.length);
+    return handleQueue(batch, meterEnv(env));
+  },
 } satisfies ExportedHandler<Env>;

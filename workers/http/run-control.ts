@@ -1,9 +1,10 @@
 /**
  * What the lifecycle routes do to execution: start hands the run to the
- * planner, stop closes every open attempt at once, resume reopens the
- * attempts without a reward. Finished attempts keep their rewards.
+ * planner; stop needs no attempt writes (an attempt without a row in a
+ * cancelled run is cancelled, and nothing lands in a stopped run); resume
+ * re-arms the run and lets the queue reopen its attempts without a reward.
+ * Finished attempts keep their rewards.
  */
-import { cancelOpenAttempts } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { setRunBenchmarkStatus } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
@@ -16,11 +17,10 @@ export async function afterStart(env: Env, runId: string): Promise<void> {
   await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
 }
 
-export async function afterStop(env: Env, runId: string): Promise<number> {
-  const cancelled = await cancelOpenAttempts(env.DB, runId, new Date().toISOString());
+export async function afterStop(env: Env, runId: string): Promise<void> {
   await setRunBenchmarkStatus(openDb(env.DB), runId, ["pending", "planning", "running"], "cancelled");
-  await appendLogs(env.DB, runId, [{ level: "warn", event: "stopped", message: `run stopped; ${cancelled} open attempts cancelled` }]);
-  return cancelled;
+  const ended = await env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1`).bind(runId).first<{ n: number }>();
+  await appendLogs(env.DB, runId, [{ level: "warn", event: "stopped", message: `run stopped; ${ended?.n ?? 0} attempts had ended, the rest are cancelled` }]);
 }
 
 /** Re-arms a stopped or finished run; the queue reopens its unrewarded attempts page by page. */

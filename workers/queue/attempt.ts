@@ -4,8 +4,7 @@
  * asks for another try, a final one becomes the attempt's error. Nothing is
  * written here; the batch writes everything at once.
  */
-import type { AttemptOutcome } from "../../src/db/attempts";
-import type { AttemptRow } from "../../src/db/schema";
+import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
 import { retryDecision } from "../../src/domain/retry";
@@ -38,16 +37,8 @@ function choicesOf(data: Record<string, unknown>): string[] | null {
   return Array.isArray(c) && c.every((x) => typeof x === "string") ? (c as string[]) : null;
 }
 
-/**
- * @param slot runs the target call while holding one of the run's concurrency slots
- */
-export async function runAttempt(
-  env: Env,
-  ctx: RunContext,
-  att: AttemptRow,
-  triesBefore: number,
-  slot: <T>(call: () => Promise<T>) => Promise<T>,
-): Promise<AttemptResult> {
+/** Runs one attempt; the caller holds one of the run's concurrency slots throughout (judge calls included). */
+export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number): Promise<AttemptResult> {
   const startedAt = new Date().toISOString();
   const tries = triesBefore + 1;
   const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
@@ -108,17 +99,15 @@ export async function runAttempt(
 
   let result: ChatResult;
   try {
-    result = await slot(() =>
-      target.provider.chat({
-        messages,
-        model: target.config.model,
-        temperature: ctx.options.temperature,
-        top_p: ctx.options.top_p,
-        max_output_tokens: ctx.options.max_output_tokens,
-        timeout_ms: ctx.options.timeout_s * 1000,
-        params: target.config.params,
-      }),
-    );
+    result = await target.provider.chat({
+      messages,
+      model: target.config.model,
+      temperature: ctx.options.temperature,
+      top_p: ctx.options.top_p,
+      max_output_tokens: ctx.options.max_output_tokens,
+      timeout_ms: ctx.options.timeout_s * 1000,
+      params: target.config.params,
+    });
   } catch (err) {
     return failure(err, "model call");
   }

@@ -4,11 +4,12 @@
  * silently. Messages are acknowledged one by one; an uncaught error leaves
  * the unacknowledged ones to be redelivered.
  */
-import { finishAttempts } from "../../src/db/attempts";
+import { recordOutcomes } from "../../src/db/attempts";
 import { appendLogs } from "../../src/db/run-logs";
 import { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
-import { executeAttempts, type Delivered } from "./execute";
+import { executeAttempts, failedOutcome, type Delivered } from "./execute";
+import { runContext, slotFor } from "./run-context";
 import { gateFor } from "./gate";
 import { finalize, planStep } from "./plan";
 import { resumeStep } from "./resume";
@@ -60,9 +61,9 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     const msg = parsed.data;
     const error = "the queue gave up delivering this attempt after repeated failures";
     if (msg.kind === "attempt") {
-      const changed = await finishAttempts(env.DB, msg.run_id, [
-        { seq: msg.seq, status: "failed", reward: null, structured: null, output: null, reason: null, error, exit_code: null, tries: msg.tries, input_tokens: null, output_tokens: null, cost: null, latency_ms: null, transcript_key: null, started_at: null, finished_at: at },
-      ]);
+      const ctx = await runContext(env, msg.run_id, [msg.seq]);
+      const slot = ctx && (await slotFor(env, ctx, msg.seq));
+      const changed = slot ? await recordOutcomes(env.DB, [{ slot, outcome: { ...failedOutcome(msg.seq, msg.tries, error), started_at: null, finished_at: at } }]) : [];
       if (changed.length) {
         await appendLogs(env.DB, msg.run_id, [{ level: "error", event: "dead_letter", attempt_seq: msg.seq, message: error }]);
         const state = await gateFor(env, msg.run_id).settle(1);

@@ -1,14 +1,14 @@
 /**
  * Planning a started run, in bounded steps: each step prepares benchmarks
- * (select members, pick few-shot rows, write the plan to R2) and writes and
- * enqueues up to PLAN_STEP attempts, then re-enqueues itself. So a run of
+ * (select members, pick few-shot rows, write the plan to R2) and enqueues
+ * up to PLAN_STEP attempts (no D1 row until an attempt ends), then
+ * re-enqueues itself. So a run of
  * 100,000 attempts never asks one invocation for more than a few thousand
  * rows and messages. A benchmark that cannot run is marked failed with its
  * error and never produces attempts, so it can never be scored 0.
  */
 import { eq } from "drizzle-orm";
 import { openDb, type Db } from "../../src/db/client";
-import { insertAttemptStatements } from "../../src/db/attempts";
 import { findRevisionByRef } from "../../src/db/datasets";
 import { ensureRunBenchmarks, updateRunBenchmark } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
@@ -18,11 +18,11 @@ import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import { fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
-import { slotsBetween, type PlanMember } from "../../src/execution/plan-layout";
+import type { PlanMember } from "../../src/execution/plan-layout";
 import { needsJudge } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
-import { readPlan, writePlan } from "../../src/storage/run-plans";
+import { writePlan } from "../../src/storage/run-plans";
 import type { Env } from "../env";
 import { gateFor } from "./gate";
 
@@ -110,12 +110,11 @@ export async function planStep(env: Env, runId: string): Promise<void> {
     if (rb.status !== "planning" || rb.plannedCount >= rb.attemptCount) continue;
     if (budget <= 0) break;
 
-    const members = await readPlan(env.ARTIFACTS, runId, rb.benchmarkId);
+    // Attempts get a D1 row only when they end; planning just sends their seqs.
     const from = rb.plannedCount;
     const to = Math.min(rb.attemptCount, from + budget);
-    const slots = slotsBetween(members, { base: rb.baseSeq, k: rb.k ?? 1, targets }, from, to);
-    await env.DB.batch(insertAttemptStatements(env.DB, runId, rb.benchmarkId, slots));
-    await sendAll(env, slots.map((s) => ({ kind: "attempt", run_id: runId, seq: s[0], tries: 0 })));
+    const seqs = Array.from({ length: to - from }, (_, i) => rb.baseSeq! + from + i);
+    await sendAll(env, seqs.map((seq) => ({ kind: "attempt", run_id: runId, seq, tries: 0 })));
     const done = to >= rb.attemptCount;
     await updateRunBenchmark(db, runId, rb.benchmarkId, { plannedCount: to, status: done ? "running" : "planning" });
     rb.plannedCount = to;

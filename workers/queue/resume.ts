@@ -1,11 +1,14 @@
 /**
- * Resuming a run, in bounded steps: reopen a page of attempts that have no
- * reward (rewards already earned stay exactly as they were), enqueue them,
- * continue with the next page, and finally hand over to planning, which
- * finishes any benchmark whose planning the stop interrupted and re-arms the
- * run's completion count.
+ * Resuming a run, in bounded steps over its seq range: in each page, delete
+ * the rows of attempts that ended without a reward and enqueue every
+ * planned attempt of the page that has no row (those, and the ones the stop
+ * left unrun). Rewards already earned stay exactly as they were. At the end
+ * planning takes over: it finishes any benchmark whose planning the stop
+ * interrupted and re-arms the run's completion count.
  */
-import { reopenUnrewarded } from "../../src/db/attempts";
+import { clearUnrewarded, endedSeqs } from "../../src/db/attempts";
+import { openDb } from "../../src/db/client";
+import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
 import { readRunStatus } from "../../src/db/run-status";
 import type { QueueMessage } from "../../src/domain/queue-messages";
@@ -16,12 +19,26 @@ export const RESUME_PAGE = 2_000;
 export async function resumeStep(env: Env, runId: string, afterSeq: number): Promise<void> {
   const status = await readRunStatus(env.DB, runId);
   if (status !== "queued" && status !== "running") return;
-  const seqs = await reopenUnrewarded(env.DB, runId, afterSeq, RESUME_PAGE);
-  for (let i = 0; i < seqs.length; i += 100) {
-    await env.ATTEMPTS.sendBatch(seqs.slice(i, i + 100).map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } satisfies QueueMessage })));
+  const rbs = await listRunBenchmarks(openDb(env.DB), runId);
+  const ranges = rbs.filter((rb) => rb.baseSeq !== null && rb.plannedCount > 0).map((rb) => [rb.baseSeq!, rb.baseSeq! + rb.plannedCount] as const);
+  const end = Math.max(0, ...ranges.map((r) => r[1]));
+  const from = afterSeq + 1;
+  const to = Math.min(end, from + RESUME_PAGE);
+  if (from < to) {
+    const cleared = await clearUnrewarded(env.DB, runId, from, to);
+    const planned: number[] = [];
+    for (let seq = from; seq < to; seq++) if (ranges.some(([a, b]) => seq >= a && seq < b)) planned.push(seq);
+    const ended = await endedSeqs(env.DB, runId, planned);
+    const rerun = planned.filter((s) => !ended.has(s));
+    for (let i = 0; i < rerun.length; i += 100) {
+      await env.ATTEMPTS.sendBatch(rerun.slice(i, i + 100).map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } satisfies QueueMessage })));
+    }
+    if (rerun.length) {
+      await appendLogs(env.DB, runId, [
+        { level: "info", event: "resumed", message: `seqs ${from}–${to - 1}: re-enqueued ${rerun.length} attempts without a reward (${cleared.length} had ended invalid)` },
+      ]);
+    }
   }
-  if (seqs.length) await appendLogs(env.DB, runId, [{ level: "info", event: "resumed", message: `re-enqueued ${seqs.length} attempts without a reward` }]);
-  const next: QueueMessage =
-    seqs.length === RESUME_PAGE ? { kind: "resume", run_id: runId, after_seq: seqs[seqs.length - 1]! } : { kind: "plan", run_id: runId };
+  const next: QueueMessage = to < end ? { kind: "resume", run_id: runId, after_seq: to - 1 } : { kind: "plan", run_id: runId };
   await env.ATTEMPTS.send(next);
 }

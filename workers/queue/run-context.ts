@@ -12,6 +12,9 @@ import type { RunOptions } from "../../src/domain/run-options";
 import type { RunSecrets, StoredJudge, StoredModelTarget } from "../../src/domain/run-target";
 import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
 import type { Judge } from "../../src/scorers/types";
+import type { AttemptSlot } from "../../src/db/attempts";
+import { benchmarkOf, slotAt } from "../../src/execution/plan-layout";
+import { readPlan } from "../../src/storage/run-plans";
 import { readConfig, type Env } from "../env";
 
 export interface TargetRuntime {
@@ -69,17 +72,25 @@ async function load(env: Env, runId: string): Promise<RunContext | null> {
 
 /**
  * The run's context; reloaded when stale or when it predates the planning of
- * a benchmark this batch needs.
+ * a benchmark whose attempts this batch holds.
  */
-export async function runContext(env: Env, runId: string, benchmarkIds: string[]): Promise<RunContext | null> {
+export async function runContext(env: Env, runId: string, seqs: number[]): Promise<RunContext | null> {
   const hit = cache.get(runId);
   if (hit && Date.now() - hit.at < TTL_MS) {
     const ctx = await hit.ctx;
-    const ready = ctx && benchmarkIds.every((id) => ctx.runBenchmarks.get(id)?.datasetRevisionId);
-    if (ready) return ctx;
+    if (ctx && seqs.every((seq) => benchmarkOf(ctx.runBenchmarks.values(), seq))) return ctx;
   }
   const ctx = load(env, runId);
   cache.set(runId, { at: Date.now(), ctx });
   ctx.catch(() => cache.delete(runId));
   return ctx;
+}
+
+/** Who the attempt at `seq` is, from the run's plan; undefined if no benchmark of the run holds it. */
+export async function slotFor(env: Env, ctx: RunContext, seq: number): Promise<AttemptSlot | undefined> {
+  const rb = benchmarkOf(ctx.runBenchmarks.values(), seq);
+  if (!rb || rb.baseSeq === null) return undefined;
+  const members = await readPlan(env.ARTIFACTS, ctx.run.id, rb.benchmarkId);
+  const targets = ctx.targets.b ? 2 : 1;
+  return slotAt(members, { runId: ctx.run.id, benchmarkId: rb.benchmarkId, base: rb.baseSeq, k: rb.k ?? 1, targets }, seq);
 }

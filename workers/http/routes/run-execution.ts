@@ -87,17 +87,26 @@ export const runExecutionRoutes = newRouter()
         listRunBenchmarks(c.var.db, run.id),
         run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
       ]);
+      // Ended attempts have a row; the rest are running (holding a slot), queued, not yet planned, or cancelled with the run.
       const byStatus: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
       let scored = 0;
+      let ended = 0;
       for (const row of counts) {
         byStatus[row.status] = row.count;
         scored += row.rewarded;
+        ended += row.count;
       }
       const inFlight = gate?.in_flight ?? 0;
-      // Attempts holding a slot are running; D1 records them as dispatched until they land.
-      byStatus.running = Math.min(inFlight, byStatus.dispatched ?? 0);
-      byStatus.dispatched = (byStatus.dispatched ?? 0) - byStatus.running;
-      const terminal = (byStatus.succeeded ?? 0) + (byStatus.failed ?? 0) + (byStatus.cancelled ?? 0) + (byStatus.timed_out ?? 0);
+      const planned = rbs.reduce((n, rb) => n + rb.plannedCount, 0);
+      const expected = rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0);
+      const open = Math.max(0, Math.max(planned, expected) - ended);
+      if (run.status === "cancelled") byStatus.cancelled = (byStatus.cancelled ?? 0) + open;
+      else if (run.status === "queued" || run.status === "running") {
+        byStatus.running = Math.min(inFlight, Math.max(0, planned - ended));
+        byStatus.dispatched = Math.max(0, planned - ended - byStatus.running);
+        byStatus.pending = Math.max(0, expected - planned);
+      }
+      const terminal = ended + (run.status === "cancelled" ? open : 0);
       const allPlanned = rbs.length === run.benchmarkIds.length && rbs.every((rb) => rb.attemptCount !== null);
       return c.json(
         {
@@ -105,7 +114,7 @@ export const runExecutionRoutes = newRouter()
           status: run.status,
           terminal_attempts: terminal,
           total_attempts: allPlanned ? rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0) : null,
-          planned_attempts: rbs.reduce((n, rb) => n + rb.plannedCount, 0),
+          planned_attempts: planned,
           scored_attempts: scored,
           in_flight: inFlight,
           counts: byStatus,

@@ -1,0 +1,74 @@
+// `npm run bench`: N attempts against the fixture model (latency L ms) with
+// concurrency C through the full local stack (wrangler dev: D1, Queues,
+// Durable Objects, R2). Prints throughput, the ratio to the ideal N·L/C, and
+// per attempt the D1 rows written, R2 writes and queue operations, as the
+// Worker itself counted them (ASSAY_IO_METRICS=1).
+//   BENCH_N=1000 BENCH_LATENCY_MS=50 BENCH_CONCURRENCY=50 npm run bench
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFixtureModel } from "../fixture/model-server.mjs";
+import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
+import { freePort, startStack } from "./lib/stack.mjs";
+
+const N = Number(process.env.BENCH_N || 1000);
+const L = Number(process.env.BENCH_LATENCY_MS || 50);
+const C = Number(process.env.BENCH_CONCURRENCY || 50);
+
+const stateDir = mkdtempSync(join(tmpdir(), "assay-bench-"));
+const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0 });
+const stack = await startStack({
+  port: await freePort(),
+  stateDir,
+  bootstrapToken: "bench-bootstrap-token",
+  extraVars: { ASSAY_IO_METRICS: "1" },
+  quiet: true,
+  logFile: join(stateDir, "wrangler.log"),
+});
+try {
+  const boot = client(stack.url, stack.bootstrapToken);
+  const { api_key } = await boot("POST", "/api/projects", { name: "bench" });
+  const call = client(stack.url, api_key);
+  const rows = arithmeticRows(N);
+  const ds = await call("POST", "/api/datasets/bench-arith/revisions", undefined, {
+    raw: rows.map((r) => JSON.stringify(r)).join("\n"),
+    type: "application/x-ndjson",
+  });
+  const bm = await call("POST", "/api/benchmarks", {
+    name: "bench-arith",
+    dataset: ds.ref,
+    prompt_template: "Solve it and end with '#### <number>'.\n{question}",
+    answer_column: "answer",
+    scoring: { type: "regex", pattern: "#### (-?[0-9.,]+)" },
+  });
+  const model = `fixture-bench:latency_ms=${L}`;
+  const run = await call("POST", "/api/eval-runs", {
+    display_name: "bench",
+    benchmarks: [bm.id],
+    target: { kind: "model", provider: "openai", base_url: `${fixture.url}/v1`, model },
+    options: { concurrency: C, timeout_s: 60 },
+  });
+  await boot("GET", "/api/_io?reset=true");
+  const t0 = performance.now();
+  await call("POST", `/api/eval-runs/${run.id}/start`);
+  const p = await waitForRun(call, run.id, { everyMs: 50 });
+  const wall = (performance.now() - t0) / 1000;
+  const io = await boot("GET", "/api/_io");
+  const stats = fixture.stats(model);
+  const ideal = (N * L) / 1000 / C;
+  const per = (x) => (x / N).toFixed(3);
+  console.log(`
+Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
+  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
+  concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
+  wall time             ${wall.toFixed(2)} s   (ideal N·L/C = ${ideal.toFixed(2)} s)
+  throughput            ${(N / wall).toFixed(1)} attempts/s
+  ratio to ideal        ${((ideal / wall) * 100).toFixed(1)}%
+  per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
+                        R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
+`);
+} finally {
+  await stack.stop();
+  await fixture.close();
+  rmSync(stateDir, { recursive: true, force: true });
+}

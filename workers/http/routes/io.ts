@@ -1,0 +1,36 @@
+/** Operation counts for benchmarks (operator only, and only with ASSAY_IO_METRICS=1). */
+import { createRoute, z } from "@hono/zod-openapi";
+import { AppError } from "../../../src/domain/errors";
+import { ioCounts, resetIo } from "../../io-meter";
+import { requireBootstrap } from "../auth";
+import { newRouter } from "../router";
+import { errorResponses, json } from "../schemas";
+
+const Counts = z.object({
+  d1_statements: z.number(),
+  d1_rows_written: z.number(),
+  d1_rows_read: z.number(),
+  r2_puts: z.number(),
+  queue_messages_sent: z.number(),
+  queue_send_calls: z.number(),
+  queue_messages_received: z.number(),
+});
+
+export const ioRoutes = newRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/api/_io",
+    tags: ["operator"],
+    summary: "D1, R2 and queue operation counts since the last reset (?reset=true zeroes them)",
+    security: [{ bootstrap: [] }],
+    request: { query: z.strictObject({ reset: z.enum(["true", "false"]).optional() }) },
+    responses: { 200: json(Counts, "Counts"), ...errorResponses },
+  }),
+  (c) => {
+    requireBootstrap(c);
+    if (c.env.ASSAY_IO_METRICS !== "1") throw new AppError("not_found", "operation counting is off (ASSAY_IO_METRICS)");
+    const counts = ioCounts();
+    if (c.req.valid("query").reset === "true") resetIo();
+    return c.json(counts, 200);
+  },
+);
