@@ -13,7 +13,9 @@ function reason(err: unknown): string {
 }
 
 export async function* parseParquet(bytes: Uint8Array): AsyncGenerator<ParsedItem> {
-  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  // hyparquet reads an ArrayBuffer; copy only when the bytes are a view into a larger one.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const file = (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
   let metadata: FileMetaData;
   try {
     metadata = parquetMetadata(file);
