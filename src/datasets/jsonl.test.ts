@@ -40,6 +40,21 @@ describe("parseJsonl", () => {
     expect([...parseJsonl(body)][1]).toEqual({ where: "line 2", error: "not valid UTF-8" });
   });
 
+  it("numbers lines across decoding blocks, with a line longer than a block and bad UTF-8 far in", () => {
+    const long = JSON.stringify({ big: "x".repeat(1_500_000) });
+    const small = Array.from({ length: 30_000 }, (_, i) => JSON.stringify({ i, pad: "y".repeat(40) }));
+    const text = [...small, long, "", ...small.slice(0, 10)].join("\n");
+    const body = new Uint8Array([...bytes(text), 0x0a, 0xc3, 0x28, 0x0a, ...bytes('{"last":true}')]);
+    const items = [...parseJsonl(body)];
+    const rows = items.filter((i) => "data" in i);
+    expect(rows).toHaveLength(30_012);
+    expect(rows[29_999]).toEqual({ where: "line 30000", data: { i: 29_999, pad: "y".repeat(40) } });
+    expect(rows[30_000]!.where).toBe("line 30001");
+    expect(rows[30_001]).toEqual({ where: "line 30003", data: { i: 0, pad: "y".repeat(40) } });
+    expect(items.filter((i) => "error" in i)).toEqual([{ where: "line 30013", error: "not valid UTF-8" }]);
+    expect(rows[30_011]).toEqual({ where: "line 30014", data: { last: true } });
+  });
+
   it("yields nothing for an empty body", () => {
     expect([...parseJsonl(new Uint8Array())]).toEqual([]);
   });
