@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { parseTemplate } from "../domain/template";
+import { needsJudge } from "../scorers/registry";
+import { ScoringSpec } from "../scorers/spec";
+import { BUILTIN_BENCHMARKS, builtinById, CATALOG_ENTRIES, CATEGORIES } from "./index";
+import { builtinOptions, builtinRow, catalogDetail, datasetRefOf } from "./rows";
+
+/** Seed 003's catalog, group by group. */
+const SEED_003: Record<string, string[]> = {
+  reasoning: ["GSM8K", "ARC-AGI", "GPQA"],
+  language: ["HellaSwag"],
+  knowledge: ["MMLU", "MMLU-Pro", "MMLU-Redux", "SuperGPQA"],
+  coding: ["HumanEval", "HumanEval+", "MBPP", "LiveCodeBench v6", "Text-to-SQL (BIRD)"],
+  safety: ["TruthfulQA", "ToxiGen", "Red Team", "Guardrails"],
+  chat: ["MT-Bench"],
+  instruction: ["IFEval", "IFBench"],
+  agent: [
+    "SWE-bench Verified", "SWE-bench Multilingual", "SWE-bench Pro", "Terminal-Bench 2.0", "TAU-Bench", "BFCL v4",
+    "MCP-Atlas", "MCPMark", "Tool Decathlon", "DeepPlanning", "WideSearch", "VITA-Bench",
+  ],
+  vision: ["MMMU", "MMMU-Pro", "MathVista", "ChartQA", "DocVQA", "OCRBench", "HallusionBench", "RealWorldQA"],
+};
+
+const namesIn = (list: readonly { name: string; category: string }[], category: string) => list.filter((b) => b.category === category).map((b) => b.name);
+
+describe("the catalog", () => {
+  it("has exactly the 40 entries of seed 003 in its nine groups", () => {
+    expect(CATALOG_ENTRIES).toHaveLength(40);
+    expect(Object.keys(CATEGORIES)).toEqual(Object.keys(SEED_003));
+    for (const [category, names] of Object.entries(SEED_003)) expect(namesIn(CATALOG_ENTRIES, category)).toEqual(names);
+  });
+
+  it("adds only the two variants, each shown under an entry of its own group", () => {
+    const variants = BUILTIN_BENCHMARKS.filter((b) => b.variant_of !== null);
+    expect(variants.map((v) => [v.id, v.variant_of])).toEqual([
+      ["bm_arc_challenge", "bm_arc_agi"],
+      ["bm_truthfulqa_mc1", "bm_truthfulqa"],
+    ]);
+    for (const v of variants) expect(builtinById(v.variant_of!)!.category).toBe(v.category);
+    expect(BUILTIN_BENCHMARKS).toHaveLength(42);
+  });
+
+  it("gives every benchmark a stable, readable, unique id", () => {
+    const ids = BUILTIN_BENCHMARKS.map((b) => b.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^bm_[a-z0-9]+(_[a-z0-9]+)*$/);
+    expect(builtinById("bm_gsm8k")?.name).toBe("GSM8K");
+    expect(builtinById("bm_mmlu")?.name).toBe("MMLU");
+    expect(builtinById("bm_nope")).toBeUndefined();
+  });
+
+  it("runs GSM8K, MMLU, ARC-Challenge and both TruthfulQA forms inline now, HumanEval through a runner", () => {
+    const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
+    expect(by("runnable")).toEqual(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1"]);
+    expect(by("needs_runner")).toEqual(["bm_humaneval"]);
+    expect(by("unavailable")).toHaveLength(36);
+  });
+});
+
+describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) => {
+  it("has its detail page in full", () => {
+    for (const field of ["what_it_measures", "how_it_works", "when_to_use"] as const) expect(b.text[field].length).toBeGreaterThan(40);
+    for (const field of ["strengths", "limitations", "use_cases"] as const) {
+      expect(b.text[field].length).toBeGreaterThanOrEqual(2);
+      for (const line of b.text[field]) expect(line.trim().length).toBeGreaterThan(5);
+    }
+    expect(b.description.length).toBeGreaterThan(20);
+    expect(b.status_detail.length).toBeGreaterThan(20);
+    expect(b.references.length).toBeGreaterThanOrEqual(1);
+    for (const r of b.references) expect(r.url).toMatch(/^https:\/\//);
+  });
+
+  it("states its execution, data source, prompt and scorer consistently with its status", () => {
+    if (b.prompt_template !== null) expect(parseTemplate(b.prompt_template)).toMatchObject({ ok: true });
+    if (b.status === "runnable") {
+      expect(b.kind).toBe("inline");
+      expect(b.data.kind).toBe("pinned");
+      const spec = ScoringSpec.parse(b.scoring);
+      expect(b.requirements.some((r) => /judge/i.test(r))).toBe(needsJudge(spec));
+      expect(b.prompt_template).not.toBeNull();
+      expect(b.answer_column).not.toBeNull();
+      expect(b.sample_size).toBeGreaterThan(0);
+    } else if (b.status === "needs_runner") {
+      expect(b.kind).toBe("runner");
+      expect(b.data.kind).toBe("pinned");
+      expect(b.requirements.some((r) => /runner/.test(r))).toBe(true);
+    } else {
+      expect(b.data.kind).toBe("external");
+      expect(b.status_detail).toMatch(/not bundled/);
+      expect(b.sample_size).toBeNull();
+    }
+    if (b.kind === "runner") expect(b.scoring).toMatchObject({ type: "verifier" });
+    if (b.few_shot.default > 0) expect(b.few_shot.supported).toBe(true);
+  });
+
+  it("pins every file it loads to a commit with its sha256", () => {
+    if (b.data.kind !== "pinned") return;
+    expect(b.data.commit).toMatch(/^[0-9a-f]{40}$/);
+    for (const f of b.data.files) {
+      expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(f.url.startsWith(`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`)).toBe(true);
+      expect(f.path).toMatch(/^[a-z0-9_]+\/[A-Za-z0-9_.-]+$/);
+      expect(f.bytes).toBeGreaterThan(0);
+    }
+  });
+
+  it("becomes a global benchmarks row whose catalog column is its detail page", () => {
+    const row = builtinRow(b);
+    expect(row).toMatchObject({ id: b.id, projectId: null, name: b.name, category: b.category, kind: b.kind, datasetRef: datasetRefOf(b), archivedAt: null });
+    expect(row.catalog).toEqual(catalogDetail(b));
+    expect(row.catalog).toMatchObject({ category_label: CATEGORIES[b.category], status: b.status, execution: b.kind, source: b.data });
+    expect(row.options).toEqual(builtinOptions(b));
+  });
+});
+
+describe("per-benchmark details", () => {
+  it("MMLU takes subjects as subsets and few-shot examples from its dev split", () => {
+    const mmlu = builtinById("bm_mmlu")!;
+    expect(mmlu.subsets).toEqual(["abstract_algebra", "anatomy", "college_computer_science", "high_school_mathematics", "high_school_us_history", "sociology"]);
+    expect(mmlu.split).toBe("test");
+    expect(builtinOptions(mmlu)).toEqual({ few_shot: 0, subsets: [], few_shot_split: "dev" });
+    expect(mmlu.data.kind === "pinned" && mmlu.data.files.map((f) => f.path)).toHaveLength(12);
+  });
+
+  it("GSM8K scores numbers the harness's way and has no example split", () => {
+    const gsm = builtinById("bm_gsm8k")!;
+    expect(gsm.scoring).toEqual({ type: "numeric", mode: "flexible" });
+    expect(builtinOptions(gsm)).toEqual({ few_shot: 0, subsets: [] });
+  });
+
+  it("MCPMark names the service credentials a run must supply", () => {
+    expect(builtinById("bm_mcpmark")!.credentials.map((c) => c.service)).toEqual(["notion", "github", "postgres"]);
+    for (const b of BUILTIN_BENCHMARKS) if (b.id !== "bm_mcpmark") expect(b.credentials).toEqual([]);
+  });
+
+  it("HumanEval says what a runner must do with its rows", () => {
+    const he = builtinById("bm_humaneval")!;
+    expect(he.status_detail).toMatch(/check\(entry_point\)/);
+    expect(he.requirements.join(" ")).toMatch(/sandbox/);
+  });
+});

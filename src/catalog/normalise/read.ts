@@ -1,0 +1,45 @@
+/**
+ * Reading pinned source files into records for the normalisers: JSON
+ * Lines, CSV with a header, gzip JSON Lines, through the same parsers as
+ * dataset uploads. A record that does not parse is an error naming the
+ * file and line, since pinned data that does not parse is not the data we
+ * pinned. No I/O beyond in-memory decompression.
+ */
+import type { JsonObject } from "../../datasets/canonical-json";
+import { parseCsv } from "../../datasets/csv";
+import { gunzip } from "../../datasets/gzip";
+import { parseJsonl } from "../../datasets/jsonl";
+import { MAX_UPLOAD_BYTES } from "../../datasets/limits";
+import type { SourceFile } from "../types";
+
+/** The bytes of one pinned file, already checked against its sha256. */
+export interface LoadedFile {
+  file: SourceFile;
+  bytes: Uint8Array;
+}
+
+/** Every record of a file, in order. */
+export async function recordsOf({ file, bytes }: LoadedFile): Promise<JsonObject[]> {
+  const content = file.format === "jsonl.gz" ? await gunzip(bytes, MAX_UPLOAD_BYTES) : bytes;
+  const items = file.format === "csv" ? parseCsv(content) : parseJsonl(content);
+  const out: JsonObject[] = [];
+  for (const item of items) {
+    if ("error" in item) throw new Error(`${file.path}, ${item.where}: ${item.error}`);
+    out.push(item.data);
+  }
+  return out;
+}
+
+/** The file at `path` among those loaded; a definition naming a file it did not list is a bug. */
+export function fileAt(files: LoadedFile[], path: string): LoadedFile {
+  const hit = files.find((f) => f.file.path === path);
+  if (!hit) throw new Error(`pinned file ${path} was not loaded`);
+  return hit;
+}
+
+/** A string field of a record, or an error naming where it is missing. */
+export function text(record: JsonObject, field: string, where: string): string {
+  const v = record[field];
+  if (typeof v !== "string") throw new Error(`${where}: '${field}' is not text`);
+  return v;
+}

@@ -1,0 +1,67 @@
+/**
+ * A definition as stored in D1: the benchmarks row (project_id NULL marks
+ * a built-in) and the JSON of its catalog column, which the API serves as
+ * the detail page. The migration that seeds the catalog is generated from
+ * these rows, and a test compares D1 with them. Pure, no I/O.
+ */
+import type { BenchmarkRow } from "../db/schema";
+import { CATEGORIES, type BuiltinBenchmark } from "./types";
+
+/** created_at of every built-in row: when this catalog version was written. */
+export const CATALOG_CREATED_AT = "2026-11-29T00:00:00.000Z";
+
+/** The `dataset` ref of a built-in: its pinned revision, or null when its data is not loadable. */
+export function datasetRefOf(def: BuiltinBenchmark): string | null {
+  return def.data.kind === "pinned" ? `${def.data.name}@${def.data.version}` : null;
+}
+
+/** The catalog column: the detail page and everything a user needs before running it. */
+export function catalogDetail(def: BuiltinBenchmark): Record<string, unknown> {
+  return {
+    category_label: CATEGORIES[def.category],
+    variant_of: def.variant_of,
+    status: def.status,
+    status_detail: def.status_detail,
+    ...def.text,
+    execution: def.kind,
+    source: def.data,
+    subsets: def.subsets,
+    few_shot: def.few_shot,
+    credentials: def.credentials,
+    requirements: def.requirements,
+    references: def.references,
+  };
+}
+
+/** The benchmark options the planner reads: few-shot default, default subsets (none: all), the example split. */
+export function builtinOptions(def: BuiltinBenchmark): Record<string, unknown> {
+  return {
+    few_shot: def.few_shot.default,
+    subsets: [],
+    ...(def.few_shot.split !== null ? { few_shot_split: def.few_shot.split } : {}),
+  };
+}
+
+export function builtinRow(def: BuiltinBenchmark): BenchmarkRow {
+  return {
+    id: def.id,
+    projectId: null,
+    name: def.name,
+    description: def.description,
+    category: def.category,
+    kind: def.kind,
+    datasetRef: datasetRefOf(def),
+    datasetRevisionId: null,
+    split: def.split,
+    promptColumn: null,
+    promptTemplate: def.prompt_template,
+    answerColumn: def.answer_column,
+    scoring: def.scoring,
+    options: builtinOptions(def),
+    catalog: catalogDetail(def),
+    sampleSize: def.sample_size,
+    firstUsedAt: null,
+    archivedAt: null,
+    createdAt: CATALOG_CREATED_AT,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The shape of a built-in benchmark definition: what the catalog shows
+ * (detail text, status, source), how a run executes it (kind, prompt,
+ * scorer, options) and, for the ones whose data can be loaded, where the
+ * pinned source files live and how their rows are normalised. Pure types
+ * and constants, no I/O.
+ */
+
+/** The nine catalog groups of seed 003, as stored in `benchmarks.category`. */
+export const CATEGORIES = {
+  reasoning: "Reasoning",
+  language: "Language",
+  knowledge: "Knowledge",
+  coding: "Coding",
+  safety: "Safety",
+  chat: "Chat",
+  instruction: "Instruction",
+  agent: "Agent",
+  vision: "Vision",
+} as const;
+export type Category = keyof typeof CATEGORIES;
+
+/**
+ * Whether a run can execute the benchmark on this deployment:
+ * - runnable: inline, data loadable from its pinned source, scorer present;
+ * - needs_runner: its data loads, but attempts run on an external runner
+ *   (code execution, agents), which the run's target must provide;
+ * - unavailable: no loadable pinned data yet (and possibly no scorer or
+ *   executor support); a run of it fails with `status_detail`.
+ */
+export type CatalogStatus = "runnable" | "needs_runner" | "unavailable";
+
+/** One source file, pinned: the upstream raw URL at a commit and the sha256 of its bytes. */
+export interface SourceFile {
+  /** Path under the dataset mirror (ASSAY_DATASET_BASE_URL), e.g. "gsm8k/test.jsonl". */
+  path: string;
+  /** The upstream raw URL at the pinned commit, used when no mirror is configured. */
+  url: string;
+  /** Hex sha256 of the file's bytes as published; anything else is refused. */
+  sha256: string;
+  /** Size in bytes as published. */
+  bytes: number;
+  format: "jsonl" | "csv" | "jsonl.gz";
+}
+
+/** A dataset Assay can load: pinned files plus the normaliser that turns them into revision rows. */
+export interface PinnedDataset {
+  kind: "pinned";
+  /** Name and version of the global revision it becomes (name@version). */
+  name: string;
+  version: number;
+  /** Repository the files come from, owner/name, and the commit they are pinned to. */
+  repository: string;
+  commit: string;
+  license: string;
+  files: SourceFile[];
+  /** The normaliser (src/catalog/normalise) that builds the revision rows. */
+  loader: LoaderName;
+  /** Caveats about the copy (converted format, mirror instead of upstream). */
+  notes: string;
+}
+
+/** A dataset Assay names but does not load (yet): where it lives upstream. */
+export interface ExternalDataset {
+  kind: "external";
+  /** Where the data is published (repository, dataset hub page or site). */
+  location: string;
+  /** A pinned revision when the upstream publishes one; null otherwise. */
+  revision: string | null;
+  license: string | null;
+  notes: string;
+}
+
+export type DataSource = PinnedDataset | ExternalDataset;
+
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval"] as const;
+export type LoaderName = (typeof LOADERS)[number];
+
+/** A service a benchmark drives for real, whose credential the run must supply. */
+export interface ServiceCredential {
+  service: string;
+  /** What the credential is and what it needs access to. */
+  description: string;
+}
+
+/** The detail page: our own words on what the benchmark is good for. */
+export interface CatalogText {
+  what_it_measures: string;
+  how_it_works: string;
+  strengths: string[];
+  limitations: string[];
+  when_to_use: string;
+  use_cases: string[];
+}
+
+/** One built-in benchmark. */
+export interface BuiltinBenchmark {
+  /** Stable, readable id: bm_<slug>. */
+  id: string;
+  name: string;
+  /** One sentence for the catalog card. */
+  description: string;
+  category: Category;
+  /** inline: one model call per task; runner: an external runner executes and verifies each attempt. */
+  kind: "inline" | "runner";
+  /**
+   * Set on a variant: a second benchmark of a catalog entry that needs its
+   * own data or scorer (TruthfulQA MC1 beside TruthfulQA). The 40 entries of
+   * seed 003 are the definitions without it.
+   */
+  variant_of: string | null;
+  status: CatalogStatus;
+  /** Why the status is what it is, and what a user needs to run it. */
+  status_detail: string;
+  text: CatalogText;
+  data: DataSource;
+  /** The revision split a run evaluates by default (null: every row). */
+  split: string | null;
+  prompt_template: string | null;
+  answer_column: string | null;
+  /**
+   * The scorer spec {type, ...}. Runnable inline benchmarks use a type the
+   * scorer registry has; the others state the scorer they need, which may
+   * not exist yet (status_detail says so).
+   */
+  scoring: Record<string, unknown>;
+  /** Subsets a run may pick (MMLU subjects, TruthfulQA categories); empty when the data has none. */
+  subsets: string[];
+  few_shot: {
+    supported: boolean;
+    /** Examples used when a run does not say. */
+    default: number;
+    /** The split examples come from (the planner's few_shot_split); null: rows outside the run's selection. */
+    split: string | null;
+    /** Why, or how examples are chosen. */
+    note: string;
+  };
+  /** Tasks a full run evaluates (rows of the evaluated split); null when not loaded here. */
+  sample_size: number | null;
+  credentials: ServiceCredential[];
+  /** What must be in place before a run: runner, judge, services. */
+  requirements: string[];
+  references: { title: string; url: string }[];
+}
