@@ -16,8 +16,8 @@ export default defineConfig({
     })),
   ],
   test: {
-    // Starts the fixture model server on loopback; tests get its URL with inject("fixtureUrl").
-    globalSetup: ["./test/global-setup.ts"],
+    // Start the fixture model server and the webhook receiver on loopback; tests get their URLs with inject("fixtureUrl") / inject("webhookReceiverUrl").
+    globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
     sequence: { shuffle: true },

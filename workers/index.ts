@@ -1,4 +1,5 @@
 /** The Worker's entry: what Cloudflare invokes. */
+import { handleScheduled } from "./cron";
 import { buildApp } from "./http/app";
 import type { Env } from "./env";
 import { countReceived, meterEnv } from "./io-meter";
@@ -14,4 +15,5 @@ export default {
     countReceived(batch.messages.length);
     return handleQueue(batch, meterEnv(env));
   },
+  scheduled: (controller, env) => handleScheduled(controller, meterEnv(env)),
 } satisfies ExportedHandler<Env>;

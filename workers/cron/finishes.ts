@@ -1,0 +1,140 @@
+/**
+ * Runs that just finished (rows the eval_runs trigger put in
+ * run_finishes), handled once each in finish order: their scores per
+ * (benchmark, target) are saved to run_scores and their boards re-ranked;
+ * a completed run is checked for drift against the latest earlier
+ * completed run of the same benchmark and model; subscribers get
+ * run.completed | run.failed | run.cancelled (and drift.detected).
+ */
+import { eq } from "drizzle-orm";
+import { getDriftSettings, insertAlert } from "../../src/db/alerts";
+import { openDb } from "../../src/db/client";
+import { byTaskDigest, ensureBoard, findBaseline, saveRunScores, scanAttempts, summarizeRun, type ResultSlice } from "../../src/db/leaderboard";
+import { appendLogs } from "../../src/db/run-logs";
+import { listRunBenchmarks } from "../../src/db/run-benchmarks";
+import { evalRuns, type EvalRunRow } from "../../src/db/schema";
+import { enqueueEvent } from "../../src/db/webhooks";
+import { detectDrift } from "../../src/drift/detect";
+import { alertView } from "../../src/drift/view";
+import { eventBody, runEvent } from "../../src/webhooks/events";
+import type { Env } from "../env";
+import type { Budget } from "./budget";
+
+/** Passes that may fail on one finish before it is dropped (and logged). */
+export const MAX_FINISH_TRIES = 5;
+
+interface FinishRow {
+  id: number;
+  run_id: string;
+  project_id: string;
+  status: string;
+  at: string;
+  tries: number;
+}
+
+export interface FinishReport {
+  handled: number;
+  scored: number;
+  alerts: number;
+  events: number;
+  errors: number;
+}
+
+export async function processFinishes(env: Env, now: Date, budget: Budget): Promise<FinishReport> {
+  const report: FinishReport = { handled: 0, scored: 0, alerts: 0, events: 0, errors: 0 };
+  const rows = await env.DB.prepare(`SELECT * FROM run_finishes ORDER BY id LIMIT ?1`).bind(budget.limits.finishes).all<FinishRow>();
+  for (const f of rows.results) {
+    if (!budget.ok()) break;
+    try {
+      await handleFinish(env, f, now, budget, report);
+      await env.DB.prepare(`DELETE FROM run_finishes WHERE id = ?1`).bind(f.id).run();
+      report.handled += 1;
+    } catch (err) {
+      report.errors += 1;
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`cron: handling the finish of ${f.run_id} failed (try ${f.tries + 1})`, message);
+      const drop = f.tries + 1 >= MAX_FINISH_TRIES;
+      await env.DB.prepare(drop ? `DELETE FROM run_finishes WHERE id = ?1` : `UPDATE run_finishes SET tries = tries + 1 WHERE id = ?1`)
+        .bind(f.id)
+        .run();
+      if (drop) {
+        await appendLogs(env.DB, f.run_id, [{ level: "error", event: "cron_failed", message: "scores, drift and webhooks of this finish could not be computed" }]);
+      }
+    }
+  }
+  return report;
+}
+
+async function handleFinish(env: Env, f: FinishRow, now: Date, budget: Budget, report: FinishReport): Promise<void> {
+  const at = now.toISOString();
+  const run = await openDb(env.DB).select().from(evalRuns).where(eq(evalRuns.id, f.run_id)).get();
+  await env.DB.prepare(`DELETE FROM run_watch WHERE run_id = ?1`).bind(f.run_id).run();
+  if (!run) return; // deleted since: nothing to score or announce
+
+  const slices: (ResultSlice & { boardId: string })[] = [];
+  // A run resumed since this finish will finish again; score it then.
+  if (run.status === f.status && (f.status === "completed" || f.status === "failed")) {
+    const summary = await summarizeRun(env.DB, env.ARTIFACTS, run, await listRunBenchmarks(openDb(env.DB), run.id));
+    budget.spend(summary.rows);
+    for (const s of summary.slices) slices.push({ ...s, boardId: await ensureBoard(env.DB, run.projectId, s.spec, s.key, at) });
+    await saveRunScores(env.DB, run, slices);
+    report.scored += slices.length;
+    if (f.status === "completed") await checkDrift(env, run, slices, at, budget, report);
+  }
+
+  const type = runEvent(f.status);
+  if (type) {
+    const data = {
+      run: {
+        id: run.id,
+        display_name: run.displayName,
+        status: f.status,
+        error: run.error,
+        benchmarks: run.benchmarkIds,
+        created_at: run.createdAt,
+        started_at: run.startedAt,
+        finished_at: f.at,
+      },
+      scores: slices.map((s) => ({
+        benchmark_id: s.benchmarkId,
+        target: s.target === "b" ? "compare_target" : "target",
+        model: s.model,
+        score: s.aggregate.score,
+        score_counts: s.aggregate.score_counts,
+        display: s.aggregate.display.score,
+      })),
+    };
+    report.events += await enqueueEvent(env.DB, run.projectId, { type, key: `run:${f.id}`, body: eventBody(type, f.at, data) }, at);
+  }
+}
+
+async function checkDrift(env: Env, run: EvalRunRow, slices: ResultSlice[], at: string, budget: Budget, report: FinishReport): Promise<void> {
+  const settings = await getDriftSettings(env.DB, run.projectId);
+  const finishedAt = run.finishedAt ?? run.updatedAt;
+  for (const s of slices) {
+    const baseline = await findBaseline(env.DB, run.projectId, s.driftKey, s.modelKey, run.id, finishedAt);
+    if (!baseline) continue;
+    const brb = await env.DB.prepare(`SELECT base_seq, attempt_count, k FROM run_benchmarks WHERE run_id = ?1 AND benchmark_id = ?2`)
+      .bind(baseline.run_id, baseline.benchmark_id)
+      .first<{ base_seq: number | null; attempt_count: number | null; k: number | null }>();
+    if (!brb || brb.base_seq === null || !brb.attempt_count) continue;
+    const scan = await scanAttempts(env.DB, baseline.run_id, brb.base_seq, brb.attempt_count, baseline.target);
+    budget.spend(scan.rows);
+    const before = byTaskDigest(scan.byTarget.get(baseline.target)?.values() ?? []);
+    const finding = detectDrift(before, s.tasks, Math.max(brb.k ?? 1, s.spec.k), { min_drop: settings.min_drop });
+    if (!finding.alert) continue;
+    const alert = await insertAlert(
+      env.DB,
+      { projectId: run.projectId, runId: run.id, baselineRunId: baseline.run_id, benchmarkId: s.benchmarkId, target: s.target, model: s.model, finding },
+      at,
+    );
+    report.alerts += 1;
+    report.events += await enqueueEvent(
+      env.DB,
+      run.projectId,
+      { type: "drift.detected", key: `drift:${alert.id}`, body: eventBody("drift.detected", alert.created_at, { alert: alertView(alert) }) },
+      at,
+    );
+    await appendLogs(env.DB, run.id, [{ level: "warn", event: "drift", message: `${s.benchmarkId} (${s.model}): ${finding.reason}; alert ${alert.id}` }]);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The cron handler (wrangler.toml fires it every minute). One pass:
+ * 1. sweep active runs that stopped making progress,
+ * 2. handle runs that finished (scores, boards, drift, webhook events),
+ * 3. send due webhook deliveries.
+ * Each phase is bounded by the pass budget (time, attempt rows, items) and
+ * leaves the rest for the next pass; a phase that fails does not stop the
+ * others. The pass's clock is the controller's scheduled time.
+ */
+import type { Env } from "../env";
+import { Budget, DEFAULT_LIMITS, type PassLimits } from "./budget";
+import { deliverDue, type DeliveryReport } from "./deliveries";
+import { processFinishes, type FinishReport } from "./finishes";
+import { sweep, type SweepReport } from "./sweeper";
+
+export interface PassReport {
+  sweep: SweepReport | { error: string };
+  finishes: FinishReport | { error: string };
+  deliveries: DeliveryReport | { error: string };
+  ms: number;
+}
+
+async function phase<T>(name: string, fn: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await fn();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`cron: the ${name} phase failed`, message);
+    return { error: message };
+  }
+}
+
+export async function runCronPass(env: Env, now: Date, limits: PassLimits = DEFAULT_LIMITS): Promise<PassReport> {
+  const started = Date.now();
+  const budget = new Budget(limits, started);
+  const sweepReport = await phase("sweep", () => sweep(env, now, budget));
+  const finishes = await phase("finishes", () => processFinishes(env, now, budget));
+  const deliveries = await phase("deliveries", () => deliverDue(env, now, budget));
+  return { sweep: sweepReport, finishes, deliveries, ms: Date.now() - started };
+}
+
+export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  await runCronPass(env, new Date(controller.scheduledTime));
+}
