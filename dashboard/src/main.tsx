@@ -1,4 +1,6 @@
+/** Entry: mounts the app. */
 import { render } from "preact";
-import { useState } from "preact/hooks";
-function App() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button>; }
+import { App } from "./app";
+import "./styles.css";
+
 render(<App />, document.getElementById("app")!);

@@ -1,0 +1,176 @@
+/**
+ * One benchmark on one target: the block bar, the headline tiles (score
+ * with its interval, pass, pass@k and pass^k with the actual k, invalid and
+ * missing, tokens, latency, cost), the pass@j curve, the reward
+ * distribution, time per phase and the per-subset breakdown. Every number
+ * comes from the API's aggregates; the page only lays them out.
+ */
+import { useMemo } from "preact/hooks";
+import type { CurveSet, Sample, ScoreRow } from "../lib/types";
+import { cellIndex, seqOf, type BarLayout } from "../lib/layout";
+import { duration, int, money, score } from "../lib/format";
+import type { LiveAttempt } from "../lib/live";
+import { BlockBar } from "./block-bar";
+import { CurveChart, DotPlot, PhaseBar } from "./charts";
+import { StatusBadge } from "./ui";
+import { Link } from "../lib/router";
+
+function Tile({ label, value, sub, testid, warn }: { label: string; value: string; sub?: string; testid?: string; warn?: boolean }) {
+  return (
+    <div class={`tile${warn ? " warn" : ""}`} data-testid={testid}>
+      <div class="tile-label">{label}</div>
+      <div class="tile-value">{value}</div>
+      {sub && <div class="tile-sub">{sub}</div>}
+    </div>
+  );
+}
+
+export function BenchmarkPanel({
+  row,
+  layout,
+  items,
+  version,
+  live,
+  curve,
+  onOpen,
+}: {
+  row: ScoreRow;
+  layout: BarLayout | null;
+  items: Sample[];
+  version: number;
+  live: LiveAttempt[];
+  curve: CurveSet | undefined;
+  onOpen: (attemptId: string) => void;
+}) {
+  const total = row.score_counts?.total ?? 0;
+  const cells = useMemo(() => {
+    const out: (Sample | undefined)[] = new Array(total);
+    items.forEach((s, i) => {
+      const seq = seqOf(s.id);
+      const at = layout && seq !== null ? cellIndex(seq, layout) : i;
+      if (at !== null && at < total) out[at] = s;
+    });
+    return out;
+  }, [version, total, layout]);
+
+  const liveCells = useMemo(
+    () =>
+      live.flatMap((a) => {
+        const at = layout && a.seq !== null ? cellIndex(a.seq, layout) : null;
+        return at === null ? [] : [{ index: at, id: a.id, label: `${a.task_key ?? a.id}${a.attempt_index !== null ? ` #${a.attempt_index + 1}` : ""}` }];
+      }),
+    [live, layout],
+  );
+
+  const d = row.display;
+  const c = row.score_counts;
+  const k = row.k ?? 1;
+  const labelAt = d?.labels.pass_at_k ?? `pass@${k}`;
+  const labelHat = d?.labels.pass_hat_k ?? `pass^${k}`;
+
+  // Binary rewards: the counted dot plot reads pass × scored from the aggregate.
+  const dist: [number, number][] = useMemo(() => {
+    if (row.reward_counts) return Object.entries(row.reward_counts).map(([v, n]) => [Number(v), n] as [number, number]).sort((a, b) => a[0] - b[0]);
+    if (c && row.pass !== null) {
+      const passed = Math.round(row.pass * c.scored);
+      return [
+        [0, c.scored - passed],
+        [1, passed],
+      ];
+    }
+    const counts = new Map<number, number>();
+    for (const s of items) if (s.reward !== null) counts.set(s.reward, (counts.get(s.reward) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  }, [row, version]);
+
+  const pickReward = (v: number) => {
+    const s = items.find((x) => x.reward === v);
+    if (s) onOpen(s.id);
+  };
+
+  const usage = row.usage ?? null;
+  const tokens = usage?.mean_tokens ?? (usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null);
+  const invalidShare = c && c.total ? c.invalid / c.total : 0;
+  const title = `${row.benchmark_name ?? row.benchmark_id} · ${row.target_label}`;
+
+  return (
+    <section class="bench-panel" aria-labelledby={`bp-${row.benchmark_id}-${row.target}`} data-testid="benchmark-panel">
+      <h2 id={`bp-${row.benchmark_id}-${row.target}`}>
+        {row.benchmark_name ?? row.benchmark_id} <span class="muted">on</span> {row.target_label} <StatusBadge status={row.status} />
+      </h2>
+      {row.status === "failed" && (
+        <div class="notice error" role="alert">
+          This benchmark failed and has no score (not a zero): {row.error ?? "no reason given"}
+        </div>
+      )}
+      {total > 0 && <BlockBar total={total} items={cells} version={version} live={liveCells} label={title} onOpen={onOpen} />}
+      {row.status !== "failed" && (
+        <>
+          <div class="tiles">
+            <Tile label="Score" value={d?.score ?? "—"} sub={d?.score_with_ci ?? undefined} testid="tile-score" />
+            <Tile label="Pass" value={d?.pass ?? "—"} sub={d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : undefined)} />
+            <Tile label={labelAt} value={d?.pass_at_k ?? "—"} sub={c ? `${int(c.complete_members)}/${int(c.total_members)} members complete` : undefined} testid="tile-pass-at-k" />
+            <Tile label={labelHat} value={d?.pass_hat_k ?? "—"} />
+            <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />
+            <Tile label="Missing" value={int(c?.missing)} sub={c ? `${int(c.scored)}/${int(c.total)} scored` : undefined} testid="tile-missing" />
+            <Tile label="Mean tokens" value={tokens === null ? "—" : int(Math.round(tokens))} sub={tokens === null ? "not reported" : undefined} />
+            <Tile label="Latency" value={duration(usage?.mean_latency_ms ?? null)} sub={usage?.mean_latency_ms == null ? "not reported" : "mean per attempt"} />
+            <Tile label="Cost" value={money(usage?.total_cost ?? null)} sub={usage?.total_cost == null ? "not reported" : undefined} />
+          </div>
+          {d && (
+            <p class="coverage-line" data-testid="coverage">
+              {d.coverage}
+              {row.missing_policy === "as_failure" ? " (missing counted as failures)" : ""}
+            </p>
+          )}
+          <div class="charts">
+            <div>
+              <h3>pass@j</h3>
+              {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No curve for this benchmark."}</p>}
+            </div>
+            <div>
+              <h3>Reward distribution</h3>
+              <DotPlot counts={dist} onPick={pickReward} />
+            </div>
+            <div>
+              <h3>Time per phase</h3>
+              {row.phases ? <PhaseBar phases={row.phases} /> : <p class="muted">The server does not report phase timings for this benchmark.</p>}
+            </div>
+          </div>
+          {row.subsets.length > 1 && (
+            <details class="subsets">
+              <summary>By subset ({row.subsets.length})</summary>
+              <table class="table compact">
+                <thead>
+                  <tr>
+                    <th scope="col">Subset</th>
+                    <th scope="col">Score</th>
+                    <th scope="col">Coverage</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {row.subsets.map((s) => (
+                    <tr key={s.key ?? "(none)"}>
+                      <td>{s.key ?? <span class="muted">(none)</span>}</td>
+                      <td>{s.display.score ?? score(s.score)}</td>
+                      <td class="muted">
+                        {int(s.score_counts.scored)}/{int(s.score_counts.total)} scored
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+          {row.previous && (
+            <p class="muted">
+              Previous run <Link href={`/runs/${row.previous.run_id}`}>{row.previous.run_id}</Link>: {row.previous.display.score ?? "—"} ({row.previous.display.coverage})
+              {row.previous.display_delta ? `, change ${row.previous.display_delta}` : ""}
+              {!row.previous.comparable ? " — not comparable (different k or missing policy)" : ""}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

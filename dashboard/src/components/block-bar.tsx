@@ -1,0 +1,181 @@
+/**
+ * One cell per expected attempt of a benchmark and target, drawn on a
+ * canvas so 10,000 cells cost one element: passed filled, failed hollow
+ * with a slash, invalid red with a cross, partial rewards filled to their
+ * share, the rest empty; live attempts are focusable pulsing outlines laid
+ * over the canvas. The share of attempts landed sits beside it.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { Sample } from "../lib/types";
+import { TERMINAL } from "../lib/types";
+import { percent } from "../lib/format";
+
+export type CellState = "passed" | "failed" | "partial" | "invalid" | "empty";
+
+export function cellState(s: Sample | undefined): CellState {
+  if (!s) return "empty";
+  if (s.reward !== null && s.reward !== undefined) return s.reward >= 1 ? "passed" : s.reward <= 0 ? "failed" : "partial";
+  return TERMINAL.has(s.status) ? "invalid" : "empty";
+}
+
+const COLORS = { passed: "#1a7f37", failed: "#9a6700", invalid: "#cf222e", empty: "#d0d7de", partial: "#1a7f37" };
+
+function cellSize(total: number): { s: number; gap: number } {
+  if (total <= 300) return { s: 12, gap: 2 };
+  if (total <= 1500) return { s: 8, gap: 2 };
+  if (total <= 5000) return { s: 6, gap: 1 };
+  return { s: 4, gap: 1 };
+}
+
+export function BlockBar({
+  total,
+  items,
+  version,
+  live,
+  label,
+  onOpen,
+}: {
+  total: number;
+  /** The attempt in each cell (index = member × k + attempt), undefined where none has landed or been read. */
+  items: (Sample | undefined)[];
+  version: number;
+  /** Live attempts and the cell each sits in. */
+  live: { index: number; id: string; label: string }[];
+  label: string;
+  onOpen: (attemptId: string) => void;
+}) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(600);
+  const { s, gap } = cellSize(total);
+  const step = s + gap;
+  const perRow = Math.max(1, Math.floor((width + gap) / step));
+  const rows = Math.max(1, Math.ceil(total / perRow));
+
+  useLayoutEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(Math.max(120, el.clientWidth - 8)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = perRow * step;
+    const h = rows * step;
+    c.width = Math.ceil(w * dpr);
+    c.height = Math.ceil(h * dpr);
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
+    const g = c.getContext("2d")!;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, h);
+    g.lineWidth = 1;
+    for (let i = 0; i < total; i++) {
+      const x = (i % perRow) * step;
+      const y = Math.floor(i / perRow) * step;
+      const item = items[i];
+      const st = cellState(item);
+      if (st === "passed") {
+        g.fillStyle = COLORS.passed;
+        g.fillRect(x, y, s, s);
+      } else if (st === "partial") {
+        const r = Math.max(0.15, Math.min(0.85, item!.reward!));
+        g.strokeStyle = COLORS.partial;
+        g.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+        g.fillStyle = COLORS.partial;
+        g.fillRect(x, y + s * (1 - r), s, s * r);
+      } else if (st === "failed") {
+        g.strokeStyle = COLORS.failed;
+        g.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+        g.beginPath();
+        g.moveTo(x + 0.5, y + s - 0.5);
+        g.lineTo(x + s - 0.5, y + 0.5);
+        g.stroke();
+      } else if (st === "invalid") {
+        g.fillStyle = COLORS.invalid;
+        g.fillRect(x, y, s, s);
+        if (s >= 6) {
+          g.strokeStyle = "#fff";
+          g.beginPath();
+          g.moveTo(x + 2, y + 2);
+          g.lineTo(x + s - 2, y + s - 2);
+          g.moveTo(x + s - 2, y + 2);
+          g.lineTo(x + 2, y + s - 2);
+          g.stroke();
+        }
+      } else {
+        g.strokeStyle = COLORS.empty;
+        g.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+      }
+    }
+  }, [version, total, perRow, rows, s, step, items]);
+
+  let landed = 0;
+  let passed = 0;
+  let failed = 0;
+  let invalid = 0;
+  for (const it of items) {
+    const st = cellState(it);
+    if (st !== "empty") landed++;
+    if (st === "passed") passed++;
+    else if (st === "failed" || st === "partial") failed++;
+    else if (st === "invalid") invalid++;
+  }
+
+  const onClick = (e: MouseEvent) => {
+    const rect = canvas.current!.getBoundingClientRect();
+    const col = Math.floor((e.clientX - rect.left) / step);
+    const row = Math.floor((e.clientY - rect.top) / step);
+    const i = row * perRow + col;
+    const it = items[i];
+    if (col < perRow && it) onOpen(it.id);
+  };
+
+  return (
+    <div class="block-bar" ref={wrap} data-testid="block-bar">
+      <div class="bar-canvas" style={{ position: "relative", width: `${perRow * step}px` }}>
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - landed - live.length)} not landed`}
+          onClick={onClick}
+        />
+        {live.map(({ index: i, id, label: what }) => (
+          <button
+            type="button"
+            key={id}
+            class="live-cell"
+            data-live-cell={id}
+            style={{ left: `${(i % perRow) * step - 1}px`, top: `${Math.floor(i / perRow) * step - 1}px`, width: `${s + 2}px`, height: `${s + 2}px` }}
+            aria-label={`Follow live attempt ${what}`}
+            onClick={() => onOpen(id)}
+          />
+        ))}
+      </div>
+      <div class="bar-side">
+        <strong data-testid="bar-percent">{total ? percent(landed / total) : "—"}</strong> <span class="muted">landed</span>
+      </div>
+      <ul class="legend" aria-hidden="true">
+        <li>
+          <span class="sw sw-passed" /> passed {passed}
+        </li>
+        <li>
+          <span class="sw sw-failed" /> failed {failed}
+        </li>
+        <li>
+          <span class="sw sw-invalid" /> invalid {invalid}
+        </li>
+        <li>
+          <span class="sw sw-live" /> live {live.length}
+        </li>
+        <li>
+          <span class="sw sw-empty" /> not landed
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Inline-SVG charts: the pass@j / pass^j curve and the counted dot plot of
+ * rewards. Each chart carries a text equivalent for screen readers.
+ */
+import { score } from "../lib/format";
+
+export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; pass_hat_j: number; members: number }[]; k: number | null }) {
+  if (rows.length === 0) return <p class="muted">No curve: no member has a scored binary attempt.</p>;
+  const W = 320;
+  const H = 150;
+  const L = 36;
+  const B = 22;
+  const n = rows.length;
+  const x = (j: number) => L + (n === 1 ? (W - L - 10) / 2 : ((j - 1) / (n - 1)) * (W - L - 10));
+  const y = (v: number) => 8 + (1 - v) * (H - B - 8);
+  const line = (key: "pass_at_j" | "pass_hat_j") => rows.map((r) => `${x(r.j)},${y(r[key])}`).join(" ");
+  return (
+    <figure class="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`pass@j and pass^j for j = 1 to ${n}`}>
+        {[0, 0.5, 1].map((v) => (
+          <g key={v}>
+            <line x1={L} x2={W - 6} y1={y(v)} y2={y(v)} class="grid" />
+            <text x={L - 4} y={y(v) + 4} text-anchor="end" class="axis">
+              {v * 100}%
+            </text>
+          </g>
+        ))}
+        {rows.map((r) => (
+          <text key={r.j} x={x(r.j)} y={H - 6} text-anchor="middle" class="axis">
+            {n > 12 && r.j % Math.ceil(n / 12) !== 0 && r.j !== 1 ? "" : r.j}
+          </text>
+        ))}
+        <polyline points={line("pass_at_j")} class="l-at" />
+        <polyline points={line("pass_hat_j")} class="l-hat" />
+        {rows.map((r) => (
+          <g key={r.j}>
+            <circle cx={x(r.j)} cy={y(r.pass_at_j)} r={3} class="p-at">
+              <title>
+                pass@{r.j} = {score(r.pass_at_j)} ({r.members} members)
+              </title>
+            </circle>
+            <rect x={x(r.j) - 3} y={y(r.pass_hat_j) - 3} width={6} height={6} class="p-hat">
+              <title>
+                pass^{r.j} = {score(r.pass_hat_j)} ({r.members} members)
+              </title>
+            </rect>
+          </g>
+        ))}
+      </svg>
+      <figcaption>
+        <span class="key-at">● pass@j</span> <span class="key-hat">■ pass^j</span> {k ? <span class="muted">(k = {k})</span> : null}
+      </figcaption>
+      <table class="sr-only">
+        <caption>pass@j and pass^j</caption>
+        <thead>
+          <tr>
+            <th>j</th>
+            <th>pass@j</th>
+            <th>pass^j</th>
+            <th>members</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.j}>
+              <td>{r.j}</td>
+              <td>{score(r.pass_at_j)}</td>
+              <td>{score(r.pass_hat_j)}</td>
+              <td>{r.members}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/**
+ * A counted dot plot: one column per distinct reward with its count and
+ * share; each dot is an attempt (or a fixed number of them when there are
+ * many), and a click on a value opens one of its attempts.
+ */
+export function DotPlot({ counts, onPick }: { counts: [value: number, count: number][]; onPick?: (value: number) => void }) {
+  const total = counts.reduce((a, [, c]) => a + c, 0);
+  if (total === 0) return <p class="muted">No scored attempt yet.</p>;
+  const maxDots = 60;
+  const biggest = Math.max(...counts.map(([, c]) => c));
+  const per = Math.max(1, Math.ceil(biggest / maxDots));
+  const colW = 70;
+  const W = Math.max(160, counts.length * colW + 20);
+  const perCol = 10;
+  const rowsMax = Math.ceil(Math.ceil(biggest / per) / perCol);
+  const H = 40 + rowsMax * 7;
+  return (
+    <figure class="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`Reward distribution: ${counts.map(([v, c]) => `${score(v)}: ${c}`).join(", ")}`}>
+        {counts.map(([v, c], ci) => {
+          const dots = Math.ceil(c / per);
+          const x0 = 15 + ci * colW;
+          const cls = v >= 1 ? "d-pass" : v <= 0 ? "d-fail" : "d-mid";
+          return (
+            <g key={v} class="dot-col" onClick={() => onPick?.(v)} style={onPick ? { cursor: "pointer" } : undefined}>
+              <title>
+                reward {score(v)}: {c} attempts ({score(c / total)})
+              </title>
+              {Array.from({ length: dots }, (_, d) => {
+                const cx = x0 + (d % perCol) * 6 + 3;
+                const cy = H - 30 - Math.floor(d / perCol) * 7;
+                return v <= 0 ? <circle key={d} cx={cx} cy={cy} r={2.4} class={cls} /> : <rect key={d} x={cx - 2.5} y={cy - 2.5} width={5} height={5} class={cls} />;
+              })}
+              <text x={x0 + 30} y={H - 16} text-anchor="middle" class="axis">
+                {score(v)}
+              </text>
+              <text x={x0 + 30} y={H - 4} text-anchor="middle" class="axis">
+                {c} · {score(c / total)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {per > 1 && <figcaption class="muted">each dot is {per} attempts</figcaption>}
+    </figure>
+  );
+}
+
+/** Mean time per phase as one stacked bar with a legend. */
+export function PhaseBar({ phases }: { phases: Record<string, number> }) {
+  const entries = Object.entries(phases).filter(([, v]) => v > 0);
+  const total = entries.reduce((a, [, v]) => a + v, 0);
+  if (total === 0) return <p class="muted">No phase timings.</p>;
+  return (
+    <div class="phase-bar">
+      <div class="phase-track" role="img" aria-label={entries.map(([k, v]) => `${k} ${Math.round(v)} ms`).join(", ")}>
+        {entries.map(([k, v], i) => (
+          <span key={k} class={`ph ph-${i % 7}`} style={{ width: `${(v / total) * 100}%` }} title={`${k}: ${Math.round(v)} ms`} />
+        ))}
+      </div>
+      <ul class="legend">
+        {entries.map(([k, v], i) => (
+          <li key={k}>
+            <span class={`sw ph-${i % 7}`} /> {k} {v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

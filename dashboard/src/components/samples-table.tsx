@@ -1,0 +1,166 @@
+/**
+ * The per-attempt table of one benchmark and target: filters (all, passed,
+ * failed, missing, invalid, live), virtualised rows, each opening its
+ * trace. Live attempts carry a pulsing marker, their phase, dispatch time
+ * with elapsed time, and turn and token counts that grow with each delta.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { Sample } from "../lib/types";
+import type { LiveAttempt } from "../lib/live";
+import { clock, duration, int, score } from "../lib/format";
+import { cellState } from "./block-bar";
+import { StatusBadge } from "./ui";
+import { VirtualList } from "./virtual-list";
+
+export const FILTERS = ["", "passed", "failed", "missing", "invalid", "live"] as const;
+export type Filter = (typeof FILTERS)[number];
+const ROW = 34;
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function VerdictCell({ s }: { s: Sample }) {
+  const st = cellState(s);
+  if (st === "passed") return <StatusBadge status="passed" label={`passed ${score(s.reward)}`} />;
+  if (st === "failed") return <StatusBadge status="failed" label={`failed ${score(s.reward)}`} />;
+  if (st === "partial") return <span class="badge st-partial">◐ {score(s.reward)}</span>;
+  if (st === "invalid") return <StatusBadge status="invalid" label={`invalid (${s.status.replace("_", " ")})`} />;
+  return <StatusBadge status={s.status} />;
+}
+
+export function SamplesTable({
+  items,
+  live,
+  filter,
+  setFilter,
+  loading,
+  complete,
+  onOpen,
+  total,
+}: {
+  items: Sample[];
+  live: LiveAttempt[];
+  filter: Filter;
+  setFilter: (f: Filter) => void;
+  loading: boolean;
+  complete: boolean;
+  onOpen: (attemptId: string) => void;
+  total: number | null;
+}) {
+  const now = useNow(live.length > 0);
+  const liveById = new Map(live.map((a) => [a.id, a]));
+
+  const liveRows: Sample[] =
+    filter === "live"
+      ? live.map((a) => ({
+          id: a.id,
+          benchmark_id: a.benchmark_id ?? "",
+          target: a.target ?? "a",
+          task_key: a.task_key ?? a.id,
+          subset: null,
+          attempt_index: a.attempt_index ?? 0,
+          status: "running",
+          reward: null,
+          output: null,
+          expected_answer: null,
+          reason: null,
+          error: null,
+        }))
+      : [];
+  const rows = filter === "live" ? liveRows : items;
+
+  const row = (s: Sample, i: number) => {
+    const a = liveById.get(s.id);
+    return (
+      <div
+        role="row"
+        tabIndex={0}
+        class={`trow${a ? " is-live" : ""}`}
+        key={s.id}
+        data-attempt={s.id}
+        data-live={a ? "true" : undefined}
+        style={{ height: `${ROW}px` }}
+        onClick={() => onOpen(s.id)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            onOpen(s.id);
+          }
+        }}
+        aria-label={`Open trace of ${s.task_key} attempt ${s.attempt_index + 1}`}
+      >
+        <span role="cell" class="c-num">
+          {a && <span class="live-dot" aria-label="live" />}
+          {i + 1}
+        </span>
+        <span role="cell" class="c-task" title={s.task_key}>
+          {s.task_key}
+          {s.subset && <span class="muted"> · {s.subset}</span>}
+        </span>
+        <span role="cell" class="c-att">#{s.attempt_index + 1}</span>
+        <span role="cell" class="c-status">
+          {a ? (
+            <>
+              <StatusBadge status="running" label="live" /> <span class="phase">{a.phase}</span>
+            </>
+          ) : (
+            <VerdictCell s={s} />
+          )}
+        </span>
+        <span role="cell" class="c-time">
+          {a ? (
+            <>
+              {clock(a.dispatched_at)} <span class="muted">({duration(a.dispatched_at ? now - a.dispatched_at : null)})</span>
+            </>
+          ) : (
+            <span class="muted">{s.finished_at ? clock(s.finished_at) : ""}</span>
+          )}
+        </span>
+        <span role="cell" class="c-turns">{a ? int(a.turns) : ""}</span>
+        <span role="cell" class="c-tokens">{a ? int(a.tokens) : s.input_tokens != null ? int((s.input_tokens ?? 0) + (s.output_tokens ?? 0)) : ""}</span>
+        <span role="cell" class="c-out" title={s.error ?? s.output ?? ""}>
+          {s.error ? <span class="err">{s.error}</span> : (s.output ?? "").slice(0, 160)}
+        </span>
+      </div>
+    );
+  };
+
+  return (
+    <div class="samples" data-testid="samples-table">
+      <div class="toolbar" role="group" aria-label="Filter attempts">
+        {FILTERS.map((f) => (
+          <button type="button" key={f || "all"} class={`chip-btn${filter === f ? " on" : ""}`} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+            {f === "" ? "All" : f === "live" ? `Live (${live.length})` : f.charAt(0).toUpperCase() + f.slice(1)}
+          </button>
+        ))}
+        <span class="muted small" aria-live="polite">
+          {filter === "live" ? `${live.length} live` : `${int(items.length)}${!complete ? "+" : ""} rows${total !== null && filter === "" ? ` of ${int(total)} expected` : ""}${loading ? ", reading…" : ""}`}
+        </span>
+      </div>
+      <div class="table vt" role="table" aria-label="Attempts" aria-rowcount={rows.length}>
+        <div role="row" class="thead">
+          <span role="columnheader" class="c-num">#</span>
+          <span role="columnheader" class="c-task">Task</span>
+          <span role="columnheader" class="c-att">Try</span>
+          <span role="columnheader" class="c-status">Verdict / phase</span>
+          <span role="columnheader" class="c-time">Dispatched (elapsed)</span>
+          <span role="columnheader" class="c-turns">Turns</span>
+          <span role="columnheader" class="c-tokens">Tokens</span>
+          <span role="columnheader" class="c-out">Output</span>
+        </div>
+        {rows.length === 0 ? (
+          <p class="empty small">{loading ? "Reading attempts…" : filter === "live" ? "No attempt is running now." : "No attempt matches."}</p>
+        ) : (
+          <VirtualList items={rows} rowHeight={ROW} height={420} render={row} label="Attempt rows" />
+        )}
+      </div>
+    </div>
+  );
+}

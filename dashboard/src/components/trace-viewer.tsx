@@ -1,0 +1,214 @@
+/**
+ * One attempt: its verdict (status, reward, expected answer, the scorer's
+ * reason), usage and timings, and its transcript turn by turn. A live
+ * attempt grows as deltas arrive; the view stays pinned to the newest turn
+ * until the reader scrolls up, and the request in flight shows dimmed with
+ * "awaiting model".
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { api } from "../lib/api";
+import { clock, duration, int, money, score } from "../lib/format";
+import { LiveRun, type LiveTrace, type Message, type Turn } from "../lib/live";
+import { ErrorBox, Loading, StatusBadge } from "./ui";
+
+interface Trial {
+  id: string;
+  benchmark_id: string;
+  target: "a" | "b";
+  task_key: string;
+  subset: string | null;
+  attempt_index: number;
+  status: string;
+  reward: number | null;
+  output: string | null;
+  expected_answer: string | null;
+  error: string | null;
+  exit_code: number | null;
+  tries: number;
+  tokens: { input: number | null; output: number | null };
+  cost: number | null;
+  latency_ms: number | null;
+  timings: { started_at: string | null; finished_at: string | null; duration_ms: number | null };
+  transcript_available: boolean;
+  structured: Record<string, unknown> | null;
+  reward_components?: { scorer: string | null; reason: string | null; judge_summary: string | null; dimensions: Record<string, number> | null };
+}
+
+function MessageView({ m, dim }: { m: Message; dim?: boolean }) {
+  const long = m.content.length > 600 || m.role === "system";
+  return (
+    <details class={`msg role-${m.role}${dim ? " dim" : ""}`} open={!long}>
+      <summary>
+        <span class="role">{m.role}</span> <span class="muted">{m.content.length.toLocaleString("en-US")} chars</span>
+      </summary>
+      <pre class="wrap">{m.content}</pre>
+    </details>
+  );
+}
+
+export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; live: LiveRun | null; onClose: () => void }) {
+  const [trial, setTrial] = useState<Trial | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [stored, setStored] = useState<Turn[] | null | undefined>(undefined);
+  const [, setTick] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  const load = () =>
+    api<Trial>(`/api/trials/${attemptId}?include_reward_components=true`).then(
+      (t) => {
+        setTrial(t);
+        setError(null);
+      },
+      setError,
+    );
+
+  useEffect(() => {
+    setTrial(null);
+    setStored(undefined);
+    pinned.current = true;
+    void load();
+    void LiveRun.storedTurns(attemptId).then((t) => {
+      setStored(t);
+      if (t && live) live.seedTrace(attemptId, t);
+    });
+    closeRef.current?.focus();
+  }, [attemptId]);
+
+  // Follow the live trace: re-render on each delta; re-read the trial when it lands.
+  useEffect(() => {
+    if (!live) return;
+    return live.subscribeTrace(attemptId, () => {
+      setTick((t) => t + 1);
+      if (live.trace(attemptId)?.ended) setTimeout(load, 300);
+    });
+  }, [attemptId, live]);
+
+  const liveTrace: LiveTrace | undefined = live?.trace(attemptId);
+  const liveAttempt = live?.attempts.get(attemptId);
+  const turns = liveTrace && liveTrace.turns.length >= (stored?.length ?? 0) ? liveTrace.turns : (stored ?? []);
+  const pending = liveTrace && !liveTrace.ended ? liveTrace.pending : null;
+  const isLive = !!liveAttempt && !liveTrace?.ended;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const onScroll = () => {
+    const el = scroller.current!;
+    pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 16;
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [onClose]);
+
+  return (
+    <aside class="trace" aria-labelledby="trace-title" data-testid="trace-viewer">
+      <header>
+        <h2 id="trace-title">
+          {trial ? `${trial.task_key} · attempt ${trial.attempt_index + 1}` : attemptId}
+          {isLive && (
+            <span class="live-dot" title="live">
+              <span class="sr-only">live</span>
+            </span>
+          )}
+        </h2>
+        <button type="button" ref={closeRef} onClick={onClose} aria-label="Close trace">
+          ✕
+        </button>
+      </header>
+      <div class="trace-body" ref={scroller} onScroll={onScroll} data-testid="trace-scroll">
+        {error ? <ErrorBox error={error} what="The attempt" /> : null}
+        {!trial && !error && <Loading what="Loading the attempt" />}
+        {trial && (
+          <dl class="facts compact">
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={isLive ? "running" : trial.status} label={isLive ? `running · ${liveAttempt!.phase}` : undefined} />
+            </dd>
+            <dt>Reward</dt>
+            <dd data-testid="trace-reward">{trial.reward === null ? <span class="muted">none (missing)</span> : score(trial.reward)}</dd>
+            {trial.expected_answer !== null && (
+              <>
+                <dt>Expected</dt>
+                <dd>
+                  <code>{trial.expected_answer}</code>
+                </dd>
+              </>
+            )}
+            {trial.reward_components?.reason && (
+              <>
+                <dt>Why</dt>
+                <dd>{trial.reward_components.reason}</dd>
+              </>
+            )}
+            {trial.reward_components?.judge_summary && (
+              <>
+                <dt>Judge</dt>
+                <dd>{trial.reward_components.judge_summary}</dd>
+              </>
+            )}
+            {trial.error && (
+              <>
+                <dt>Error</dt>
+                <dd class="err">{trial.error}</dd>
+              </>
+            )}
+            <dt>Tokens</dt>
+            <dd>
+              {isLive ? int(liveAttempt!.tokens) : `${int(trial.tokens.input)} in · ${int(trial.tokens.output)} out`}
+            </dd>
+            <dt>Latency</dt>
+            <dd>{duration(trial.latency_ms)}</dd>
+            <dt>Cost</dt>
+            <dd>{money(trial.cost)}</dd>
+            <dt>Started</dt>
+            <dd>{clock(trial.timings.started_at ?? liveAttempt?.dispatched_at)}</dd>
+            <dt>Tries</dt>
+            <dd>{trial.tries}</dd>
+          </dl>
+        )}
+        <h3>Transcript</h3>
+        {stored === undefined && !liveTrace && <Loading what="Reading the transcript" />}
+        {turns.length === 0 && !pending && stored !== undefined && (
+          <p class="muted">{isLive ? "No turn committed yet." : stored === null ? "The step-by-step transcript is not available from this server; the output is below." : "No turns recorded."}</p>
+        )}
+        <ol class="turns">
+          {turns.map((t) => (
+            <li key={t.index} class="turn" data-turn={t.index}>
+              <div class="turn-head">
+                Turn {t.index + 1}
+                {t.tokens !== null && <span class="muted"> · {int(t.tokens)} tokens</span>}
+                {t.latency_ms !== null && <span class="muted"> · {duration(t.latency_ms)}</span>}
+              </div>
+              {t.messages.map((m, i) => (
+                <MessageView key={i} m={m} />
+              ))}
+            </li>
+          ))}
+          {pending && (
+            <li class="turn pending" data-testid="pending-request">
+              <div class="turn-head">
+                Request in flight <span class="chip">awaiting model</span>
+              </div>
+              {pending.map((m, i) => (
+                <MessageView key={i} m={m} dim />
+              ))}
+            </li>
+          )}
+        </ol>
+        {trial?.output != null && turns.length === 0 && (
+          <>
+            <h3>Output</h3>
+            <pre class="wrap output">{trial.output}</pre>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,100 @@
+/** Drift alerts: a re-run of the same benchmark and model that got significantly worse; acknowledge each. */
+import { useState } from "preact/hooks";
+import { api } from "../lib/api";
+import { pValue, score, when } from "../lib/format";
+import { Link, navigate, useLocation } from "../lib/router";
+import type { Page } from "../lib/types";
+import { useApi } from "../lib/use-api";
+import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
+
+interface Alert {
+  id: string;
+  run_id: string;
+  baseline_run_id: string;
+  benchmark_id: string;
+  target: string;
+  model: string;
+  baseline_score: number | null;
+  score: number | null;
+  p_value: number | null;
+  shared_tasks: number;
+  regressed_count: number;
+  regressed_tasks: { task: string; baseline: number; score: number }[];
+  summary: string;
+  display: { delta: string | null };
+  created_at: string;
+  acked_at: string | null;
+}
+
+export default function Alerts() {
+  const loc = useLocation();
+  const status = loc.query.get("status") ?? "open";
+  const { data, error, reload } = useApi<Page<Alert>>(`/api/alerts?status=${status}&limit=100`);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [ackError, setAckError] = useState<unknown>(null);
+
+  const ack = async (a: Alert) => {
+    setBusy(a.id);
+    setAckError(null);
+    try {
+      await api(`/api/alerts/${a.id}/ack`, { method: "POST" });
+      reload();
+    } catch (e) {
+      setAckError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section>
+      <h1>Drift alerts</h1>
+      <div class="toolbar" role="group" aria-label="Which alerts">
+        {[
+          ["open", "Open"],
+          ["acked", "Acknowledged"],
+          ["all", "All"],
+        ].map(([v, l]) => (
+          <button type="button" key={v} class={`chip-btn${status === v ? " on" : ""}`} aria-pressed={status === v} onClick={() => navigate(`/alerts?status=${v}`, true)}>
+            {l}
+          </button>
+        ))}
+      </div>
+      {error ? <ErrorBox error={error} what="Alerts" /> : null}
+      {ackError ? <ErrorBox error={ackError} what="Not acknowledged" /> : null}
+      {!data && !error && <Loading what="Loading alerts" />}
+      {data && data.items.length === 0 && <Empty>{status === "open" ? "No open alert: no re-run got significantly worse." : "No alert."}</Empty>}
+      <ul class="plain alerts">
+        {data?.items.map((a) => (
+          <li key={a.id} class="alert-card" data-alert={a.id}>
+            <div class="alert-head">
+              <StatusBadge status={a.acked_at ? "acknowledged" : "open"} label={a.acked_at ? `acknowledged ${when(a.acked_at)}` : "open"} />
+              <strong>{a.model}</strong> on <code>{a.benchmark_id}</code>: <strong class="neg">▼ {a.display.delta ?? "—"}</strong> ({score(a.baseline_score)} → {score(a.score)}, {pValue(a.p_value)})
+            </div>
+            <p>{a.summary}</p>
+            <p class="muted small">
+              Run <Link href={`/runs/${a.run_id}`}>{a.run_id}</Link> against baseline <Link href={`/runs/${a.baseline_run_id}`}>{a.baseline_run_id}</Link> · {a.shared_tasks} shared tasks · {a.regressed_count} regressed · raised {when(a.created_at)}
+            </p>
+            {a.regressed_tasks.length > 0 && (
+              <details>
+                <summary>Regressed tasks</summary>
+                <ul class="plain mono small">
+                  {a.regressed_tasks.map((t) => (
+                    <li key={t.task}>
+                      {t.task}: {score(t.baseline)} → {score(t.score)}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            {!a.acked_at && (
+              <button type="button" disabled={busy === a.id} onClick={() => ack(a)}>
+                Acknowledge
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

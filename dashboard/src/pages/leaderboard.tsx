@@ -1,0 +1,108 @@
+/**
+ * The project leaderboard: one board per comparable setup (benchmark,
+ * dataset revision, scorer, k, missing policy) with rank, model, score,
+ * scored and missing; a row opens its run.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { allPages } from "../lib/api";
+import { int } from "../lib/format";
+import { Link, navigate, useLocation } from "../lib/router";
+import type { Benchmark } from "../lib/types";
+import { useApi } from "../lib/use-api";
+import { Empty, ErrorBox, Loading } from "../components/ui";
+
+interface Entry {
+  id: string;
+  rank: number;
+  run_id: string;
+  benchmark_id: string;
+  target: string;
+  model: string;
+  run_status: string;
+  score: number | null;
+  scored: number;
+  missing: number;
+  composite: number | null;
+  display: { score: string | null };
+  submitted_at: string;
+}
+
+interface Board {
+  id: string;
+  benchmark_id: string;
+  dataset_digest: string;
+  k: number;
+  missing_policy: string;
+  task_count: number;
+  entry_count: number;
+  rows: Entry[];
+}
+
+function BoardTable({ board, name, highlight }: { board: Board; name: string; highlight: boolean }) {
+  return (
+    <section class={`board${highlight ? " highlight" : ""}`} aria-labelledby={`board-${board.id}`} id={board.id}>
+      <h2 id={`board-${board.id}`}>
+        {name} <span class="muted small">k = {board.k} · {int(board.task_count)} tasks · missing {board.missing_policy === "as_failure" ? "counted as failures" : "left unknown"} · {board.entry_count} entries</span>
+      </h2>
+      {board.rows.length === 0 ? (
+        <Empty>No entry yet.</Empty>
+      ) : (
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Model</th>
+              <th scope="col">Score</th>
+              <th scope="col">Scored</th>
+              <th scope="col">Missing</th>
+              <th scope="col">Run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.rows.map((r) => (
+              <tr key={r.id} class="clickable" onClick={(e) => !(e.target as HTMLElement).closest("a") && navigate(`/runs/${r.run_id}`)}>
+                <td>{r.rank}</td>
+                <td>
+                  {r.model} {r.target === "compare_target" && <span class="muted">(compare)</span>}
+                </td>
+                <td>
+                  <strong>{r.display.score ?? "—"}</strong>
+                </td>
+                <td>{int(r.scored)}</td>
+                <td class={r.missing > 0 ? "warn-text" : ""}>{int(r.missing)}</td>
+                <td>
+                  <Link href={`/runs/${r.run_id}`}>{r.run_id}</Link> {r.run_status !== "completed" && <span class="muted">({r.run_status})</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export default function Leaderboard() {
+  const loc = useLocation();
+  const focus = loc.query.get("board");
+  const { data, error } = useApi<{ items: Board[]; tie_break: string }>("/api/leaderboard?top=50&limit=50");
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
+  }, []);
+  useEffect(() => {
+    if (focus && data) document.getElementById(focus)?.scrollIntoView();
+  }, [focus, data]);
+
+  return (
+    <section>
+      <h1>Leaderboard</h1>
+      <p class="muted">Runs join a board when submitted from their page. A board only holds results that are comparable: same dataset revision, tasks, scorer, k and missing policy.</p>
+      {error ? <ErrorBox error={error} what="The leaderboard" /> : null}
+      {!data && !error && <Loading what="Loading boards" />}
+      {data && data.items.length === 0 && <Empty>No run has been submitted yet. Open a finished run and choose “Submit to leaderboard”.</Empty>}
+      {data?.items.map((b) => <BoardTable key={b.id} board={b} name={names[b.benchmark_id] ?? b.benchmark_id} highlight={b.id === focus} />)}
+      {data && data.items.length > 0 && <p class="muted small">Ties: {data.tie_break}</p>}
+    </section>
+  );
+}

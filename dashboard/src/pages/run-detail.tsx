@@ -1,0 +1,411 @@
+/**
+ * One run: status and actions (start, edit, stop, copy, resume, delete,
+ * export, submit to the leaderboard), progress, a panel per benchmark and
+ * target, A/B deltas, and the per-attempt table whose rows open the trace
+ * viewer (/runs/:id/attempts/:attempt). Live attempts come from the run's
+ * live stream while it is active.
+ */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { api, download } from "../lib/api";
+import { between, int, percent, pValue, when } from "../lib/format";
+import { basesOf, type BarLayout } from "../lib/layout";
+import { LiveRun, type LiveAttempt } from "../lib/live";
+import { Link, navigate } from "../lib/router";
+import { SampleStore } from "../lib/samples";
+import type { CurveSet, EvalRun, RunProgress, RunScores } from "../lib/types";
+import { ACTIVE_RUN } from "../lib/types";
+import { useApi } from "../lib/use-api";
+import { BenchmarkPanel } from "../components/benchmark-panel";
+import { SamplesTable, type Filter } from "../components/samples-table";
+import { TraceViewer } from "../components/trace-viewer";
+import { ErrorBox, Loading, StatusBadge } from "../components/ui";
+import { targetLabel } from "./runs";
+
+/** Re-renders whenever `store` says it changed. */
+function useStore(store: { subscribe: (fn: () => void) => () => void; version: number } | null): number {
+  const [, set] = useState(0);
+  useEffect(() => store?.subscribe(() => set((v) => v + 1)), [store]);
+  return store?.version ?? 0;
+}
+
+interface Submission {
+  entries: { board_id: string; rank: number; benchmark_id: string; target: string; display: { score: string | null } }[];
+  skipped: { benchmark_id: string; reason: string }[];
+}
+
+export default function RunDetail({ params }: { params: Record<string, string> }) {
+  const id = params.id!;
+  const openAttempt = params.attempt ?? null;
+  const active = (r?: { status: string }) => !r || ACTIVE_RUN.has(r.status);
+  const runQ = useApi<EvalRun>(`/api/eval-runs/${id}`, { pollMs: 2000, poll: active });
+  const run = runQ.data;
+  const isActive = run ? ACTIVE_RUN.has(run.status) : false;
+  const progressQ = useApi<RunProgress>(run && run.status !== "draft" ? `/api/eval-runs/${id}/progress` : null, { pollMs: 1000, poll: active });
+  const scoresQ = useApi<RunScores>(run && run.status !== "draft" ? `/api/eval-runs/${id}/scores` : null, { pollMs: 3000, poll: () => isActiveRef.current });
+  const metricsQ = useApi<{ curves: CurveSet[] }>(run && run.status !== "draft" ? `/api/eval-runs/${id}/metrics?s=${run.status}` : null);
+  const isActiveRef = useRef(isActive);
+  isActiveRef.current = isActive;
+
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submission, setSubmission] = useState<Submission | null>(null);
+
+  // The table's benchmark, target and filter.
+  const [sel, setSel] = useState<{ benchmark: string | null; target: "a" | "b"; filter: Filter }>({ benchmark: null, target: "a", filter: "" });
+  const scoreRows = scoresQ.data?.scores ?? [];
+  const benchmarkIds = run?.benchmarks ?? [];
+  const selBenchmark = sel.benchmark ?? scoreRows[0]?.benchmark_id ?? benchmarkIds[0] ?? null;
+
+  // One store per (benchmark, target, filter) seen; bars use the unfiltered ones.
+  const stores = useRef(new Map<string, SampleStore>());
+  const storeFor = (benchmarkId: string, target: "a" | "b", filter: string): SampleStore => {
+    const k = `${benchmarkId}|${target}|${filter}`;
+    let s = stores.current.get(k);
+    if (!s) {
+      s = new SampleStore({ runId: id, benchmarkId, target, filter });
+      stores.current.set(k, s);
+      void s.loadAll();
+    }
+    return s;
+  };
+  useEffect(() => () => stores.current.forEach((s) => s.stop()), []);
+
+  const planned = run && run.status !== "draft" && scoreRows.length > 0;
+  const tableStore = planned && selBenchmark && sel.filter !== "live" ? storeFor(selBenchmark, sel.target, sel.filter) : null;
+  const tableVersion = useStore(tableStore);
+  const barStores = planned ? scoreRows.filter((r) => r.status !== "failed" && (r.score_counts?.total ?? 0) > 0).map((r) => storeFor(r.benchmark_id, r.target, "")) : [];
+  const [barTick, setBarTick] = useState(0);
+  useEffect(() => {
+    const offs = barStores.map((s) => s.subscribe(() => setBarTick((t) => t + 1)));
+    return () => offs.forEach((o) => o());
+  }, [barStores.map((s) => s.key.benchmarkId + s.key.target).join(",")]);
+
+  // While the run is active, re-read the pages that still hold open attempts.
+  useEffect(() => {
+    if (!isActive) {
+      // Finished: one last pass so the final verdicts show.
+      stores.current.forEach((s) => void s.refresh());
+      return;
+    }
+    const t = setInterval(() => stores.current.forEach((s) => void s.refresh()), 2000);
+    return () => clearInterval(t);
+  }, [isActive]);
+
+  // Live attempts.
+  const [live, setLive] = useState<LiveRun | null>(null);
+  useEffect(() => {
+    if (!isActive) return;
+    const l = new LiveRun(id);
+    setLive(l);
+    void l.start();
+    const off = l.onLanded(() => {
+      // A landing changes a page: re-read soon (coalesced by the store's own guard).
+      setTimeout(() => stores.current.forEach((s) => void s.refresh()), 150);
+    });
+    return () => {
+      off();
+      l.stop();
+      setLive(null);
+    };
+  }, [id, isActive]);
+  useStore(live);
+  const liveList: LiveAttempt[] = live ? [...live.attempts.values()] : [];
+
+  const layoutFor = useMemo(() => {
+    const bases = progressQ.data ? basesOf(progressQ.data.benchmarks) : null;
+    const targets: 1 | 2 = run?.compare_target ? 2 : 1;
+    return (benchmarkId: string, target: "a" | "b", k: number | null, total: number): BarLayout | null => {
+      const base = bases?.get(benchmarkId);
+      if (base === undefined || !k) return null;
+      return { base, k, targets, target: target === "b" ? 1 : 0, total };
+    };
+  }, [progressQ.data, run?.compare_target]);
+
+  if (runQ.error) return <ErrorBox error={runQ.error} what="The run" />;
+  if (!run) return <Loading what="Loading the run" />;
+
+  const act = async (what: string, fn: () => Promise<void>) => {
+    setBusy(what);
+    setActionError(null);
+    setNotice(null);
+    try {
+      await fn();
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const post = (path: string) => api<{ id: string }>(`/api/eval-runs/${id}/${path}`, { method: "POST" });
+  const stop = () => act("stop", async () => void (await post("stop"), runQ.reload()));
+  const start = () => act("start", async () => void (await post("start"), runQ.reload()));
+  const resume = () => act("resume", async () => void (await post("resume"), runQ.reload()));
+  const copy = () =>
+    act("copy", async () => {
+      const c = await post("copy");
+      navigate(`/evaluations/new?run=${c.id}`);
+    });
+  const remove = () =>
+    act("delete", async () => {
+      if (!confirm(`Delete run ${run.display_name ?? run.id}?`)) return;
+      await api(`/api/eval-runs/${id}`, { method: "DELETE" });
+      navigate("/runs");
+    });
+  const exportAs = (format: "md" | "html") =>
+    act(`export-${format}`, async () => {
+      const name = await download(`/api/eval-runs/${id}/export?format=${format}`, `${id}.${format}`);
+      setNotice(`Downloaded ${name}.`);
+    });
+  const submit = () =>
+    act("submit", async () => {
+      const r = await api<Submission>("/api/leaderboard/entries", { method: "POST", body: { run_id: id } });
+      setSubmission(r);
+    });
+
+  const openTrace = (attemptId: string) => navigate(`/runs/${id}/attempts/${attemptId}`);
+  const closeTrace = () => navigate(`/runs/${id}`);
+  const finished = ["completed", "failed", "cancelled"].includes(run.status);
+  const p = progressQ.data;
+  const ab = scoresQ.data?.ab ?? [];
+  const curves = metricsQ.data?.curves ?? [];
+  const selRow = scoreRows.find((r) => r.benchmark_id === selBenchmark && r.target === sel.target);
+  const liveForTable = liveList.filter((a) => (!a.benchmark_id || a.benchmark_id === selBenchmark) && (!a.target || a.target === sel.target));
+
+  return (
+    <div class={`run-detail${openAttempt ? " with-trace" : ""}`}>
+      <article>
+        <p class="crumbs">
+          <Link href="/runs">Runs</Link> / {run.id}
+        </p>
+        <div class="page-head">
+          <h1>
+            {run.display_name ?? run.id} <StatusBadge status={run.status} />
+          </h1>
+          <div class="actions" role="toolbar" aria-label="Run actions">
+            {run.status === "draft" && (
+              <>
+                <button type="button" class="primary" disabled={!!busy} onClick={start}>
+                  Start
+                </button>
+                <Link class="button" href={`/evaluations/new?run=${run.id}`}>
+                  Edit
+                </Link>
+              </>
+            )}
+            {isActive && (
+              <button type="button" class="danger" disabled={!!busy} onClick={stop}>
+                Stop
+              </button>
+            )}
+            <button type="button" disabled={!!busy} onClick={copy}>
+              Copy
+            </button>
+            {finished && (
+              <button type="button" disabled={!!busy} onClick={resume} title="Run again only the attempts without a reward">
+                Resume
+              </button>
+            )}
+            {finished && (
+              <>
+                <button type="button" disabled={!!busy} onClick={() => exportAs("md")}>
+                  Export Markdown
+                </button>
+                <button type="button" disabled={!!busy} onClick={() => exportAs("html")}>
+                  Export HTML
+                </button>
+                <button type="button" disabled={!!busy} onClick={submit}>
+                  Submit to leaderboard
+                </button>
+              </>
+            )}
+            {(run.status === "draft" || finished) && (
+              <button type="button" class="danger subtle" disabled={!!busy} onClick={remove}>
+                Delete
+              </button>
+            )}
+          </div>
+        </div>
+        {actionError ? <ErrorBox error={actionError} what="That did not work" /> : null}
+        {notice && (
+          <p class="notice ok" role="status">
+            {notice}
+          </p>
+        )}
+        {submission && (
+          <div class="notice ok" role="status" data-testid="submission">
+            Submitted to the leaderboard:{" "}
+            {submission.entries.map((e) => (
+              <span key={e.board_id + e.target}>
+                rank {e.rank} on <Link href={`/leaderboard?board=${e.board_id}`}>{e.benchmark_id}</Link> ({e.display.score ?? "—"}){" "}
+              </span>
+            ))}
+            {submission.skipped.map((s) => (
+              <span key={s.benchmark_id} class="muted">
+                {s.benchmark_id} skipped: {s.reason}{" "}
+              </span>
+            ))}
+          </div>
+        )}
+        <dl class="facts summary">
+          <dt>Target</dt>
+          <dd>{targetLabel(run.target)}{run.target.kind === "model" ? <span class="muted"> ({run.target.provider}, {run.target.base_url})</span> : null}</dd>
+          {run.compare_target && (
+            <>
+              <dt>Compare</dt>
+              <dd>{targetLabel(run.compare_target)}</dd>
+            </>
+          )}
+          {run.judge && (
+            <>
+              <dt>Judge</dt>
+              <dd>
+                {run.judge.model} <span class="muted">{run.judge.api_key?.set ? "(key set)" : "(no key)"}</span>
+              </dd>
+            </>
+          )}
+          <dt>Attempts (k)</dt>
+          <dd>{run.options.attempts ?? 1}</dd>
+          <dt>Started</dt>
+          <dd>{when(run.started_at)}</dd>
+          <dt>Duration</dt>
+          <dd>{run.started_at ? between(run.started_at, run.finished_at) : "—"}</dd>
+          {run.copied_from && (
+            <>
+              <dt>Copied from</dt>
+              <dd>
+                <Link href={`/runs/${run.copied_from}`}>{run.copied_from}</Link>
+              </dd>
+            </>
+          )}
+        </dl>
+        {run.error && <div class="notice error">{run.error}</div>}
+        {p && (
+          <div class="progress" data-testid="progress">
+            <progress max={p.total_attempts ?? p.planned_attempts ?? 1} value={p.terminal_attempts} aria-label="Attempts finished" />{" "}
+            <span>
+              {int(p.terminal_attempts)}/{p.total_attempts === null ? `${int(p.planned_attempts)}+` : int(p.total_attempts)} attempts finished
+              {p.total_attempts ? ` (${percent(p.terminal_attempts / p.total_attempts)})` : ""} · {int(p.scored_attempts)} scored · {int(p.in_flight)} in flight
+              {live && live.available !== false && liveList.length > 0 ? ` · ${liveList.length} live` : ""}
+            </span>
+            {isActive && live && live.available === false && <span class="muted small"> (live traces are not available from this server; the table refreshes every 2 s)</span>}
+          </div>
+        )}
+        {run.status === "draft" && <p class="muted">This run is a draft: start it to see results.</p>}
+        {scoresQ.error ? <ErrorBox error={scoresQ.error} what="Scores" /> : null}
+        {run.status !== "draft" && !scoresQ.data && !scoresQ.error && <Loading what="Reading scores" />}
+        {scoreRows.map((r) => {
+          const store = barStores.find((s) => s.key.benchmarkId === r.benchmark_id && s.key.target === r.target);
+          return (
+            <BenchmarkPanel
+              key={`${r.benchmark_id}|${r.target}`}
+              row={r}
+              layout={layoutFor(r.benchmark_id, r.target, r.k, r.score_counts?.total ?? 0)}
+              items={store?.items ?? []}
+              version={(store?.version ?? 0) + barTick * 0}
+              live={liveList.filter((a) => (a.benchmark_id ?? r.benchmark_id) === r.benchmark_id && (a.target ?? "a") === r.target)}
+              curve={curves.find((c) => c.benchmark_id === r.benchmark_id && c.target === r.target)}
+              onOpen={openTrace}
+            />
+          );
+        })}
+        {ab.length > 0 && (
+          <section class="ab" aria-labelledby="ab-title">
+            <h2 id="ab-title">A/B comparison</h2>
+            {ab.map((b) => (
+              <div key={b.benchmark_id} class="ab-block">
+                <h3>
+                  {b.benchmark_name ?? b.benchmark_id}: {b.b_label} vs {b.a_label}
+                </h3>
+                <p>
+                  Overall <strong>{b.overall.display.delta ?? "—"}</strong> <span class="muted">({b.overall.test.name.replace("_", " ")}, {b.overall.test.n_shared} shared tasks, {pValue(b.overall.test.p_value)})</span>
+                </p>
+                <table class="table compact">
+                  <thead>
+                    <tr>
+                      <th scope="col">Subset</th>
+                      <th scope="col">{b.a_label}</th>
+                      <th scope="col">{b.b_label}</th>
+                      <th scope="col">Delta (B − A)</th>
+                      <th scope="col">p</th>
+                      <th scope="col">Regressed</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {b.subsets.map((s) => (
+                      <tr key={s.key ?? "(none)"} class={s.delta !== null && s.delta < 0 ? "neg" : ""}>
+                        <td>{s.key ?? <span class="muted">(none)</span>}</td>
+                        <td>{s.a_score === null ? "—" : percentOrPlain(s.a_score)}</td>
+                        <td>{s.b_score === null ? "—" : percentOrPlain(s.b_score)}</td>
+                        <td>
+                          {s.delta !== null && s.delta < 0 ? "▼ " : s.delta !== null && s.delta > 0 ? "▲ " : ""}
+                          {s.display.delta ?? "—"}
+                        </td>
+                        <td>{pValue(s.test.p_value)}</td>
+                        <td>{s.regressions_count ?? s.regressions.length}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {b.overall.regressions.length > 0 && (
+                  <details>
+                    <summary>
+                      Regressed tasks ({b.overall.regressions_count ?? b.overall.regressions.length})
+                    </summary>
+                    <ul class="plain mono small">
+                      {b.overall.regressions.map((t) => (
+                        <li key={t}>{t}</li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </div>
+            ))}
+          </section>
+        )}
+        {planned && (
+          <section aria-labelledby="samples-title">
+            <h2 id="samples-title">Attempts</h2>
+            <div class="toolbar">
+              <label for="samples-benchmark">Benchmark</label>
+              <select id="samples-benchmark" value={selBenchmark ?? ""} onChange={(e) => setSel({ ...sel, benchmark: (e.target as HTMLSelectElement).value })}>
+                {[...new Map(scoreRows.map((r) => [r.benchmark_id, r.benchmark_name ?? r.benchmark_id])).entries()].map(([bid, name]) => (
+                  <option key={bid} value={bid}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              {run.compare_target && (
+                <>
+                  <label for="samples-target">Target</label>
+                  <select id="samples-target" value={sel.target} onChange={(e) => setSel({ ...sel, target: (e.target as HTMLSelectElement).value as "a" | "b" })}>
+                    <option value="a">{targetLabel(run.target)}</option>
+                    <option value="b">{targetLabel(run.compare_target)}</option>
+                  </select>
+                </>
+              )}
+            </div>
+            {tableStore?.error ? <ErrorBox error={tableStore.error} what="Attempts" /> : null}
+            <SamplesTable
+              key={`${selBenchmark}|${sel.target}|${tableVersion > 0 ? "" : ""}`}
+              items={tableStore?.items ?? []}
+              live={liveForTable}
+              filter={sel.filter}
+              setFilter={(f) => setSel({ ...sel, filter: f })}
+              loading={!!tableStore && !tableStore.complete}
+              complete={tableStore?.complete ?? true}
+              onOpen={openTrace}
+              total={selRow?.score_counts?.total ?? null}
+            />
+          </section>
+        )}
+      </article>
+      {openAttempt && <TraceViewer attemptId={openAttempt} live={live} onClose={closeTrace} />}
+    </div>
+  );
+}
+
+function percentOrPlain(v: number): string {
+  return v >= 0 && v <= 1 ? percent(v) : String(Number(v.toFixed(3)));
+}

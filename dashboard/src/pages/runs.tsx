@@ -1,0 +1,209 @@
+/**
+ * Runs: status, target, benchmarks, score with coverage, start and
+ * duration; filters by status and text; each row opens the run.
+ */
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { allPages, api } from "../lib/api";
+import { between, when } from "../lib/format";
+import { Link, navigate, useLocation } from "../lib/router";
+import type { Benchmark, EvalRun, Page, RunScores, Target } from "../lib/types";
+import { ACTIVE_RUN } from "../lib/types";
+import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
+
+const STATUSES = ["draft", "queued", "running", "completed", "failed", "cancelled"];
+
+export function targetLabel(t: Target | null | undefined): string {
+  if (!t) return "—";
+  if (t.name) return t.name;
+  return t.kind === "agent" ? t.profile : t.model;
+}
+
+/** Each row's scores, read once per run (again while it is active). */
+function ScoreCell({ run }: { run: EvalRun }) {
+  const [s, setS] = useState<RunScores | null | "none">(null);
+  useEffect(() => {
+    if (run.status === "draft" || run.status === "queued") return setS("none");
+    let stop = false;
+    api<RunScores>(`/api/eval-runs/${run.id}/scores`).then(
+      (d) => !stop && setS(d),
+      () => !stop && setS("none"),
+    );
+    return () => {
+      stop = true;
+    };
+  }, [run.id, run.status]);
+  if (s === null) return <span class="muted">…</span>;
+  if (s === "none") return <span class="muted">—</span>;
+  const rows = s.scores.filter((r) => r.target === "a");
+  if (rows.length === 0) return <span class="muted">—</span>;
+  return (
+    <ul class="plain score-list">
+      {rows.slice(0, 3).map((r) => (
+        <li key={r.benchmark_id}>
+          {rows.length > 1 && <span class="muted">{r.benchmark_name ?? r.benchmark_id}: </span>}
+          {r.status === "failed" ? (
+            <StatusBadge status="failed" label="benchmark failed" />
+          ) : (
+            <>
+              <strong>{r.display?.score ?? "—"}</strong>{" "}
+              {r.score_counts && (
+                <span class="coverage" title={r.display?.coverage}>
+                  {r.score_counts.scored.toLocaleString("en-US")}/{r.score_counts.total.toLocaleString("en-US")} scored
+                </span>
+              )}
+            </>
+          )}
+        </li>
+      ))}
+      {rows.length > 3 && <li class="muted">+{rows.length - 3} more</li>}
+    </ul>
+  );
+}
+
+export default function Runs() {
+  const loc = useLocation();
+  const status = loc.query.get("status") ?? "";
+  const [q, setQ] = useState(loc.query.get("q") ?? "");
+  const [runs, setRuns] = useState<EvalRun[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [more, setMore] = useState(false);
+
+  const load = async (after: string | null) => {
+    const qs = new URLSearchParams({ limit: "50" });
+    if (status) qs.set("status", status);
+    if (after) qs.set("cursor", after);
+    const page = await api<Page<EvalRun>>(`/api/eval-runs?${qs}`);
+    setRuns((cur) => (after ? [...(cur ?? []), ...page.items] : page.items));
+    setCursor(page.next_cursor);
+  };
+
+  useEffect(() => {
+    setRuns(null);
+    load(null).catch(setError);
+  }, [status]);
+
+  // Active runs change status: re-read the first page every few seconds while any is active.
+  useEffect(() => {
+    if (!runs?.some((r) => ACTIVE_RUN.has(r.status))) return;
+    const t = setTimeout(() => load(null).catch(() => {}), 3000);
+    return () => clearTimeout(t);
+  }, [runs]);
+
+  useEffect(() => {
+    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then(
+      (bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))),
+      () => {},
+    );
+  }, []);
+
+  const shown = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    if (!needle) return runs ?? [];
+    return (runs ?? []).filter((r) =>
+      [r.id, r.display_name ?? "", targetLabel(r.target), targetLabel(r.compare_target), ...r.benchmarks.map((b) => names[b] ?? b)].some((s) => s.toLowerCase().includes(needle)),
+    );
+  }, [runs, q, names]);
+
+  const setStatus = (s: string) => {
+    const qs = new URLSearchParams(loc.query);
+    if (s) qs.set("status", s);
+    else qs.delete("status");
+    navigate(`/runs${qs.toString() ? `?${qs}` : ""}`, true);
+  };
+
+  return (
+    <section>
+      <div class="page-head">
+        <h1>Runs</h1>
+        <div class="actions">
+          <Link class="button primary" href="/evaluations/new">
+            New evaluation
+          </Link>
+        </div>
+      </div>
+      <div class="toolbar">
+        <label for="runs-status">Status</label>
+        <select id="runs-status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+          <option value="">All</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <label for="runs-search" class="sr-only">
+          Filter runs
+        </label>
+        <input id="runs-search" type="search" placeholder="Filter by name, target or benchmark" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+      </div>
+      {error ? <ErrorBox error={error} what="Runs" /> : null}
+      {!runs && !error && <Loading what="Loading runs" />}
+      {runs && shown.length === 0 && (
+        <Empty>
+          {runs.length === 0 ? (
+            <>
+              No run yet. <Link href="/evaluations/new">Start an evaluation</Link>.
+            </>
+          ) : (
+            "No run matches the filter."
+          )}
+        </Empty>
+      )}
+      {shown.length > 0 && (
+        <table class="table runs-table">
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Run</th>
+              <th scope="col">Target</th>
+              <th scope="col">Benchmarks</th>
+              <th scope="col">Score (coverage)</th>
+              <th scope="col">Started</th>
+              <th scope="col">Duration</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.id} class="clickable" onClick={(e) => !(e.target as HTMLElement).closest("a") && navigate(`/runs/${r.id}`)}>
+                <td>
+                  <StatusBadge status={r.status} />
+                </td>
+                <td>
+                  <Link href={`/runs/${r.id}`}>{r.display_name ?? r.id}</Link>
+                  {r.display_name && <div class="muted mono small">{r.id}</div>}
+                </td>
+                <td>
+                  {targetLabel(r.target)}
+                  {r.compare_target && <div class="muted">vs {targetLabel(r.compare_target)}</div>}
+                </td>
+                <td>{r.benchmarks.map((b) => names[b] ?? b).join(", ")}</td>
+                <td>
+                  <ScoreCell run={r} />
+                </td>
+                <td>{when(r.started_at)}</td>
+                <td>{r.started_at ? between(r.started_at, r.finished_at) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor && (
+        <div class="actions">
+          <button
+            type="button"
+            disabled={more}
+            onClick={async () => {
+              setMore(true);
+              await load(cursor).catch(setError);
+              setMore(false);
+            }}
+          >
+            Load more
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,438 @@
+/**
+ * New evaluation in three steps: select benchmarks, configure (target,
+ * optional compare model, judge, attempts, sample limit, few-shot, subsets,
+ * concurrency), run (confirm: the draft is saved, then started). With
+ * ?run=<id> it edits an existing draft (a copy, say) instead.
+ */
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { allPages, api, ApiError, requestId } from "../lib/api";
+import { Link, navigate, useLocation } from "../lib/router";
+import type { Benchmark, EvalRun, Judge, Target } from "../lib/types";
+import { ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
+import { KeyField } from "../components/key-field";
+import { int } from "../lib/format";
+import { scoringLabel } from "./benchmarks";
+
+interface TargetForm {
+  kind: "model" | "agent";
+  provider: "openai" | "anthropic";
+  base_url: string;
+  model: string;
+  name: string;
+  runner_url: string;
+  profile: string;
+  /** undefined: keep the server's; null: remove; string: new. */
+  api_key: string | null | undefined;
+  serverKey: boolean;
+}
+
+interface JudgeForm {
+  provider: "openai" | "anthropic";
+  base_url: string;
+  model: string;
+  api_key: string | null | undefined;
+  serverKey: boolean;
+}
+
+const emptyTarget = (): TargetForm => ({ kind: "model", provider: "openai", base_url: "", model: "", name: "", runner_url: "", profile: "", api_key: undefined, serverKey: false });
+
+function targetForm(t: Target | null): TargetForm {
+  if (!t) return emptyTarget();
+  if (t.kind === "agent") return { ...emptyTarget(), kind: "agent", runner_url: t.runner_url, profile: t.profile, name: t.name ?? "" };
+  return { ...emptyTarget(), provider: t.provider, base_url: t.base_url, model: t.model, name: t.name ?? "", serverKey: !!t.api_key?.set };
+}
+
+function targetBody(f: TargetForm): Record<string, unknown> {
+  if (f.kind === "agent") return { kind: "agent", runner_url: f.runner_url.trim(), profile: f.profile.trim(), ...(f.name.trim() ? { name: f.name.trim() } : {}) };
+  const body: Record<string, unknown> = { kind: "model", provider: f.provider, base_url: f.base_url.trim(), model: f.model.trim() };
+  if (f.name.trim()) body.name = f.name.trim();
+  if (f.api_key !== undefined) body.api_key = f.api_key;
+  return body;
+}
+
+function describeTarget(f: TargetForm): string {
+  if (f.kind === "agent") return `agent ${f.profile || "?"} via ${f.runner_url || "?"}`;
+  return `${f.model || "?"} (${f.provider}, ${f.base_url || "?"})`;
+}
+
+const STEPS = ["Select", "Configure", "Run"];
+
+function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f: TargetForm; set: (f: TargetForm) => void; errors: Record<string, string>; errPrefix: string }) {
+  const upd = (patch: Partial<TargetForm>) => set({ ...f, ...patch });
+  const inp = (k: keyof TargetForm) => (e: Event) => upd({ [k]: (e.target as HTMLInputElement).value } as Partial<TargetForm>);
+  return (
+    <div class="grid2">
+      <Field id={`${prefix}-kind`} label="Kind">
+        <select id={`${prefix}-kind`} value={f.kind} onChange={(e) => upd({ kind: (e.target as HTMLSelectElement).value as "model" | "agent" })}>
+          <option value="model">Model (one call per sample)</option>
+          <option value="agent">Agent (external runner)</option>
+        </select>
+      </Field>
+      <Field id={`${prefix}-name`} label="Label (optional)" error={errors[`${errPrefix}.name`]}>
+        <input id={`${prefix}-name`} value={f.name} onInput={inp("name")} placeholder="shown in reports" />
+      </Field>
+      {f.kind === "model" ? (
+        <>
+          <Field id={`${prefix}-provider`} label="API">
+            <select id={`${prefix}-provider`} value={f.provider} onChange={(e) => upd({ provider: (e.target as HTMLSelectElement).value as "openai" | "anthropic" })}>
+              <option value="openai">OpenAI-compatible</option>
+              <option value="anthropic">Anthropic</option>
+            </select>
+          </Field>
+          <Field id={`${prefix}-model`} label="Model" error={errors[`${errPrefix}.model`]}>
+            <input id={`${prefix}-model`} required value={f.model} onInput={inp("model")} placeholder="gpt-4o-mini" />
+          </Field>
+          <Field id={`${prefix}-base-url`} label="Base URL" error={errors[`${errPrefix}.base_url`]}>
+            <input id={`${prefix}-base-url`} type="url" required value={f.base_url} onInput={inp("base_url")} placeholder="https://api.openai.com/v1" />
+          </Field>
+          <KeyField id={`${prefix}-key`} label="API key" value={f.api_key} serverSet={f.serverKey} onChange={(v) => upd({ api_key: v })} />
+        </>
+      ) : (
+        <>
+          <Field id={`${prefix}-runner`} label="Runner URL" error={errors[`${errPrefix}.runner_url`]}>
+            <input id={`${prefix}-runner`} type="url" required value={f.runner_url} onInput={inp("runner_url")} />
+          </Field>
+          <Field id={`${prefix}-profile`} label="Profile (name@version)" error={errors[`${errPrefix}.profile`]}>
+            <input id={`${prefix}-profile`} required value={f.profile} onInput={inp("profile")} />
+          </Field>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function Wizard() {
+  const loc = useLocation();
+  const draftId = loc.query.get("run");
+  const [step, setStep] = useState(0);
+  const [benchmarks, setBenchmarks] = useState<Benchmark[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [selected, setSelected] = useState<string[]>(() => (loc.query.get("benchmarks") ?? "").split(",").filter(Boolean));
+  const [q, setQ] = useState("");
+  const [displayName, setDisplayName] = useState("");
+  const [target, setTarget] = useState<TargetForm>(emptyTarget);
+  const [compareOn, setCompareOn] = useState(false);
+  const [compare, setCompare] = useState<TargetForm>(emptyTarget);
+  const [judgeOn, setJudgeOn] = useState(false);
+  const [judge, setJudge] = useState<JudgeForm>({ provider: "openai", base_url: "", model: "", api_key: undefined, serverKey: false });
+  const [attempts, setAttempts] = useState(1);
+  const [sampleLimit, setSampleLimit] = useState("");
+  const [fewShot, setFewShot] = useState("");
+  const [concurrency, setConcurrency] = useState(8);
+  const [subsets, setSubsets] = useState<Record<string, string[]>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [draft, setDraft] = useState<EvalRun | null>(null);
+  const [reqId] = useState(requestId);
+
+  useEffect(() => {
+    allPages<Benchmark>("/api/benchmarks", 5000).then(setBenchmarks, setLoadError);
+  }, []);
+
+  // Editing a draft: fill the form from it; keys show only as "set".
+  useEffect(() => {
+    if (!draftId) return;
+    api<EvalRun>(`/api/eval-runs/${encodeURIComponent(draftId)}`).then((r) => {
+      setDraft(r);
+      setSelected(r.benchmarks);
+      setDisplayName(r.display_name ?? "");
+      setTarget(targetForm(r.target));
+      setCompareOn(!!r.compare_target);
+      setCompare(targetForm(r.compare_target));
+      if (r.judge) {
+        setJudgeOn(true);
+        setJudge({ provider: r.judge.provider, base_url: r.judge.base_url, model: r.judge.model, api_key: undefined, serverKey: !!r.judge.api_key?.set });
+      }
+      const o = r.options;
+      setAttempts(o.attempts ?? 1);
+      setSampleLimit(o.sample_limit ? String(o.sample_limit) : "");
+      setFewShot(o.few_shot !== undefined ? String(o.few_shot) : "");
+      setConcurrency(o.concurrency ?? 8);
+      setSubsets(Object.fromEntries(Object.entries(o.per_benchmark ?? {}).flatMap(([k, v]) => (v.subsets ? [[k, v.subsets]] : []))));
+    }, setLoadError);
+  }, [draftId]);
+
+  const chosen = useMemo(() => selected.map((id) => benchmarks?.find((b) => b.id === id)).filter((b): b is Benchmark => !!b), [selected, benchmarks]);
+  const needsJudge = chosen.filter((b) => b.scoring.type === "llm_judge");
+  useEffect(() => {
+    if (needsJudge.length > 0) setJudgeOn(true);
+  }, [needsJudge.length]);
+
+  const errors = fieldErrors(error);
+
+  const body = () => {
+    const perBenchmark: Record<string, { subsets: string[] }> = {};
+    for (const id of selected) if (subsets[id]?.length) perBenchmark[id] = { subsets: subsets[id]! };
+    const options: Record<string, unknown> = { attempts, concurrency, per_benchmark: perBenchmark };
+    if (sampleLimit) options.sample_limit = Number(sampleLimit);
+    if (fewShot !== "") options.few_shot = Number(fewShot);
+    const judgeBody: Record<string, unknown> | null = judgeOn ? { provider: judge.provider, base_url: judge.base_url.trim(), model: judge.model.trim() } : null;
+    if (judgeBody && judge.api_key !== undefined) judgeBody.api_key = judge.api_key;
+    return {
+      ...(displayName.trim() ? { display_name: displayName.trim() } : draft ? { display_name: null } : {}),
+      benchmarks: selected,
+      target: targetBody(target),
+      compare_target: compareOn ? targetBody(compare) : null,
+      judge: judgeBody,
+      options,
+    };
+  };
+
+  /** Saves the draft (create, or patch an existing one); the saved run. */
+  const save = async (): Promise<EvalRun | null> => {
+    setError(null);
+    try {
+      const b = body();
+      const run = draft
+        ? await api<EvalRun>(`/api/eval-runs/${draft.id}`, { method: "PATCH", body: b })
+        : await api<EvalRun>("/api/eval-runs", { method: "POST", body: { ...b, request_id: reqId } });
+      setDraft(run);
+      return run;
+    } catch (e) {
+      setError(e);
+      return null;
+    }
+  };
+
+  const start = async () => {
+    setBusy("start");
+    const run = await save();
+    if (run) {
+      try {
+        await api(`/api/eval-runs/${run.id}/start`, { method: "POST" });
+        navigate(`/runs/${run.id}`);
+        return;
+      } catch (e) {
+        setError(e);
+      }
+    }
+    setBusy(null);
+  };
+
+  const saveOnly = async () => {
+    setBusy("save");
+    const run = await save();
+    setBusy(null);
+    if (run) navigate(`/runs/${run.id}`);
+  };
+
+  if (loadError) return <ErrorBox error={loadError} what="The wizard" />;
+  if (!benchmarks || (draftId && !draft)) return <Loading />;
+
+  const needle = q.trim().toLowerCase();
+  const visible = benchmarks.filter((b) => !b.archived && (!needle || `${b.name} ${b.category ?? ""} ${b.description}`.toLowerCase().includes(needle)));
+  const canConfigure = selected.length > 0;
+  const targetOk = target.kind === "model" ? target.model.trim() && target.base_url.trim() : target.runner_url.trim() && target.profile.trim();
+  const compareOk = !compareOn || (compare.kind === "model" ? compare.model.trim() && compare.base_url.trim() : compare.runner_url.trim() && compare.profile.trim());
+  const judgeOk = !judgeOn || (judge.model.trim() && judge.base_url.trim());
+  const canRun = canConfigure && targetOk && compareOk && judgeOk;
+
+  return (
+    <section class="wizard">
+      <h1>{draft ? `Edit draft ${draft.display_name ?? draft.id}` : "New evaluation"}</h1>
+      <ol class="steps" aria-label="Steps">
+        {STEPS.map((s, i) => (
+          <li key={s} class={i === step ? "current" : i < step ? "done" : ""} aria-current={i === step ? "step" : undefined}>
+            <button type="button" class="link" disabled={(i >= 1 && !canConfigure) || (i === 2 && !canRun)} onClick={() => setStep(i)}>
+              {i + 1}. {s}
+            </button>
+          </li>
+        ))}
+      </ol>
+
+      {step === 0 && (
+        <div>
+          <div class="toolbar">
+            <label for="wz-search" class="sr-only">
+              Search benchmarks
+            </label>
+            <input id="wz-search" type="search" placeholder="Search benchmarks" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+            <span class="muted">{selected.length} selected</span>
+          </div>
+          <fieldset class="pick-list">
+            <legend class="sr-only">Benchmarks to run</legend>
+            {visible.map((b) => (
+              <label class="pick" key={b.id}>
+                <input
+                  type="checkbox"
+                  checked={selected.includes(b.id)}
+                  onChange={(e) => setSelected((cur) => ((e.target as HTMLInputElement).checked ? [...cur, b.id] : cur.filter((x) => x !== b.id)))}
+                />
+                <span>
+                  <strong>{b.name}</strong> <span class="muted">{b.builtin ? b.category : "custom"} · {scoringLabel(b.scoring)} · {int(b.sample_size)} samples</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div class="actions">
+            <button type="button" class="primary" disabled={!canConfigure} onClick={() => setStep(1)}>
+              Next: configure
+            </button>
+          </div>
+        </div>
+      )}
+
+      {step === 1 && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canRun) setStep(2);
+          }}
+        >
+          <fieldset>
+            <legend>Run</legend>
+            <Field id="wz-name" label="Run name (optional)" error={errors.display_name}>
+              <input id="wz-name" value={displayName} onInput={(e) => setDisplayName((e.target as HTMLInputElement).value)} />
+            </Field>
+          </fieldset>
+          <fieldset>
+            <legend>Target</legend>
+            <TargetFields prefix="target" f={target} set={setTarget} errors={errors} errPrefix="target" />
+          </fieldset>
+          <fieldset>
+            <legend>Compare model</legend>
+            <label class="check">
+              <input type="checkbox" checked={compareOn} onChange={(e) => setCompareOn((e.target as HTMLInputElement).checked)} /> Also score a second target; the report adds per-subset deltas
+            </label>
+            {compareOn && <TargetFields prefix="compare" f={compare} set={setCompare} errors={errors} errPrefix="compare_target" />}
+          </fieldset>
+          <fieldset>
+            <legend>Judge</legend>
+            {needsJudge.length > 0 ? (
+              <p class="hint">Needed by {needsJudge.map((b) => b.name).join(", ")} (LLM judge scoring).</p>
+            ) : (
+              <label class="check">
+                <input type="checkbox" checked={judgeOn} onChange={(e) => setJudgeOn((e.target as HTMLInputElement).checked)} /> Use a judge model
+              </label>
+            )}
+            {judgeOn && (
+              <div class="grid2">
+                <Field id="judge-provider" label="API">
+                  <select id="judge-provider" value={judge.provider} onChange={(e) => setJudge({ ...judge, provider: (e.target as HTMLSelectElement).value as Judge["provider"] })}>
+                    <option value="openai">OpenAI-compatible</option>
+                    <option value="anthropic">Anthropic</option>
+                  </select>
+                </Field>
+                <Field id="judge-model" label="Judge model" error={errors["judge.model"]}>
+                  <input id="judge-model" required value={judge.model} onInput={(e) => setJudge({ ...judge, model: (e.target as HTMLInputElement).value })} />
+                </Field>
+                <Field id="judge-base-url" label="Judge base URL" error={errors["judge.base_url"]}>
+                  <input id="judge-base-url" type="url" required value={judge.base_url} onInput={(e) => setJudge({ ...judge, base_url: (e.target as HTMLInputElement).value })} />
+                </Field>
+                <KeyField id="judge-key" label="Judge API key" value={judge.api_key} serverSet={judge.serverKey} onChange={(v) => setJudge({ ...judge, api_key: v })} />
+              </div>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>Options</legend>
+            <div class="grid3">
+              <Field id="opt-attempts" label="Attempts per sample (k)" hint="pass@k and pass^k use this k" error={errors["options.attempts"]}>
+                <input id="opt-attempts" type="number" min={1} max={100} value={attempts} onInput={(e) => setAttempts(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))} />
+              </Field>
+              <Field id="opt-limit" label="Sample limit" hint="Empty: every sample" error={errors["options.sample_limit"]}>
+                <input id="opt-limit" type="number" min={1} value={sampleLimit} onInput={(e) => setSampleLimit((e.target as HTMLInputElement).value)} />
+              </Field>
+              <Field id="opt-few-shot" label="Few-shot" hint="Empty: each benchmark's own" error={errors["options.few_shot"]}>
+                <input id="opt-few-shot" type="number" min={0} max={20} value={fewShot} onInput={(e) => setFewShot((e.target as HTMLInputElement).value)} />
+              </Field>
+              <Field id="opt-concurrency" label="Concurrency" hint="Model calls at once" error={errors["options.concurrency"]}>
+                <input id="opt-concurrency" type="number" min={1} max={1000} value={concurrency} onInput={(e) => setConcurrency(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))} />
+              </Field>
+            </div>
+            {chosen
+              .filter((b) => b.subsets.length > 0 || (b.catalog && Array.isArray((b.catalog as { subsets?: unknown }).subsets)))
+              .map((b) => (
+                <fieldset class="inline-choices" key={b.id}>
+                  <legend>Subsets of {b.name} (none ticked: all)</legend>
+                  {b.subsets.map((s) => (
+                    <label class="check" key={s}>
+                      <input
+                        type="checkbox"
+                        checked={(subsets[b.id] ?? []).includes(s)}
+                        onChange={(e) =>
+                          setSubsets((cur) => {
+                            const list = cur[b.id] ?? [];
+                            return { ...cur, [b.id]: (e.target as HTMLInputElement).checked ? [...list, s] : list.filter((x) => x !== s) };
+                          })
+                        }
+                      />{" "}
+                      {s}
+                    </label>
+                  ))}
+                </fieldset>
+              ))}
+          </fieldset>
+          {error ? <ErrorBox error={error} what="Not saved" /> : null}
+          <div class="actions">
+            <button type="button" onClick={() => setStep(0)}>
+              Back
+            </button>
+            <button type="submit" class="primary" disabled={!canRun}>
+              Next: review
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === 2 && (
+        <div>
+          <h2>Review</h2>
+          <dl class="facts">
+            <dt>Benchmarks</dt>
+            <dd>
+              <ul class="plain">
+                {chosen.map((b) => (
+                  <li key={b.id}>
+                    {b.name} <span class="muted">({int(b.sample_size)} samples{subsets[b.id]?.length ? `; subsets ${subsets[b.id]!.join(", ")}` : ""})</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt>Target</dt>
+            <dd data-testid="review-target">{describeTarget(target)}</dd>
+            {compareOn && (
+              <>
+                <dt>Compare</dt>
+                <dd>{describeTarget(compare)}</dd>
+              </>
+            )}
+            <dt>Judge</dt>
+            <dd>{judgeOn ? `${judge.model} (${judge.provider}, ${judge.base_url})` : "none"}</dd>
+            <dt>Attempts (k)</dt>
+            <dd>{attempts}</dd>
+            <dt>Sample limit</dt>
+            <dd>{sampleLimit || "all"}</dd>
+            <dt>Few-shot</dt>
+            <dd>{fewShot === "" ? "per benchmark" : fewShot}</dd>
+            <dt>Concurrency</dt>
+            <dd>{concurrency}</dd>
+          </dl>
+          {error ? (
+            <>
+              <ErrorBox error={error} what={draft ? "Saved as a draft but not started" : "Not saved"} />
+              {error instanceof ApiError && error.status === 422 && (
+                <p>
+                  <button type="button" class="link" onClick={() => setStep(1)}>
+                    Back to configure to fix the fields
+                  </button>
+                </p>
+              )}
+            </>
+          ) : null}
+          {draft && <p class="muted">Draft saved as <Link href={`/runs/${draft.id}`}>{draft.id}</Link>.</p>}
+          <div class="actions">
+            <button type="button" onClick={() => setStep(1)}>
+              Back
+            </button>
+            <button type="button" disabled={!!busy} onClick={saveOnly}>
+              {busy === "save" ? "Saving…" : "Save draft"}
+            </button>
+            <button type="button" class="primary" disabled={!!busy || !canRun} onClick={start}>
+              {busy === "start" ? "Starting…" : "Start evaluation"}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** Side-effect CSS imports are bundled by Vite. */
+declare module "*.css";
