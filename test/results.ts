@@ -45,6 +45,8 @@ export interface SeedRunSpec {
   missing_policy?: "unknown" | "as_failure";
   api_key?: string;
   display_name?: string;
+  /** More fields of the create body (judge, ...). */
+  extra?: Record<string, unknown>;
 }
 
 /** Creates the run (as a draft, through the API), then writes its status, plans and attempts. */
@@ -58,6 +60,7 @@ export async function seedRun(key: string, projectId: string, spec: SeedRunSpec)
     options: { attempts: spec.benchmarks[0]?.k ?? 1, missing_policy: spec.missing_policy ?? "unknown" },
   };
   if (spec.display_name) body.display_name = spec.display_name;
+  Object.assign(body, spec.extra ?? {});
   if (spec.compare_model) body.compare_target = { kind: "model", provider: "openai", base_url, model: spec.compare_model };
   const created = await call("POST", "/api/eval-runs", { key, body });
   if (created.status !== 201) throw new Error(`run create failed: ${created.status} ${JSON.stringify(created.body)}`);

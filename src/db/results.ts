@@ -21,6 +21,7 @@ import {
   type ABBenchmark,
   type BenchmarkFacts,
   type MemberRow,
+  type RunScores,
   type ScoreRow,
   type TargetSlot,
 } from "../reports/scores";
@@ -28,6 +29,8 @@ import { readPlan } from "../storage/run-plans";
 import type { AttemptSlot } from "./attempts";
 import { openDb } from "./client";
 import { evalRuns, type EvalRunRow } from "./schema";
+
+export type { RunScores } from "../reports/scores";
 
 export const TERMINAL_SQL = `('succeeded', 'failed', 'cancelled', 'timed_out')`;
 
@@ -57,15 +60,6 @@ export interface LoadedRun {
   rows_read: number;
 }
 
-export interface RunScores {
-  run_id: string;
-  run_status: string;
-  missing_policy: MissingPolicy;
-  /** One row per (benchmark, target), in benchmark order, target before compare target. */
-  scores: ScoreRow[];
-  /** Per benchmark: compare target (B) against target (A); empty without a compare target. */
-  ab: ABBenchmark[];
-}
 
 export function policyOf(run: Pick<EvalRunRow, "options">): MissingPolicy {
   return (run.options as Partial<RunOptions>).missing_policy ?? "unknown";
@@ -679,4 +673,30 @@ export async function taskPage(
     }
   }
   return { rows, more: to < plan.member_count };
+}
+
+// ---------------------------------------------------------------- usage
+
+/** What a target's ended attempts consumed, for report metadata. */
+export interface TargetUsage {
+  target: TargetSlot;
+  attempts: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** null when no attempt has a price. */
+  cost: number | null;
+  mean_latency_ms: number | null;
+}
+
+/** Tokens, cost and latency per target over the run's ended attempts: one primary-key range scan. */
+export async function runUsage(d1: D1Database, runId: string): Promise<TargetUsage[]> {
+  const r = await d1
+    .prepare(
+      `SELECT target, count(*) AS attempts, total(input_tokens) AS input_tokens, total(output_tokens) AS output_tokens,
+         sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms
+       FROM attempts WHERE run_id = ?1 GROUP BY target ORDER BY target`,
+    )
+    .bind(runId)
+    .all<TargetUsage>();
+  return r.results;
 }

@@ -114,6 +114,17 @@ export interface ABBenchmark {
   subsets: (ABView & { key: string | null })[];
 }
 
+/** Everything /scores shows of a run. */
+export interface RunScores {
+  run_id: string;
+  run_status: string;
+  missing_policy: MissingPolicy;
+  /** One row per (benchmark, target), in benchmark order, target before compare target. */
+  scores: ScoreRow[];
+  /** Per benchmark: compare target (B) against target (A); empty without a compare target. */
+  ab: ABBenchmark[];
+}
+
 export interface CurveSet {
   benchmark_id: string;
   target: TargetSlot;

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { curveChart, MAX_BARS, subsetChart } from "./charts";
+import { renderHtml } from "./html";
+import { MAX_MARKDOWN_CHARS, renderMarkdown } from "./markdown";
+import { formatDuration, type ReportInput } from "./report";
+import { abBenchmark, curveSet, scoreRow, type BenchmarkFacts, type MemberRow } from "./scores";
+
+const facts = (over: Partial<BenchmarkFacts> = {}): BenchmarkFacts => ({
+  benchmark_id: "bm_1",
+  name: "arith",
+  status: "completed",
+  error: null,
+  k: 1,
+  member_count: 0,
+  dataset_digest: "d1",
+  planning_complete: true,
+  scorer: "exact_match",
+  ...over,
+});
+
+const member = (i: number, target: "a" | "b", reward: number, subset: string | null): MemberRow => ({
+  target,
+  member_index: i,
+  member_key: `task-${i}`,
+  subset,
+  rows: 1,
+  scored: 1,
+  sum: reward,
+  binary: reward === 0 || reward === 1,
+  unit: true,
+  invalid: 0,
+});
+
+function input(rowsA: MemberRow[], rowsB: MemberRow[] | null, b: BenchmarkFacts, name = "run name"): ReportInput {
+  const scores = [scoreRow(b, "a", "model-a", rowsA, "unknown"), ...(rowsB ? [scoreRow(b, "b", "model-b", rowsB, "unknown")] : [])];
+  const ab = rowsB ? abBenchmark(b, { a: "model-a", b: "model-b" }, rowsA, rowsB, "unknown") : null;
+  return {
+    generated_at: "2026-01-02T03:04:05.000Z",
+    run: { id: "run_x", display_name: name, status: "completed", error: null, created_at: "2026-01-01T00:00:00Z", started_at: "2026-01-01T00:00:00Z", finished_at: "2026-01-01T00:03:12Z", options: { attempts: 1 } },
+    targets: [
+      { slot: "a", label: "model-a", kind: "model", provider: "openai", model: "model-a", base_url: "https://m.example/v1", runner_url: null, profile: null, params: {} },
+      ...(rowsB ? [{ slot: "b" as const, label: "model-b", kind: "model" as const, provider: "openai", model: "model-b", base_url: "https://m.example/v1", runner_url: null, profile: null, params: {} }] : []),
+    ],
+    judge: null,
+    benchmarks: [b],
+    scores: { run_id: "run_x", run_status: "completed", missing_policy: "unknown", scores, ab: ab ? [ab] : [] },
+    curves: [curveSet(b, "a", rowsA, "unknown")],
+    usage: [{ target: "a", attempts: rowsA.length, input_tokens: 1000, output_tokens: 200, cost: 0.5, mean_latency_ms: 120.4 }],
+  };
+}
+
+describe("reports: markdown", () => {
+  it("fits a pull-request comment even with thousands of subsets, dropping detail first", () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => member(i, "a", i % 2, `subset-${i}`));
+    const md = renderMarkdown(input(rows, null, facts({ member_count: 3000 })));
+    expect(md.length).toBeLessThanOrEqual(MAX_MARKDOWN_CHARS + 1);
+    expect(md).toContain("### Scores");
+    expect(md).toContain("### Run metadata");
+    expect(md).toContain("score 0.5, 3000/3000 attempts scored, 3000/3000 members complete");
+  });
+
+  it("keeps names from breaking tables or injecting markup", () => {
+    const rows = [member(0, "a", 1, "a|b"), member(1, "a", 0, "<img src=x>")];
+    const md = renderMarkdown(input(rows, null, facts({ name: "bench | <script>alert(1)</script>", member_count: 2 }), "<b>run</b>"));
+    expect(md).not.toContain("<script>");
+    expect(md).not.toContain("<img");
+    expect(md).not.toContain("<b>run");
+    expect(md).toContain("| a\\|b |");
+    expect(md).toContain("bench \\| &lt;script>");
+  });
+
+  it("states duration, usage and the missing-reward policy", () => {
+    const md = renderMarkdown(input([member(0, "a", 1, null)], null, facts({ member_count: 1 })));
+    expect(md).toContain("**Duration:** 3m 12s");
+    expect(md).toContain("model-a: 1 attempts ended, 1,000 input / 200 output tokens, cost 0.5, mean latency 120 ms");
+    expect(md).toContain("never counted as 0 (unknown)");
+  });
+});
+
+describe("reports: html", () => {
+  it("escapes every name and draws curve and subset charts inline", () => {
+    const a = Array.from({ length: 6 }, (_, i) => member(i, "a", i % 2, i < 3 ? "<x>" : "y"));
+    const b = Array.from({ length: 6 }, (_, i) => member(i, "b", 1, i < 3 ? "<x>" : "y"));
+    const html = renderHtml(input(a, b, facts({ name: "<script>alert(1)</script>", member_count: 6 })));
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("A/B: model-b (B) vs model-a (A)");
+    expect(html.match(/class="bar"/g)).toHaveLength(4);
+    expect(html).toContain("&lt;x&gt;");
+  });
+});
+
+describe("reports: charts", () => {
+  it("draws at most MAX_BARS bars and one point per j and series", () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      key: `s${i}`,
+      score: 0.5,
+      pass: 0.5,
+      pass_at_k: null,
+      pass_hat_k: null,
+      score_counts: { total: 2, scored: 2, missing: 0, invalid: 0, total_members: 2, complete_members: 2 },
+      score_ci95: [0.2, 0.8] as [number, number],
+      display: { score: "50%", coverage: "score 0.5" },
+    }));
+    expect(subsetChart(rows, "t").match(/class="bar"/g)).toHaveLength(MAX_BARS);
+    const curve = curveChart(
+      [
+        { j: 1, pass_at_j: 0.6, pass_hat_j: 0.6, members: 3 },
+        { j: 2, pass_at_j: 0.9, pass_hat_j: 0.3, members: 3 },
+      ],
+      "curve",
+    );
+    expect(curve.match(/<circle /g)).toHaveLength(4);
+    expect(curve).toContain("pass@2 = 90% over 3 members");
+  });
+
+  it("formats durations", () => {
+    expect(formatDuration("2026-01-01T00:00:00Z", "2026-01-01T00:00:00.850Z")).toBe("850 ms");
+    expect(formatDuration("2026-01-01T00:00:00Z", "2026-01-01T01:02:00Z")).toBe("1h 02m");
+    expect(formatDuration(null, "2026-01-01T00:00:00Z")).toBeNull();
+  });
+});
