@@ -19,7 +19,7 @@ declare module "vitest" {
   }
 }
 
-const ROOT = resolve(fileURLToPath(new URL("../../shared/datasets/", import.meta.url)));
+const ROOT = resolve(fileURLToPath(new URL("../../shared/datasets/", import.meta.url).href));
 
 /** The file a request path names under ROOT, or null (missing, a directory, or outside ROOT). */
 function fileFor(pathname: string): string | null {

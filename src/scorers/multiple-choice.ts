@@ -1,30 +1,62 @@
 /**
- * Scorer `multiple_choice`: the answer letter (A–J) read from the output,
- * against the expected letter. A wrong or unreadable answer is a failure
- * (reward 0), never a missing score. Pure, no I/O.
+ * Scorer `multiple_choice`: the answer letter read from the output, against
+ * the expected letter. Letters run A–J, or further (up to Z) when the row
+ * has more than ten choices (TruthfulQA MC1 has up to 13). A wrong or
+ * unreadable answer is a failure (reward 0), never a missing score. Pure,
+ * no I/O.
  */
 import type { ScoreInputOf, ScoreResult } from "./types";
 import { cleanAnswer, quote } from "./text";
 
-const LETTERS = "ABCDEFGHIJ";
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** Letters read when the choices are unknown or at most ten. */
+const DEFAULT_LETTERS = 10;
 
-/** Ways a model states its choice, most explicit first; the last hit of the first pattern that hits wins. */
-const PATTERNS: RegExp[] = [
-  // "The answer is (B)", "Answer: B", "correct option is **C**", "final answer: D."
-  /(?:[Aa]nswer|[Oo]ption|[Cc]hoice)\s*(?:is|:|=|would be|will be)?\s*(?:[Oo]ption|[Cc]hoice|[Ll]etter)?\s*:?\s*[*_]*\(?([A-J])\)?[*_]*(?![A-Za-z0-9])/g,
-  // "B) Paris", "(B) Paris", "B. Paris", "**B:** Paris" at the start of the output
-  /^\s*[*_]*\(?([A-J])[).:][*_]*(?:\s|$)/g,
-  // a parenthesised letter anywhere: "I pick (C)"
-  /\(([A-J])\)/g,
-  // a lone capital letter, but not the article "A" or the pronoun "I" (before a lowercase word other than "is", or "I'm")
-  /(?<![A-Za-z0-9'’])([B-HJ]|[AI](?!['’]|\s+(?!is\b)[a-z]))(?![A-Za-z0-9'’])/g,
-];
+/** The letters a row's answer may use: A–J, or A up to its last choice beyond J. */
+function lettersFor(choices?: string[] | null): string {
+  return ALPHABET.slice(0, Math.min(ALPHABET.length, Math.max(DEFAULT_LETTERS, choices?.length ?? 0)));
+}
+
+/**
+ * Ways a model states its choice, most explicit first; the last hit of the
+ * first pattern that hits wins. `last` is the highest letter allowed.
+ */
+function patterns(last: string): RegExp[] {
+  const any = `[A-${last}]`;
+  // A lone capital beyond J only counts when the row has that many choices.
+  const beyond = last > "J" ? `|[K-${last}]` : "";
+  return [
+    // "The answer is (B)", "Answer: B", "correct option is **C**", "final answer: D."
+    new RegExp(`(?:[Aa]nswer|[Oo]ption|[Cc]hoice)\\s*(?:is|:|=|would be|will be)?\\s*(?:[Oo]ption|[Cc]hoice|[Ll]etter)?\\s*:?\\s*[*_]*\\(?(${any})\\)?[*_]*(?![A-Za-z0-9])`, "g"),
+    // "B) Paris", "(B) Paris", "B. Paris", "**B:** Paris" at the start of the output
+    new RegExp(`^\\s*[*_]*\\(?(${any})[).:][*_]*(?:\\s|$)`, "g"),
+    // a parenthesised letter anywhere: "I pick (C)"
+    new RegExp(`\\((${any})\\)`, "g"),
+    // a lone capital letter, but not the article "A" or the pronoun "I" (before a lowercase word other than "is", or "I'm")
+    new RegExp(`(?<![A-Za-z0-9'’])([B-HJ]${beyond}|[AI](?!['’]|\\s+(?!is\\b)[a-z]))(?![A-Za-z0-9'’])`, "g"),
+  ];
+}
+
+const PATTERNS_BY_LAST = new Map<string, RegExp[]>();
+
+function patternsFor(letters: string): RegExp[] {
+  const last = letters[letters.length - 1]!;
+  let found = PATTERNS_BY_LAST.get(last);
+  if (!found) PATTERNS_BY_LAST.set(last, (found = patterns(last)));
+  return found;
+}
+
+/** One letter among `letters`, either case. */
+function isLetter(text: string, letters: string): boolean {
+  return text.length === 1 && letters.includes(text.toUpperCase());
+}
 
 /** The answer letter an output states, or null. */
 export function extractLetter(output: string, choices?: string[] | null): string | null {
+  const letters = lettersFor(choices);
   const bare = output.trim().replace(/^[*_`"'(\s]+|[*_`"').:\s]+$/g, "");
-  if (/^[A-Ja-j]$/.test(bare)) return bare.toUpperCase();
-  for (const re of PATTERNS) {
+  if (isLetter(bare, letters)) return bare.toUpperCase();
+  for (const re of patternsFor(letters)) {
     let last: string | null = null;
     for (const m of output.matchAll(re)) last = m[1] ?? null;
     if (last) return last;
@@ -33,17 +65,18 @@ export function extractLetter(output: string, choices?: string[] | null): string
   if (choices?.length) {
     const said = cleanAnswer(output).replace(/[.!]$/, "");
     const hits = choices.flatMap((c, i) => (cleanAnswer(c).replace(/[.!]$/, "") === said ? [i] : []));
-    if (hits.length === 1 && hits[0]! < LETTERS.length) return LETTERS[hits[0]!]!;
+    if (hits.length === 1 && hits[0]! < letters.length) return letters[hits[0]!]!;
   }
   return null;
 }
 
 /** The expected letter: a letter, "(B)", or an option's text when the choices are known. */
 export function expectedLetter(expected: string, choices?: string[] | null): string | null {
+  const letters = lettersFor(choices);
   const e = expected.trim().replace(/^\(|\)$/g, "").replace(/[.)]$/, "");
-  if (/^[A-Ja-j]$/.test(e)) return e.toUpperCase();
+  if (isLetter(e, letters)) return e.toUpperCase();
   const i = choices?.findIndex((c) => cleanAnswer(c) === cleanAnswer(expected)) ?? -1;
-  return i >= 0 && i < LETTERS.length ? LETTERS[i]! : null;
+  return i >= 0 && i < letters.length ? letters[i]! : null;
 }
 
 export function scoreMultipleChoice({ output, expected, choices }: ScoreInputOf<"multiple_choice">): ScoreResult {

@@ -7,7 +7,8 @@
 import type { JsonObject } from "../../datasets/canonical-json";
 import { seededShuffle } from "../../domain/random";
 
-export const LETTERS = "ABCDEFGHIJ";
+/** Option letters; the multiple-choice scorer reads letters past J when a row has that many options. */
+export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A question with its options and the index of the right one. */
 export interface ChoiceItem {

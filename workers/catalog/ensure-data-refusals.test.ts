@@ -1,0 +1,76 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { builtinById } from "../../src/catalog";
+import { GSM8K_DATA } from "../../src/catalog/sources";
+import { openDb } from "../../src/db/client";
+import { findOwnRevision } from "../../src/db/datasets";
+import { benchmarks } from "../../src/db/schema";
+import { seedBenchmark } from "../../test/benchmarks";
+import { BuiltinDataError, ensureBuiltinRevision } from "./ensure-data";
+
+const db = openDb(env.DB);
+const base = () => inject("datasetsUrl");
+const row = async (id: string) => (await db.select().from(benchmarks).where(eq(benchmarks.id, id)).get())!;
+
+async function refusal(p: Promise<unknown>): Promise<BuiltinDataError> {
+  const err = await p.then(
+    () => new Error("expected a refusal"),
+    (e: unknown) => e,
+  );
+  if (!(err instanceof BuiltinDataError)) throw err;
+  return err;
+}
+
+/** A fetch serving the real file with one byte changed. */
+const tampered: typeof fetch = async (input) => {
+  const real = new Uint8Array(await (await fetch(input)).arrayBuffer());
+  real[100] = real[100]! ^ 0x20;
+  return new Response(real);
+};
+
+async function nothingStored(name: string) {
+  expect(await findOwnRevision(db, null, name, 1)).toBeUndefined();
+  expect((await env.ARTIFACTS.list({ prefix: `datasets/_global/${name}/` })).objects).toEqual([]);
+}
+
+describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_000 }, () => {
+  it("rejects a file whose sha256 is not the pinned one, and stores nothing", async () => {
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), { baseUrl: base(), fetch: tampered }));
+    expect(err.message).toBe(
+      `${base()}/gsm8k/test.jsonl does not match the pinned data: its sha256 is ${err.message.match(/sha256 is ([0-9a-f]{64})/)![1]} (749738 bytes), ` +
+        `expected ${GSM8K_DATA.files[0]!.sha256} (749738 bytes, openai/grade-school-math@${GSM8K_DATA.commit}); refusing it`,
+    );
+    expect(err.message).not.toContain(`sha256 is ${GSM8K_DATA.files[0]!.sha256}`);
+    await nothingStored("builtin.gsm8k");
+    expect((await row("bm_gsm8k")).datasetRevisionId).toBeNull();
+  });
+
+  it("says which file it could not fetch", async () => {
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_arc_challenge"), { baseUrl: `${base()}/no-such-mirror` }));
+    expect(err.message).toBe(`could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404)`);
+    await nothingStored("builtin.arc-challenge");
+  });
+
+  it("refuses a mirror that is not an http(s) URL", async () => {
+    for (const bad of ["ftp://example.org/data", "not a url"]) {
+      const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_humaneval"), { baseUrl: bad }));
+      expect(err.message).toMatch(/ASSAY_DATASET_BASE_URL/);
+    }
+    await nothingStored("builtin.humaneval");
+  });
+
+  it("explains why a benchmark without loadable data cannot run", async () => {
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_hellaswag"), { baseUrl: base() }));
+    expect(err.message).toBe(`HellaSwag cannot run on this deployment yet. ${builtinById("bm_hellaswag")!.status_detail}`);
+    expect(err.message).toMatch(/not bundled/);
+  });
+
+  it("leaves custom benchmarks and built-in rows the catalog does not define to the caller", async () => {
+    const custom = await seedBenchmark(`prj_${crypto.randomUUID().slice(0, 8)}`);
+    const stray = await seedBenchmark(null);
+    for (const id of [custom, stray]) expect(await ensureBuiltinRevision(env, db, await row(id), { baseUrl: base() })).toBeUndefined();
+    // A project row that borrowed a built-in's id is still not the built-in.
+    expect(await ensureBuiltinRevision(env, db, { ...(await row("bm_gsm8k")), projectId: "prj_x" }, { baseUrl: base() })).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Loading a built-in benchmark's data on first use: fetch its pinned
+ * source files (from the dataset mirror when one is configured, else the
+ * upstream raw URLs at their pinned commits), refuse any whose sha256 is
+ * not the pinned one, normalise them into rows and import those as an
+ * immutable global dataset revision (project_id NULL). Later calls find
+ * that revision and fetch nothing. A benchmark whose data cannot be
+ * obtained is an error a user can read, never an empty revision.
+ *
+ * The mirror base URL, in order: the `baseUrl` option (tests, operator
+ * tools), then the ASSAY_DATASET_BASE_URL variable (npm start serves
+ * ../shared/datasets on loopback and passes it), then none.
+ * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { builtinById, type BuiltinBenchmark } from "../../src/catalog";
+import { normaliseRows, type LoadedFile } from "../../src/catalog/normalise";
+import type { PinnedDataset, SourceFile } from "../../src/catalog/types";
+import { sha256Hex } from "../../src/crypto/hash";
+import type { Db } from "../../src/db/client";
+import { findOwnRevision } from "../../src/db/datasets";
+import { benchmarks, type BenchmarkRow, type DatasetRevisionRow } from "../../src/db/schema";
+import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
+import { AppError } from "../../src/domain/errors";
+import { importRevision } from "../../src/storage/dataset-import";
+import type { Env } from "../env";
+
+/** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
+export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: string };
+
+/** Why a built-in's data could not be had, in words for the run's error. */
+export class BuiltinDataError extends Error {}
+
+export interface EnsureOptions {
+  /** Mirror to fetch from instead of ASSAY_DATASET_BASE_URL: `${baseUrl}/${file.path}`. */
+  baseUrl?: string;
+  /** The fetch to use (tests pass one serving altered bytes). */
+  fetch?: typeof fetch;
+}
+
+/** Tries per file for failures that may pass (network errors, 5xx, 429). */
+const FETCH_TRIES = 3;
+const RETRY_DELAY_MS = 400;
+
+function mirrorBase(env: CatalogEnv, opts: EnsureOptions): string | undefined {
+  const base = opts.baseUrl ?? (env.ASSAY_DATASET_BASE_URL || undefined);
+  if (base === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new BuiltinDataError(`the dataset mirror '${base}' (ASSAY_DATASET_BASE_URL) is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new BuiltinDataError(`the dataset mirror '${base}' (ASSAY_DATASET_BASE_URL) is not an http(s) URL`);
+  }
+  return base.replace(/\/+$/, "");
+}
+
+/** Where a file is fetched from: the mirror's copy, or the pinned upstream URL. */
+export function sourceUrl(file: SourceFile, base: string | undefined): string {
+  return base === undefined ? file.url : `${base}/${file.path}`;
+}
+
+async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
+  let last = "";
+  for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
+    let res: Response;
+    try {
+      res = await doFetch(url, { redirect: "follow" });
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+      continue;
+    }
+    if (res.ok) {
+      const length = Number(res.headers.get("content-length") ?? 0);
+      if (length > MAX_UPLOAD_BYTES) {
+        await res.body?.cancel();
+        throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
+      }
+      return new Uint8Array(await res.arrayBuffer());
+    }
+    await res.body?.cancel();
+    last = `HTTP ${res.status}`;
+    if (res.status !== 429 && res.status < 500) break;
+  }
+  throw new BuiltinDataError(`could not fetch ${url} (${last})`);
+}
+
+/** Fetches every file of the dataset and checks each against its pinned sha256. */
+async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<{ files: LoadedFile[]; urls: string[] }> {
+  const files: LoadedFile[] = [];
+  const urls: string[] = [];
+  for (const file of data.files) {
+    const url = sourceUrl(file, base);
+    const bytes = await fetchBytes(url, doFetch);
+    const digest = await sha256Hex(bytes);
+    if (digest !== file.sha256) {
+      throw new BuiltinDataError(
+        `${url} does not match the pinned data: its sha256 is ${digest} (${bytes.byteLength} bytes), ` +
+          `expected ${file.sha256} (${file.bytes} bytes, ${data.repository}@${data.commit}); refusing it`,
+      );
+    }
+    files.push({ file, bytes });
+    urls.push(url);
+  }
+  return { files, urls };
+}
+
+/** Normalises and imports the fetched files as the global revision `name@version`. */
+async function importPinned(db: Db, env: CatalogEnv, def: BuiltinBenchmark, data: PinnedDataset, files: LoadedFile[], urls: string[]) {
+  let rows;
+  try {
+    rows = await normaliseRows(data.loader, files);
+  } catch (err) {
+    throw new BuiltinDataError(`the pinned data of ${def.name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  const source = JSON.stringify({
+    repository: data.repository,
+    commit: data.commit,
+    files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 })),
+  });
+  try {
+    const { revision } = await importRevision(db, env.ARTIFACTS, { projectId: null, name: data.name, version: data.version, format: "jsonl", bytes, source });
+    return revision;
+  } catch (err) {
+    // A 409 here means the stored name@version holds other rows: the normaliser changed without a version bump.
+    if (err instanceof AppError) throw new BuiltinDataError(`the data of ${def.name} could not be stored: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Remembers the revision on the built-in's row, so later plans find it by id. */
+async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Promise<void> {
+  if (bm.datasetRevisionId === revisionId) return;
+  await db
+    .update(benchmarks)
+    .set({ datasetRevisionId: revisionId })
+    .where(and(eq(benchmarks.id, bm.id), isNull(benchmarks.projectId)))
+    .run();
+}
+
+/**
+ * The dataset revision of a built-in benchmark, loaded from its pinned
+ * source the first time it is needed. Undefined when `bm` is not one of
+ * the catalog's built-ins (a custom benchmark, or a built-in row the
+ * catalog does not define), so callers fall back to the benchmark's own
+ * dataset ref. Throws BuiltinDataError, with a reason a user can act on,
+ * when the benchmark has no loadable data or its source cannot be fetched,
+ * does not match its pinned digest, or does not parse.
+ */
+export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: BenchmarkRow, opts: EnsureOptions = {}): Promise<DatasetRevisionRow | undefined> {
+  const def = bm.projectId === null ? builtinById(bm.id) : undefined;
+  if (!def) return undefined;
+  const data = def.data;
+  if (data.kind !== "pinned") throw new BuiltinDataError(`${def.name} cannot run on this deployment yet. ${def.status_detail}`);
+
+  const existing = await findOwnRevision(db, null, data.name, data.version);
+  if (existing) {
+    await recordRevision(db, bm, existing.id);
+    return existing;
+  }
+  const base = mirrorBase(env, opts);
+  const { files, urls } = await fetchPinned(data, base, opts.fetch ?? fetch);
+  const revision = await importPinned(db, env, def, data, files, urls);
+  await recordRevision(db, bm, revision.id);
+  return revision;
+}
