@@ -68,7 +68,10 @@ export async function processFinishes(env: Env, now: Date, budget: Budget): Prom
 async function handleFinish(env: Env, f: FinishRow, now: Date, budget: Budget, report: FinishReport): Promise<void> {
   const at = now.toISOString();
   const run = await openDb(env.DB).select().from(evalRuns).where(eq(evalRuns.id, f.run_id)).get();
-  await env.DB.prepare(`DELETE FROM run_watch WHERE run_id = ?1`).bind(f.run_id).run();
+  // The sweeper's watch ends with the run (unless it was resumed meanwhile).
+  await env.DB.prepare(`DELETE FROM run_watch WHERE run_id = ?1 AND NOT EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND status IN ('queued', 'running'))`)
+    .bind(f.run_id)
+    .run();
   if (!run) return; // deleted since: nothing to score or announce
 
   const slices: (ResultSlice & { boardId: string })[] = [];
