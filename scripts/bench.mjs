@@ -51,7 +51,7 @@ try {
   await boot("GET", "/api/_io?reset=true");
   const t0 = performance.now();
   await call("POST", `/api/eval-runs/${run.id}/start`);
-  const p = await waitForRun(call, run.id, { everyMs: 50 });
+  const p = await waitForRun(call, run.id, { everyMs: 250 });
   const wall = (performance.now() - t0) / 1000;
   const io = await boot("GET", "/api/_io");
   const stats = fixture.stats(model);

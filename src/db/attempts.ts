@@ -3,8 +3,9 @@
  * everything about it: one D1 row written per attempt. An attempt slot
  * without a row is still open (or was cancelled with its run); its identity
  * comes from the run's plan. The insert is conditional twice over: the
- * first verdict wins (a redelivered message counts nothing), and nothing
- * lands in a run that is no longer active (stop means stop).
+ * first verdict wins (a redelivered message counts nothing), and an attempt
+ * lands only in an active run or, in a stopped one, if it ended before the
+ * stop (finished attempts keep their results; later ones do not count).
  */
 import type { AttemptRow } from "./schema";
 
@@ -119,8 +120,8 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
 
 /**
  * Writes ended attempts, each only if it has no row yet and its run is
- * still active; returns the seqs written (the ones to count). One round
- * trip for the whole batch.
+ * active or was stopped after it ended; returns the seqs written (the ones
+ * to count). One round trip for the whole batch.
  */
 export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot; outcome: AttemptOutcome }[]): Promise<number[]> {
   if (!items.length) return [];
@@ -131,7 +132,8 @@ export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot;
            status, reward, structured, output, reason, error, exit_code, tries, input_tokens, output_tokens, cost, latency_ms,
            transcript_key, started_at, finished_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25
-         WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND status IN ('queued', 'running'))
+         WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1
+                       AND (status IN ('queued', 'running') OR (status = 'cancelled' AND finished_at >= ?25)))
          ON CONFLICT (run_id, seq) DO NOTHING`,
       )
       .bind(

@@ -1,24 +1,20 @@
 /**
  * Executes a batch of attempt messages. Per run: skip attempts that already
  * ended (a redelivery), claim the rest and take concurrency slots from the
- * run's RunGate in one call, run the attempts on as many local workers as
- * slots were granted (each worker one model call at a time), then write
- * every outcome in one D1 batch (conditional, so nothing counts twice), the
- * transcripts in one R2 object, and re-send the attempts that need another
- * try with their delay.
+ * run's RunGate in one call, and run the attempts on as many local workers
+ * as slots were granted (each worker one model call at a time). Results go
+ * to an OutcomeSink, which writes them in small groups as they arrive.
  */
-import { endedSeqs, recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
-import { appendLogs, type LogEntry } from "../../src/db/run-logs";
+import { endedSeqs, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
-import type { AttemptMessage, QueueMessage } from "../../src/domain/queue-messages";
+import type { AttemptMessage } from "../../src/domain/queue-messages";
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
-import { writeTranscripts } from "../../src/storage/transcripts";
 import type { Env } from "../env";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
+import { OutcomeSink } from "./outcome-sink";
 import { gateFor } from "./gate";
-import { finalize } from "./plan";
 import { runContext, slotFor } from "./run-context";
 
 /** Stop starting new attempts after this long in one invocation; the rest are re-sent. */
@@ -26,6 +22,8 @@ export const INVOCATION_BUDGET_MS = 5 * 60_000;
 /** How often a holder renews its lease while it works, and asks for more slots when it has fewer than it could use. */
 const RENEW_MS = 20_000;
 const MORE_EVERY_MS = 50;
+/** How often a running batch checks whether its run was stopped. */
+const STATUS_EVERY_MS = 250;
 
 /** A delivered message with its parsed body (a delivered message's own body is read-only). */
 export interface Delivered {
@@ -81,32 +79,38 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const ids = work.map((w) => attemptId(runId, w.slot.seq));
   const { granted, busy } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs });
 
-  const resend: { body: QueueMessage; delayMs: number }[] = [];
+  const sink = new OutcomeSink(env, runId, ctx.secretValues);
   const busySet = new Set(busy);
   const pending: Work[] = [];
   for (const w of work) {
     // Another invocation is executing this attempt now: look again once its lease could have run out.
-    if (busySet.has(attemptId(runId, w.slot.seq))) resend.push({ body: w.msg.body, delayMs: leaseMs });
+    if (busySet.has(attemptId(runId, w.slot.seq))) sink.handBack(() => w.msg.raw.ack(), w.msg.body, leaseMs);
     else pending.push(w);
   }
 
-  const results = new Map<number, AttemptResult>();
   const runOne = async ({ msg, slot }: Work) => {
+    let result: AttemptResult;
     try {
-      results.set(slot.seq, await runAttempt(env, ctx, slot, msg.body.tries));
+      result = await runAttempt(env, ctx, slot, msg.body.tries);
     } catch (err) {
       // Infrastructure trouble (R2, a bug): retry within the budget, then record the error.
       const tries = msg.body.tries + 1;
       const d = retryDecision("transient", tries, null, Math.random());
       const message = scrub(`internal: ${err instanceof Error ? err.message : String(err)}`, ctx.secretValues);
-      results.set(
-        slot.seq,
-        d.retry
-          ? { kind: "retry", tries, delay_ms: d.delay_ms, log: message }
-          : { kind: "done", log: message, outcome: failedOutcome(slot.seq, tries, message), transcript: emptyTranscript(slot, message) },
-      );
+      result = d.retry
+        ? { kind: "retry", tries, delay_ms: d.delay_ms, log: message }
+        : { kind: "done", log: message, outcome: failedOutcome(slot.seq, tries, message), transcript: emptyTranscript(slot, message) };
     }
+    sink.add(() => msg.raw.ack(), slot, result);
   };
+
+  // A stop takes effect between attempts: no worker starts another once the run is no longer active.
+  let stopped = false;
+  const watch = setInterval(() => {
+    void readRunStatus(env.DB, runId).then((s) => {
+      if (s !== "running" && s !== "queued") stopped = true;
+    });
+  }, STATUS_EVERY_MS);
 
   // Each local worker holds one slot and runs attempts one after another until none are left.
   let slots = 0;
@@ -116,7 +120,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
       slots++;
       workers.push(
         (async () => {
-          for (let w = pending.shift(); w && Date.now() < deadline; w = pending.shift()) await runOne(w);
+          while (pending.length && !stopped && Date.now() < deadline) await runOne(pending.shift()!);
           slots--;
           await gate.release({ holder, slots: 1, attempts: [] });
         })(),
@@ -126,7 +130,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   startWorkers(granted);
   let lastRenew = Date.now();
   // Ask for more slots while work waits and fewer than `limit` are ours; renew the lease meanwhile.
-  while (pending.length && Date.now() < deadline) {
+  while (pending.length && !stopped && Date.now() < deadline) {
     const want = Math.min(limit, pending.length) - slots;
     if (want > 0 || Date.now() - lastRenew > RENEW_MS) {
       startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs }));
@@ -138,43 +142,16 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const renew = setInterval(() => void gate.more({ holder, want: 0, limit, lease_ms: leaseMs }), RENEW_MS);
   try {
     await Promise.all(workers);
+    // Stopped: the rest are cancelled with the run (resume re-enqueues them). Out of time: hand them back untouched.
+    for (const w of pending.splice(0)) {
+      if (stopped) w.msg.raw.ack();
+      else sink.handBack(() => w.msg.raw.ack(), w.msg.body, 0);
+    }
+    await sink.close();
   } finally {
     clearInterval(renew);
-  }
-  // Out of time: hand the rest back to the queue untouched.
-  for (const w of pending.splice(0)) resend.push({ body: w.msg.body, delayMs: 0 });
-
-  const done: { slot: AttemptSlot; outcome: AttemptOutcome }[] = [];
-  const transcripts: TranscriptLine[] = [];
-  const logs: LogEntry[] = [];
-  for (const w of work) {
-    const r = results.get(w.slot.seq);
-    if (!r) continue;
-    if (r.kind === "done") {
-      done.push({ slot: w.slot, outcome: r.outcome });
-      transcripts.push(r.transcript);
-      if (r.log) logs.push({ level: "error", event: "attempt_failed", attempt_seq: w.slot.seq, message: r.log });
-    } else {
-      resend.push({ body: { kind: "attempt", run_id: runId, seq: w.slot.seq, tries: r.tries }, delayMs: r.delay_ms });
-      logs.push({ level: "warn", event: "retry", attempt_seq: w.slot.seq, message: r.log });
-    }
-  }
-
-  if (transcripts.length) {
-    const key = await writeTranscripts(env.ARTIFACTS, runId, transcripts);
-    for (const d of done) d.outcome.transcript_key = key;
-  }
-  const changed = await recordOutcomes(env.DB, done);
-  await appendLogs(env.DB, runId, logs, ctx.secretValues);
-  for (let i = 0; i < resend.length; i += 100) {
-    await env.ATTEMPTS.sendBatch(resend.slice(i, i + 100).map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
-  }
-  await gate.release({ holder, slots: 0, attempts: ids });
-  for (const w of work) w.msg.raw.ack();
-
-  if (changed.length) {
-    const state = await gate.settle(changed.length);
-    if (state.total !== null && state.terminal >= state.total) await finalize(env, runId);
+    clearInterval(watch);
+    await gate.release({ holder, slots: 0, attempts: ids });
   }
 }
 

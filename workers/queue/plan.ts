@@ -24,6 +24,7 @@ import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
 import { writePlan } from "../../src/storage/run-plans";
 import type { Env } from "../env";
+import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
 import { gateFor } from "./gate";
 
 /** Attempts written and enqueued per planning step. */
@@ -46,10 +47,12 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   if (run.target.kind === "agent" || bm.kind === "runner") {
     throw new CannotRun("this benchmark runs through the agent runner protocol, which this deployment does not execute yet");
   }
+  const builtin = await ensureBuiltinRevision(env, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
   const parsed = ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
   if (needsJudge(parsed.data) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
   const rev =
+    builtin ||
     (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||
     (bm.datasetRef ? await findRevisionByRef(db, run.projectId, bm.datasetRef) : undefined);
   if (!rev) throw new CannotRun(`its dataset ${bm.datasetRef ?? "(none)"} is not available`);

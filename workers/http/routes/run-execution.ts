@@ -60,6 +60,13 @@ export const runExecutionRoutes = newRouter()
       const project = await getProject(c.var.db, c.var.auth.projectId);
       if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
       if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
+      const [rewarded, rbs] = await Promise.all([
+        c.env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1 AND reward IS NOT NULL`).bind(run.id).first<{ n: number }>(),
+        listRunBenchmarks(c.var.db, run.id),
+      ]);
+      const planned = rbs.length === run.benchmarkIds.length && rbs.every((rb) => rb.attemptCount !== null && rb.plannedCount >= rb.attemptCount);
+      const expected = rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0);
+      if (planned && (rewarded?.n ?? 0) >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
       const at = new Date().toISOString();
       const moved = await c.env.DB.prepare(
         `UPDATE eval_runs SET status = 'queued', error = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,

@@ -1,0 +1,103 @@
+/**
+ * Where a consumer invocation's attempt results go, in small groups as they
+ * arrive rather than all at the end of the batch: progress shows up while a
+ * batch runs, a stop keeps what had finished, and a crash loses at most one
+ * group. A group is written when FLUSH_EVERY results wait or FLUSH_MS has
+ * passed: one R2 object for its transcripts, one D1 batch for its rows (the
+ * conditional insert: first verdict wins), its retries re-sent with their
+ * delays, then its messages acknowledged. Writes are serialised.
+ */
+import { recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
+import { appendLogs, type LogEntry } from "../../src/db/run-logs";
+import type { QueueMessage } from "../../src/domain/queue-messages";
+import { writeTranscripts } from "../../src/storage/transcripts";
+import type { Env } from "../env";
+import type { AttemptResult, TranscriptLine } from "./attempt";
+import { gateFor } from "./gate";
+import { finalize } from "./plan";
+
+/** Results per group: at high throughput this sets the R2 writes per attempt (1 / FLUSH_EVERY). */
+export const FLUSH_EVERY = 25;
+export const FLUSH_MS = 1_000;
+
+interface Pending {
+  ack: () => void;
+  slot?: AttemptSlot;
+  result?: AttemptResult;
+  resend?: { body: QueueMessage; delayMs: number };
+}
+
+export class OutcomeSink {
+  private waiting: Pending[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly env: Env,
+    private readonly runId: string,
+    private readonly secrets: readonly string[],
+  ) {}
+
+  /** A finished or retryable attempt. */
+  add(ack: () => void, slot: AttemptSlot, result: AttemptResult): void {
+    this.push({ ack, slot, result });
+  }
+
+  /** A message to hand back to the queue untouched (busy elsewhere, out of time). */
+  handBack(ack: () => void, body: QueueMessage, delayMs: number): void {
+    this.push({ ack, resend: { body, delayMs } });
+  }
+
+  private push(p: Pending): void {
+    this.waiting.push(p);
+    if (this.waiting.length >= FLUSH_EVERY) this.flushNow();
+    else if (!this.timer) this.timer = setTimeout(() => this.flushNow(), FLUSH_MS);
+  }
+
+  private flushNow(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const group = this.waiting.splice(0);
+    if (group.length) this.chain = this.chain.then(() => this.write(group));
+  }
+
+  /** Writes what is waiting and everything before it; rejects if any group's write failed. */
+  async close(): Promise<void> {
+    this.flushNow();
+    await this.chain;
+  }
+
+  private async write(group: Pending[]): Promise<void> {
+    const done: { slot: AttemptSlot; outcome: AttemptOutcome }[] = [];
+    const transcripts: TranscriptLine[] = [];
+    const resend: { body: QueueMessage; delayMs: number }[] = [];
+    const logs: LogEntry[] = [];
+    for (const p of group) {
+      if (p.resend) resend.push(p.resend);
+      const r = p.result;
+      if (!r || !p.slot) continue;
+      if (r.kind === "done") {
+        done.push({ slot: p.slot, outcome: r.outcome });
+        transcripts.push(r.transcript);
+        if (r.log) logs.push({ level: "error", event: "attempt_failed", attempt_seq: p.slot.seq, message: r.log });
+      } else {
+        resend.push({ body: { kind: "attempt", run_id: this.runId, seq: p.slot.seq, tries: r.tries }, delayMs: r.delay_ms });
+        logs.push({ level: "warn", event: "retry", attempt_seq: p.slot.seq, message: r.log });
+      }
+    }
+    if (transcripts.length) {
+      const key = await writeTranscripts(this.env.ARTIFACTS, this.runId, transcripts);
+      for (const d of done) d.outcome.transcript_key = key;
+    }
+    const changed = await recordOutcomes(this.env.DB, done);
+    await appendLogs(this.env.DB, this.runId, logs, this.secrets);
+    for (let i = 0; i < resend.length; i += 100) {
+      await this.env.ATTEMPTS.sendBatch(resend.slice(i, i + 100).map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
+    }
+    for (const p of group) p.ack();
+    if (changed.length) {
+      const state = await gateFor(this.env, this.runId).settle(changed.length);
+      if (state.total !== null && state.terminal >= state.total) await finalize(this.env, this.runId);
+    }
+  }
+}
