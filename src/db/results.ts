@@ -32,7 +32,11 @@ import { evalRuns, type EvalRunRow } from "./schema";
 
 export type { RunScores } from "../reports/scores";
 
-export const TERMINAL_SQL = `('succeeded', 'failed', 'cancelled', 'timed_out')`;
+/**
+ * "The attempt ended": spelled with ORs, because `IN (...)` builds an
+ * ephemeral table whose probes D1 bills as rows read (one per attempt).
+ */
+export const TERMINAL_SQL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
 
 /** The bindings results read: D1, and R2 for run plans (without it, members with no ended attempt stay unknown). */
 export interface ResultHandles {
@@ -138,16 +142,18 @@ interface RawMember {
 /**
  * Per (target, member) counts over the attempts with seq in [from, to):
  * scored, reward sum, all-binary and all-in-[0, 1] flags, invalid
- * (terminal without reward). Reads exactly the attempts in the range.
+ * (terminal without reward). A primary-key range scan of exactly those
+ * attempts; D1 reports rows_read = 2 × attempts, since it also counts the
+ * rows read back from the GROUP BY sorter.
  */
 export function memberRowsStatement(d1: D1Database, runId: string, from: number, to: number, target?: TargetSlot): D1PreparedStatement {
   return d1
     .prepare(
       `SELECT target, member_index, min(member_key) AS member_key, min(subset) AS subset, count(*) AS rows,
          count(reward) AS scored, total(reward) AS sum,
-         min(reward IS NULL OR reward IN (0.0, 1.0)) AS all_binary,
+         min(reward IS NULL OR reward = 0.0 OR reward = 1.0) AS all_binary,
          min(reward IS NULL OR (reward >= 0.0 AND reward <= 1.0)) AS all_unit,
-         sum(reward IS NULL AND status IN ${TERMINAL_SQL}) AS invalid
+         sum(reward IS NULL AND ${TERMINAL_SQL}) AS invalid
        FROM attempts
        WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ${target ? "AND target = ?4" : ""}
        GROUP BY target, member_index
@@ -482,7 +488,7 @@ const FILTER_SQL: Record<SampleFilter, string> = {
   passed: `reward = 1.0`,
   failed: `reward IS NOT NULL AND reward <> 1.0`,
   missing: `reward IS NULL`,
-  invalid: `reward IS NULL AND status IN ${TERMINAL_SQL}`,
+  invalid: `reward IS NULL AND ${TERMINAL_SQL}`,
 };
 
 /** Outputs in a sample page are cut to this many characters; the trial has the whole text. */

@@ -518,3 +518,20 @@ describe("results: auth and isolation", () => {
     expect((await call("GET", `/api/eval-runs/history/scores?benchmark_id=${benchmarkIds[0]}`, { key: other.key })).body.items).toEqual([]);
   });
 });
+
+describe("results: OpenAPI", () => {
+  it("documents every results route", async () => {
+    const doc = (await call("GET", "/api/openapi.json")).body;
+    for (const path of [
+      "/api/eval-runs/history/scores",
+      "/api/eval-runs/{id}/scores",
+      "/api/eval-runs/{id}/metrics",
+      "/api/eval-runs/{id}/samples",
+      "/api/eval-runs/{id}/tasks",
+      "/api/eval-runs/{id}/export",
+      "/api/trials/{id}",
+    ]) {
+      expect(doc.paths[path]?.get, path).toBeTruthy();
+    }
+  });
+});

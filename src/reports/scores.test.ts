@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { aggregate, breakdown, bySubset, compareAB } from "../metrics";
+import type { AttemptOutcome } from "../metrics";
+import type { PlanMember } from "../execution/plan-layout";
+import { completeWithPlan, compareRows, curveSet, scoreRow, subsetBreakdown, taskRows, type BenchmarkFacts, type MemberRow } from "./scores";
+
+/** The member rows SQL would give for these outcomes (one target). */
+function rowsOf(outcomes: AttemptOutcome[], target: "a" | "b" = "a"): MemberRow[] {
+  const byMember = new Map<string, MemberRow>();
+  for (const o of outcomes) {
+    let r = byMember.get(o.member);
+    if (!r) {
+      r = { target, member_index: byMember.size, member_key: o.member, subset: o.subset ?? null, rows: 0, scored: 0, sum: 0, binary: true, unit: true, invalid: 0 };
+      byMember.set(o.member, r);
+    }
+    r.rows += 1;
+    if (o.reward === null) {
+      if (o.terminal) r.invalid += 1;
+      continue;
+    }
+    r.scored += 1;
+    r.sum += o.reward;
+    r.binary &&= o.reward === 0 || o.reward === 1;
+    r.unit &&= o.reward >= 0 && o.reward <= 1;
+  }
+  return [...byMember.values()];
+}
+
+const out = (member: string, attempt_index: number, reward: number | null, subset: string | null, terminal = true): AttemptOutcome => ({
+  member,
+  attempt_index,
+  reward,
+  terminal,
+  dispatched: true,
+  subset,
+});
+
+const OUTCOMES: AttemptOutcome[] = [
+  out("A", 0, 1, "x"),
+  out("A", 1, 0, "x"),
+  out("B", 0, 1, "x"),
+  out("B", 1, 1, "x"),
+  out("C", 0, 0, "y"),
+  out("C", 1, null, "y"),
+  out("D", 0, 0.5, null),
+  out("D", 1, null, null, false),
+];
+
+const facts = (k: number, member_count: number, over: Partial<BenchmarkFacts> = {}): BenchmarkFacts => ({
+  benchmark_id: "bm_1",
+  name: "b",
+  status: "completed",
+  error: null,
+  k,
+  member_count,
+  dataset_digest: "d",
+  planning_complete: true,
+  scorer: "exact_match",
+  ...over,
+});
+
+describe("scores from member rows", () => {
+  it.each(["unknown", "as_failure"] as const)("gives what src/metrics gives on the attempts themselves (%s)", (policy) => {
+    const row = scoreRow(facts(2, 5), "a", "m", rowsOf(OUTCOMES), policy);
+    const agg = aggregate(OUTCOMES, { k: 2, missing_policy: policy, total_members: 5 });
+    expect({ score: row.score, pass: row.pass, pass_at_k: row.pass_at_k, pass_hat_k: row.pass_hat_k, score_counts: row.score_counts, uncertainty: row.uncertainty, display: row.display }).toEqual({
+      score: agg.score,
+      pass: agg.pass,
+      pass_at_k: agg.pass_at_k,
+      pass_hat_k: agg.pass_hat_k,
+      score_counts: agg.score_counts,
+      uncertainty: agg.uncertainty,
+      display: agg.display,
+    });
+    expect(subsetBreakdown(rowsOf(OUTCOMES), 2, policy)).toEqual(breakdown(OUTCOMES, { k: 2, missing_policy: policy }, bySubset));
+  });
+
+  it("has no numbers for a failed or unplanned benchmark", () => {
+    expect(scoreRow(facts(1, 0, { status: "failed", error: "boom" }), "a", "m", [], "unknown")).toMatchObject({ score: null, score_counts: null, display: null, subsets: [], error: "boom" });
+    expect(scoreRow(facts(1, 0, { status: "pending", k: null, member_count: null }), "a", "m", [], "unknown")).toMatchObject({ score: null, score_counts: null });
+  });
+
+  it("compares like compareAB on the attempts, with capped task lists", () => {
+    const a = Array.from({ length: 60 }, (_, i) => out(`t${String(i).padStart(2, "0")}`, 0, 0, null));
+    const b = a.map((o) => ({ ...o, reward: 1 }));
+    const view = compareRows(rowsOf(a, "a"), rowsOf(b, "b"), 1, "unknown");
+    const full = compareAB(a, b, { k: 1, missing_policy: "unknown", total_members: 60 });
+    expect(view).toEqual({ ...full, improvements: full.improvements.slice(0, 50), improvements_count: 60, regressions_count: 0 });
+  });
+
+  it("lists tasks with each target's score and the difference", () => {
+    const rows = [...rowsOf([out("A", 0, 1, null)], "a"), ...rowsOf([out("A", 0, 0, null)], "b")];
+    expect(taskRows(rows, 1, "unknown").map((t) => [t.task_key, t.a?.score, t.b?.score, t.delta])).toEqual([["A", 1, 0, -1]]);
+  });
+});
+
+describe("completeWithPlan", () => {
+  const plan: PlanMember[] = [
+    [10, "A", "dA", "x"],
+    [11, "B", "dB", "y"],
+    [12, "C", "dC", null],
+  ];
+  const rows = rowsOf([out("A", 0, 1, "x")]);
+
+  it("adds members without any row, with nothing scored", () => {
+    expect(completeWithPlan(rows, plan, "a", 2, false).map((r) => [r.member_key, r.subset, r.scored, r.invalid])).toEqual([
+      ["A", "x", 1, 0],
+      ["B", "y", 0, 0],
+      ["C", null, 0, 0],
+    ]);
+  });
+
+  it("counts slots without a row as invalid once the run was cancelled", () => {
+    expect(completeWithPlan(rows, plan, "a", 2, true).map((r) => [r.member_key, r.invalid])).toEqual([
+      ["A", 1],
+      ["B", 2],
+      ["C", 2],
+    ]);
+  });
+});
+
+describe("curveSet", () => {
+  it("matches the seed: n = 5, c = 3 gives 90% and 30% at j = 2", () => {
+    const o = [1, 1, 1, 0, 0].map((r, i) => out("T", i, r, null));
+    const curve = curveSet(facts(5, 1), "a", rowsOf(o), "unknown");
+    expect(curve.rows![1]!.pass_at_j).toBeCloseTo(0.9, 12);
+    expect(curve.rows![1]!.pass_hat_j).toBeCloseTo(0.3, 12);
+    expect(curve.note).toMatch(/^all 1 members have n = 5/);
+  });
+});
