@@ -204,3 +204,29 @@ describe("triggers: isolation", () => {
     expect((await call("GET", `/api/eval-runs/${fired.body.run.id}`, { key: a.key })).status).toBe(200);
   });
 });
+
+describe("cron-side routes: documentation", () => {
+  it("documents the leaderboard, alert, webhook, trigger and hook routes in the OpenAPI document", async () => {
+    const doc = await call("GET", "/api/openapi.json");
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const p of [
+      "/api/leaderboard",
+      "/api/leaderboard/entries",
+      "/api/leaderboard/boards/{id}",
+      "/api/leaderboard/runs",
+      "/api/alerts",
+      "/api/alerts/{id}/ack",
+      "/api/alerts/settings",
+      "/api/webhooks",
+      "/api/webhooks/{id}",
+      "/api/webhooks/{id}/deliveries",
+      "/api/triggers",
+      "/api/triggers/{id}",
+      "/hooks/{trigger_id}",
+    ]) {
+      expect(paths).toContain(p);
+    }
+    expect(doc.body.paths["/hooks/{trigger_id}"].post.security).toEqual([]);
+  });
+});
