@@ -1,0 +1,128 @@
+// Browser-test harness: builds the dashboard, starts the local stack
+// (wrangler dev serving the API and the dashboard's assets) and the fixture
+// model, creates a project, and drives Debian's Chromium through
+// playwright-core with a fresh profile. Collects console errors per page
+// and saves screenshots under test-output/.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { freePort, startStack } from "../../scripts/lib/stack.mjs";
+import { startFixtureModel } from "../../fixture/model-server.mjs";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const OUT = join(ROOT, "test-output");
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Runs `npm run build:dashboard` (vite build) once; throws with its output on failure. */
+export function buildDashboard() {
+  const vite = join(ROOT, "node_modules", ".bin", "vite");
+  const r = spawnSync(vite, ["build", "--config", "dashboard/vite.config.ts"], { cwd: ROOT, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`dashboard build failed:\n${r.stdout}\n${r.stderr}`);
+  const line = r.stdout.split("\n").find((l) => l.includes("first-load JavaScript"));
+  return line?.trim() ?? "";
+}
+
+/** test-output/, ignored by git through its own .gitignore. */
+export function outputDir(sub = "") {
+  const dir = join(OUT, sub);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(OUT, ".gitignore"), "*\n");
+  return dir;
+}
+
+/** The local stack on a free port with a throwaway state folder, the fixture model and a project key. */
+export async function startEnvironment({ projectName = "e2e" } = {}) {
+  const stateDir = mkdtempSync(join(tmpdir(), "assay-e2e-"));
+  const port = await freePort();
+  const bootstrapToken = "e2e-bootstrap-" + Math.random().toString(36).slice(2);
+  const stack = await startStack({ port, stateDir, bootstrapToken, quiet: true, logFile: join(stateDir, "wrangler.log") });
+  const fixture = await startFixtureModel({ port: 0 });
+  const r = await fetch(`${stack.url}/api/projects`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${bootstrapToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: projectName }),
+  });
+  if (!r.ok) throw new Error(`creating a project: ${r.status} ${await r.text()}`);
+  const body = await r.json();
+  const key = typeof body.api_key === "string" ? body.api_key : body.api_key?.secret ?? body.key;
+  const api = async (method, path, payload, type = "application/json") => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(payload !== undefined ? { "content-type": type } : {}) },
+      body: payload === undefined ? undefined : typeof payload === "string" ? payload : JSON.stringify(payload),
+    });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: json, text, headers: res.headers };
+  };
+  const stop = async () => {
+    await fixture.close().catch(() => {});
+    await stack.stop().catch(() => {});
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  return { url: stack.url, key, api, fixture, stateDir, stop, bootstrapToken };
+}
+
+/** Chromium with a fresh profile; `pages` collect console errors and uncaught exceptions. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), "assay-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1440, height: 1000 },
+    acceptDownloads: true,
+  });
+  const errors = [];
+  const watch = (page) => {
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(`console: ${m.text()} (${page.url()})`);
+    });
+    page.on("pageerror", (e) => errors.push(`page error: ${e.message} (${page.url()})`));
+  };
+  context.on("page", watch);
+  context.pages().forEach(watch);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, errors, close };
+}
+
+/** Saves a full-page screenshot as test-output/<name>.png and prints its path. */
+export async function shot(page, name) {
+  const file = join(outputDir(), `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`screenshot: ${file}`);
+  return file;
+}
+
+/** Polls `fn` until it returns a truthy value or the time runs out. */
+export async function until(fn, { timeout = 60_000, every = 250, what = "condition" } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
