@@ -1,18 +1,26 @@
-// `npm start`: the whole local Assay stack on http://127.0.0.1:8787 (PORT),
-// running until Ctrl-C. State lives in .assay/ and survives restarts.
+// `npm start`: the whole local Assay stack on http://127.0.0.1:8787 (PORT):
+// D1 migrated, R2, Queues, Durable Objects and cron, plus the fixture model
+// on loopback, then a real evaluation end to end (ASSAY_DEMO=0 skips it).
+// It runs until Ctrl-C; state lives in .assay/ and survives restarts.
+import { startFixtureModel } from "../fixture/model-server.mjs";
+import { demoQuestions } from "./lib/demo-data.mjs";
+import { runDemo } from "./lib/demo.mjs";
 import { startCronTicker, startStack } from "./lib/stack.mjs";
 
 const port = Number(process.env.PORT || 8787);
 const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
+const questions = demoQuestions(50);
 
+const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0, answers: questions.answerFile ? [questions.answerFile] : questions.rows });
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, quiet: true, logFile: `${stateDir}/wrangler.log` });
 const stopCron = startCronTicker(stack.url);
 
 console.log(`
 Assay is running at ${stack.url}
-  API docs:     ${stack.url}/api/docs
-  OpenAPI:      ${stack.url}/api/openapi.json
-  Worker log:   ${stateDir}/wrangler.log
+  API docs:       ${stack.url}/api/docs
+  OpenAPI:        ${stack.url}/api/openapi.json
+  Fixture model:  ${fixture.url}/v1 (OpenAI-compatible) and ${fixture.url} (Anthropic); a test stand-in, not a real model
+  Worker log:     ${stateDir}/wrangler.log
 
 Create a project and get its admin API key (shown once):
   curl -s -X POST ${stack.url}/api/projects \\
@@ -20,22 +28,31 @@ Create a project and get its admin API key (shown once):
     -H "content-type: application/json" -d '{"name": "my-team"}'
 
 The bootstrap token is ${process.env.ASSAY_BOOTSTRAP_TOKEN ? "the ASSAY_BOOTSTRAP_TOKEN you set" : `kept in ${stateDir}/bootstrap-token`}.
-Press Ctrl-C to stop.
 `);
 
 let stopping = false;
-async function shutdown() {
+async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   stopCron();
   await stack.stop();
-  process.exit(0);
+  await fixture.close();
+  process.exit(code);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
 stack.child.on("exit", (code) => {
   if (!stopping) {
     console.error(`wrangler dev exited (${code}); see ${stateDir}/wrangler.log`);
-    process.exit(1);
+    void shutdown(1);
   }
 });
+
+if (process.env.ASSAY_DEMO !== "0") {
+  try {
+    await runDemo({ url: stack.url, bootstrapToken: stack.bootstrapToken, stateDir, fixture, questions });
+  } catch (err) {
+    console.error(`The demo evaluation failed: ${err instanceof Error ? err.message : err}`);
+  }
+}
+console.log("\nThe stack stays up; press Ctrl-C to stop.");
