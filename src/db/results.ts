@@ -521,8 +521,12 @@ export interface SampleRow {
   error: string | null;
 }
 
-const SAMPLE_COLUMNS = `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward,
-  substr(output, 1, ${SAMPLE_OUTPUT_CHARS}) AS output, length(output) AS output_chars, reason, error`;
+/** The columns of a sample; the long ones only for rows `wanted` selects (a filtered walk reads many rows it skips). */
+function sampleColumns(wanted = "1"): string {
+  const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
+  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward,
+    ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
+}
 
 const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 
@@ -574,7 +578,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
     if (q.filter) conds.push(FILTER_SQL[q.filter]);
     binds.push(q.limit + 1);
     const r = await d1
-      .prepare(`SELECT ${SAMPLE_COLUMNS} FROM attempts WHERE ${conds.join(" AND ")} ORDER BY seq LIMIT ?${binds.length}`)
+      .prepare(`SELECT ${sampleColumns()} FROM attempts WHERE ${conds.join(" AND ")} ORDER BY seq LIMIT ?${binds.length}`)
       .bind(...binds)
       .all<SampleRow>();
     return { items: r.results.slice(0, q.limit), more: r.results.length > q.limit };
@@ -591,7 +595,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
     while (cur < hi && items.length <= q.limit) {
       const to = Math.min(hi, cur + (q.filter ? SAMPLE_WINDOW : (q.limit + 1 - items.length) * targets));
       const r = await d1
-        .prepare(`SELECT ${SAMPLE_COLUMNS} FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq`)
+        .prepare(`SELECT ${sampleColumns(q.filter ? `(${FILTER_SQL[q.filter]})` : "1")} FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq`)
         .bind(run.id, cur, to)
         .all<SampleRow>();
       const bySeq = new Map(r.results.map((row) => [row.seq, row]));

@@ -495,6 +495,10 @@ describe("results: auth and isolation", () => {
     const ro = await keyWith(key, ["read"]);
     expect((await call("GET", `/api/eval-runs/${runId}/scores`, { key: ro })).status).toBe(200);
     expect((await call("GET", `/api/trials/${attemptId(runId, 0)}`, { key: ro })).status).toBe(200);
+    const keys = await call("GET", "/api/keys", { key });
+    const roId = keys.body.items.find((k: any) => ro.startsWith(k.prefix)).id;
+    await call("DELETE", `/api/keys/${roId}`, { key });
+    expectProblem(await call("GET", `/api/eval-runs/${runId}/samples`, { key: ro }), 401, "unauthorized");
   });
 
   it("hides another project's run from every results route", async () => {
