@@ -27,7 +27,7 @@ function Tile({ label, value, sub, testid, warn }: { label: string; value: strin
 
 export function BenchmarkPanel({
   row,
-  layout,
+  layout: layoutIn,
   items,
   version,
   live,
@@ -43,10 +43,12 @@ export function BenchmarkPanel({
   onOpen: (attemptId: string) => void;
 }) {
   const total = row.score_counts?.total ?? 0;
+  // Keep one layout object while its numbers hold, so the cells are placed once per data change, not per render.
+  const layout = useMemo(() => layoutIn, [layoutIn?.base, layoutIn?.k, layoutIn?.targets, layoutIn?.target, layoutIn?.total]);
   const cells = useMemo(() => {
     const out: (Sample | undefined)[] = new Array(total);
     items.forEach((s, i) => {
-      const seq = seqOf(s.id);
+      const seq = s.seq ?? seqOf(s.id);
       const at = layout && seq !== null ? cellIndex(seq, layout) : i;
       if (at !== null && at < total) out[at] = s;
     });

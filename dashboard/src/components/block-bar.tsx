@@ -5,7 +5,7 @@
  * share, the rest empty; live attempts are focusable pulsing outlines laid
  * over the canvas. The share of attempts landed sits beside it.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
 import { TERMINAL } from "../lib/types";
 import { percent } from "../lib/format";
@@ -60,25 +60,37 @@ export function BlockBar({
     return () => ro.disconnect();
   }, []);
 
+  // What each cell shows now; a redraw paints only the cells whose code changed.
+  const drawn = useRef<{ w: number; h: number; dpr: number; codes: Float32Array } | null>(null);
+
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
     const dpr = window.devicePixelRatio || 1;
     const w = perRow * step;
     const h = rows * step;
-    c.width = Math.ceil(w * dpr);
-    c.height = Math.ceil(h * dpr);
-    c.style.width = `${w}px`;
-    c.style.height = `${h}px`;
     const g = c.getContext("2d")!;
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, w, h);
+    let prev = drawn.current;
+    if (!prev || prev.w !== w || prev.h !== h || prev.dpr !== dpr || prev.codes.length !== total) {
+      c.width = Math.ceil(w * dpr);
+      c.height = Math.ceil(h * dpr);
+      c.style.width = `${w}px`;
+      c.style.height = `${h}px`;
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      g.clearRect(0, 0, w, h);
+      prev = drawn.current = { w, h, dpr, codes: new Float32Array(total).fill(-1) };
+    }
     g.lineWidth = 1;
+    const codes = prev.codes;
     for (let i = 0; i < total; i++) {
-      const x = (i % perRow) * step;
-      const y = Math.floor(i / perRow) * step;
       const item = items[i];
       const st = cellState(item);
+      const code = st === "passed" ? 1 : st === "failed" ? 2 : st === "invalid" ? 3 : st === "partial" ? 4 + item!.reward! : 0;
+      if (codes[i] === code) continue;
+      codes[i] = code;
+      const x = (i % perRow) * step;
+      const y = Math.floor(i / perRow) * step;
+      g.clearRect(x, y, s, s);
       if (st === "passed") {
         g.fillStyle = COLORS.passed;
         g.fillRect(x, y, s, s);
@@ -114,17 +126,17 @@ export function BlockBar({
     }
   }, [version, total, perRow, rows, s, step, items]);
 
-  let landed = 0;
-  let passed = 0;
-  let failed = 0;
-  let invalid = 0;
-  for (const it of items) {
-    const st = cellState(it);
-    if (st !== "empty") landed++;
-    if (st === "passed") passed++;
-    else if (st === "failed" || st === "partial") failed++;
-    else if (st === "invalid") invalid++;
-  }
+  const { landed, passed, failed, invalid } = useMemo(() => {
+    const n = { landed: 0, passed: 0, failed: 0, invalid: 0 };
+    for (const it of items) {
+      const st = cellState(it);
+      if (st !== "empty") n.landed++;
+      if (st === "passed") n.passed++;
+      else if (st === "failed" || st === "partial") n.failed++;
+      else if (st === "invalid") n.invalid++;
+    }
+    return n;
+  }, [items, version]);
 
   const onClick = (e: MouseEvent) => {
     const rect = canvas.current!.getBoundingClientRect();

@@ -46,6 +46,9 @@ export interface LiveTrace {
 
 export type Transport = "websocket" | "poll" | "none";
 
+/** Shortest time between two re-renders of the live table. */
+const NOTIFY_MS = 200;
+
 type Json = Record<string, unknown>;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -148,15 +151,21 @@ export class LiveRun {
     this.traceChanged(id);
   }
 
-  /** Coalesces notifications to one per frame so 20 landings a second cost 20 renders at most. */
+  /**
+   * Coalesces notifications: the table and the bars re-render at most five
+   * times a second however many deltas arrive (a followed trace is told
+   * about each delta on its own channel).
+   */
   private changed(): void {
     this.version++;
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => {
-      this.scheduled = false;
-      this.listeners.forEach((l) => l());
-    });
+    setTimeout(() => {
+      requestAnimationFrame(() => {
+        this.scheduled = false;
+        this.listeners.forEach((l) => l());
+      });
+    }, NOTIFY_MS);
   }
 
   private traceChanged(id: string): void {

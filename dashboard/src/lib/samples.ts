@@ -59,7 +59,12 @@ export class SampleStore {
   }
 
   private async page(cursor: string | null): Promise<Page<Sample>> {
-    return api<Page<Sample>>(cursor ? `${this.base}&cursor=${encodeURIComponent(cursor)}` : this.base);
+    const p = await api<Page<Sample>>(cursor ? `${this.base}&cursor=${encodeURIComponent(cursor)}` : this.base);
+    for (const s of p.items) {
+      const m = /\.(\d+)$/.exec(s.id);
+      if (m) s.seq = Number(m[1]);
+    }
+    return p;
   }
 
   /** Reads every page in order, up to `max` rows. */
@@ -100,9 +105,8 @@ export class SampleStore {
         done++;
         const p = await this.page(this.cursors[i]!);
         if (this.stopped) return false;
-        const before = JSON.stringify(slice.map((s) => [s.id, s.status, s.reward]));
-        const after = JSON.stringify(p.items.map((s) => [s.id, s.status, s.reward]));
-        if (before !== after || slice.length !== p.items.length) {
+        const same = slice.length === p.items.length && slice.every((s, j) => s.id === p.items[j]!.id && s.status === p.items[j]!.status && s.reward === p.items[j]!.reward);
+        if (!same) {
           // A filtered page can change length; rebuild from here on.
           if (p.items.length !== slice.length && this.key.filter) {
             this.items = this.items.slice(0, i * PAGE).concat(p.items);

@@ -247,6 +247,8 @@ export interface Sample {
   latency_ms?: number | null;
   started_at?: string | null;
   finished_at?: string | null;
+  /** Parsed from the id once, by the sample store. */
+  seq?: number;
 }
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);

@@ -99,12 +99,17 @@ export default function RunDetail({ params }: { params: Record<string, string> }
     const l = new LiveRun(id);
     setLive(l);
     void l.start();
+    // Landings change pages: re-read them at most once a second, however many land.
+    let pending: ReturnType<typeof setTimeout> | null = null;
     const off = l.onLanded(() => {
-      // A landing changes a page: re-read soon (coalesced by the store's own guard).
-      setTimeout(() => stores.current.forEach((s) => void s.refresh()), 150);
+      pending ??= setTimeout(() => {
+        pending = null;
+        stores.current.forEach((s) => void s.refresh());
+      }, 1000);
     });
     return () => {
       off();
+      if (pending) clearTimeout(pending);
       l.stop();
       setLive(null);
     };

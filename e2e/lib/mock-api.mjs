@@ -1,0 +1,188 @@
+// A synthetic Assay API for the dashboard benchmark: one finished run of
+// N attempts and one running run whose attempts land at a fixed rate,
+// answered with the shapes of /api/openapi.json, plus the built dashboard
+// as static files with the single-page fallback. Loopback only.
+import { createServer } from "node:http";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, join } from "node:path";
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
+const PATHS = [
+  ["get", "/api/project"],
+  ["get", "/api/benchmarks"],
+  ["get", "/api/eval-runs"],
+  ["get", "/api/eval-runs/{id}"],
+  ["get", "/api/eval-runs/{id}/progress"],
+  ["get", "/api/eval-runs/{id}/scores"],
+  ["get", "/api/eval-runs/{id}/metrics"],
+  ["get", "/api/eval-runs/{id}/samples"],
+  ["get", "/api/eval-runs/{id}/live"],
+  ["get", "/api/trials/{id}"],
+];
+
+function counts(total, scored, passed, members, k) {
+  return { total, scored, missing: total - scored, invalid: 0, total_members: members, complete_members: Math.floor(scored / k), passed };
+}
+
+function pct(v) {
+  return `${Number((v * 100).toFixed(1))}%`;
+}
+
+/**
+ * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number}} o
+ * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands.
+ */
+export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5 }) {
+  const total = members * k;
+  const t0 = Date.now() + 2000;
+  const landedBy = (now) => Math.max(0, Math.min(total, Math.floor(((now - t0) / 1000) * rate)));
+  const reward = (seq) => ((seq * 2654435761) % 100 < 72 ? 1 : 0);
+  const sample = (runId, seq, landed) => ({
+    id: `att_${runId.slice(4)}.${seq}`,
+    benchmark_id: "bm_bench",
+    target: "a",
+    task_key: `task-${Math.floor(seq / k) + 1}`,
+    subset: seq % 3 ? "algebra" : "geometry",
+    attempt_index: seq % k,
+    status: landed ? "succeeded" : "dispatched",
+    reward: landed ? reward(seq) : null,
+    output: landed ? `The answer is ${seq}.\n#### ${seq}` : null,
+    output_truncated: false,
+    expected_answer: String(seq),
+    reason: null,
+    error: null,
+  });
+  const landedOf = (runId) => (runId === "run_done" ? total : landedBy(Date.now()));
+  const run = (id) => ({
+    id,
+    display_name: id === "run_done" ? "bench: 10,000 attempts" : "bench: live",
+    status: id === "run_done" ? "completed" : "running",
+    benchmarks: ["bm_bench"],
+    target: { kind: "model", provider: "openai", base_url: "http://127.0.0.1:9/v1", model: "bench-model", params: {} },
+    compare_target: null,
+    judge: null,
+    options: { attempts: k, concurrency: 32 },
+    copied_from: null,
+    error: null,
+    created_at: new Date(t0 - 60_000).toISOString(),
+    queued_at: new Date(t0 - 60_000).toISOString(),
+    started_at: new Date(t0 - 59_000).toISOString(),
+    finished_at: id === "run_done" ? new Date(t0).toISOString() : null,
+  });
+  const scores = (id) => {
+    const landed = landedOf(id);
+    let passed = 0;
+    for (let s = 0; s < landed; s++) passed += reward(s);
+    const c = counts(total, landed, passed, members, k);
+    const score = landed ? passed / landed : null;
+    return {
+      run_id: id,
+      run_status: run(id).status,
+      missing_policy: "unknown",
+      scores: [
+        {
+          benchmark_id: "bm_bench",
+          benchmark_name: "Bench arithmetic",
+          target: "a",
+          target_label: "bench-model",
+          status: id === "run_done" ? "completed" : "running",
+          error: null,
+          k,
+          member_count: members,
+          planning_complete: true,
+          score,
+          pass: score,
+          pass_at_k: score === null ? null : Math.min(1, score + 0.1),
+          pass_hat_k: score === null ? null : score * score,
+          score_counts: { ...c, passed: undefined },
+          missing_policy: "unknown",
+          uncertainty: { score_se: 0.01, score_ci95: score === null ? null : [score - 0.01, score + 0.01], pass_ci95: null, clustered: true, n_clusters: members },
+          display: {
+            score: score === null ? null : pct(score),
+            pass: score === null ? null : pct(score),
+            pass_at_k: score === null ? null : pct(Math.min(1, score + 0.1)),
+            pass_hat_k: score === null ? null : pct(score * score),
+            labels: { pass_at_k: `pass@${k}`, pass_hat_k: `pass^${k}` },
+            score_with_ci: score === null ? null : `${pct(score)} (95% CI [${pct(score - 0.01)}, ${pct(score + 0.01)}], n = ${landed})`,
+            pass_with_ci: null,
+            coverage: `score ${score === null ? "n/a" : score.toFixed(3)}, ${landed}/${total} attempts scored, ${Math.floor(landed / k)}/${members} members complete`,
+          },
+          subsets: [],
+          previous: null,
+        },
+      ],
+      ab: [],
+    };
+  };
+
+  const json = (res, status, body, extra = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...extra });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const p = url.pathname;
+    if (p === "/api/openapi.json") {
+      const paths = {};
+      for (const [m, path] of PATHS) paths[path] = { ...(paths[path] ?? {}), [m]: {} };
+      return json(res, 200, { openapi: "3.1.0", paths });
+    }
+    if (p.startsWith("/api/")) {
+      if (p === "/api/project") return json(res, 200, { id: "prj_bench", name: "bench", plan: "team", evaluations_enabled: true, credits: 1 });
+      if (p === "/api/benchmarks") return json(res, 200, { items: [{ id: "bm_bench", name: "Bench arithmetic" }], next_cursor: null });
+      if (p === "/api/eval-runs") return json(res, 200, { items: [run("run_live"), run("run_done")], next_cursor: null });
+      let m = /^\/api\/eval-runs\/(run_[a-z]+)(\/[a-z-]+)?$/.exec(p);
+      if (m) {
+        const [, id, sub] = m;
+        if (!sub) return json(res, 200, run(id));
+        if (sub === "/progress") {
+          const landed = landedOf(id);
+          return json(res, 200, { id, status: run(id).status, terminal_attempts: landed, total_attempts: total, planned_attempts: total, scored_attempts: landed, in_flight: id === "run_done" ? 0 : Math.round(rate * liveAhead), counts: {}, benchmarks: [{ benchmark_id: "bm_bench", status: "running", error: null, members, attempts: total, planned: total }] });
+        }
+        if (sub === "/scores") return json(res, 200, scores(id));
+        if (sub === "/metrics") return json(res, 200, { run_id: id, missing_policy: "unknown", curves: [{ benchmark_id: "bm_bench", target: "a", k, missing_policy: "unknown", rows: [{ j: 1, pass_at_j: 0.72, pass_hat_j: 0.72, members }, { j: 2, pass_at_j: 0.85, pass_hat_j: 0.59, members }], members_by_n: {}, note: "" }] });
+        if (sub === "/samples") {
+          const limit = Math.min(200, Number(url.searchParams.get("limit") ?? 50));
+          const cursor = url.searchParams.get("cursor");
+          const from = cursor ? Number(Buffer.from(cursor, "base64url").toString()) + 1 : 0;
+          const landed = landedOf(id);
+          const items = [];
+          for (let s = from; s < Math.min(total, from + limit); s++) items.push(sample(id, s, s < landed));
+          const last = from + items.length - 1;
+          return json(res, 200, { items, next_cursor: last < total - 1 ? Buffer.from(String(last)).toString("base64url") : null });
+        }
+      }
+      m = /^\/api\/trials\/(att_[a-z]+)\.(\d+)$/.exec(p);
+      if (m) {
+        const s = sample(`run_${m[1].slice(4)}`, Number(m[2]), true);
+        return json(res, 200, { ...s, run_id: `run_${m[1].slice(4)}`, member_index: Math.floor(Number(m[2]) / k), structured: null, exit_code: null, tries: 1, tokens: { input: 20, output: 8 }, cost: null, latency_ms: 300, timings: { started_at: null, finished_at: null, duration_ms: null }, transcript_available: false });
+      }
+      return json(res, 404, { type: "about:blank", title: "Not found", status: 404, detail: `no route ${req.method} ${p}`, code: "not_found" });
+    }
+    let file = join(dist, p === "/" ? "index.html" : p);
+    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, "index.html");
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+
+  /** The live events of the running run at `now`: attempts dispatched but not landed, with their progress. */
+  const liveEvents = (since, now) => {
+    const events = [];
+    const landedThen = landedBy(since);
+    const landedNow = landedBy(now);
+    for (let s = landedThen; s < landedNow; s++) events.push({ type: "landed", seq: s, status: "succeeded", reward: reward(s) });
+    const aheadNow = landedBy(now + liveAhead * 1000);
+    const aheadThen = landedBy(since + liveAhead * 1000);
+    for (let s = aheadThen; s < aheadNow; s++) events.push({ type: "header", seq: s, benchmark_id: "bm_bench", target: "a", task_key: `task-${Math.floor(s / k) + 1}`, attempt_index: s % k, phase: "running", dispatched_at: new Date(now).toISOString() });
+    for (let s = landedNow; s < aheadNow; s++) events.push({ type: "turn", seq: s, turn: Math.floor((now - t0) / 400) % 5, messages: [{ role: "assistant", content: "thinking" }], usage: { input_tokens: 12, output_tokens: 5 } });
+    return events;
+  };
+
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}`, total, liveEvents, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
