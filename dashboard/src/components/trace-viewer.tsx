@@ -68,6 +68,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
     setTrial(null);
     setStored(undefined);
     pinned.current = true;
+    autoTop.current = null;
     void load();
     void LiveRun.storedTurns(attemptId).then((t) => {
       setStored(t);
@@ -91,14 +92,23 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
   const pending = liveTrace && !liveTrace.ended ? liveTrace.pending : null;
   const isLive = !!liveAttempt && !liveTrace?.ended;
 
+  // Pinned: follow the newest turn. The reader scrolling up unpins, even when
+  // a delta renders before the browser delivers their scroll event.
+  const autoTop = useRef<number | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (pinned.current && autoTop.current !== null && el.scrollTop < autoTop.current - 16) pinned.current = false;
+    if (pinned.current) {
+      el.scrollTop = el.scrollHeight;
+      autoTop.current = el.scrollTop;
+    }
   });
 
   const onScroll = () => {
     const el = scroller.current!;
     pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 16;
+    autoTop.current = pinned.current ? el.scrollTop : null;
   };
 
   useEffect(() => {

@@ -228,6 +228,7 @@ export class LiveRun {
         t.pending = null;
         this.traceChanged(id);
       }
+      if (!this.traceListeners.get(id)?.size) this.traces.delete(id);
       if (a) {
         a.landed = landed;
         this.attempts.delete(id);
@@ -242,7 +243,8 @@ export class LiveRun {
     const a = this.upsert(id, e);
     const phase = str(e.phase);
     if (phase) a.phase = phase;
-    const t = this.traces.get(id) ?? (this.traceListeners.has(id) ? this.traceOf(id) : undefined);
+    // Every live attempt keeps its turns until it lands, so opening one shows it from its first turn.
+    const t = this.traceOf(id);
     if (phase && t) t.phase = phase;
     if (type === "turn" || type === "delta" || e.turn !== undefined || (Array.isArray(e.messages) && type !== "preview" && type !== "request")) {
       const turnIndex = num(e.turn) ?? num(e.turn_index) ?? a.turns;
@@ -261,7 +263,7 @@ export class LiveRun {
       const tok = tokensOf(e.tokens);
       if (tok !== null) a.tokens = tok;
     }
-    if (t) this.traceChanged(id);
+    this.traceChanged(id);
     this.changed();
   }
 
@@ -295,6 +297,7 @@ export class LiveRun {
         t.pending = null;
         this.traceChanged(id);
       }
+      if (!this.traceListeners.get(id)?.size) this.traces.delete(id);
     }
     this.changed();
   }

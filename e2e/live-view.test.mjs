@@ -1,0 +1,99 @@
+// The live view against a scripted live stream (the synthetic API of
+// e2e/lib/mock-api.mjs and a WebSocket the test drives), so it holds
+// whatever the server's live traces look like today: a live row with its
+// pulsing marker, phase badge, dispatch and elapsed time and growing turn
+// and token counts; the trace viewer following turn by turn, pinned to the
+// newest turn until the reader scrolls up, the pending request dimmed with
+// "awaiting model"; then the attempt lands and leaves the live set.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { buildDashboard, launchBrowser, ROOT, shot, until } from "./lib/harness.mjs";
+import { startMockApi } from "./lib/mock-api.mjs";
+
+describe("live view", { timeout: 120_000 }, () => {
+  let api;
+  let browser;
+  let page;
+  let socket;
+  const followed = [];
+  const send = (events) => socket.send(JSON.stringify(events));
+  const ATT = "att_live.3";
+  const long = (n) => Array.from({ length: 30 }, (_, i) => `line ${i + 1} of turn ${n}`).join("\n");
+
+  before(async () => {
+    buildDashboard();
+    api = await startMockApi({ dist: join(ROOT, "dashboard", "dist"), members: 12, k: 1, rate: 0.001 });
+    browser = await launchBrowser();
+    page = browser.page;
+    await browser.context.addInitScript(() => sessionStorage.setItem("assay.api-key", "ak_live"));
+    await page.routeWebSocket(/\/api\/eval-runs\/run_live\/live$/, (ws) => {
+      socket = ws;
+      ws.onMessage((m) => followed.push(JSON.parse(String(m))));
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it("shows a live row whose turn and token counts grow", async () => {
+    await page.goto(`${api.url}/runs/run_live`);
+    await until(() => socket, { what: "the live socket" });
+    const dispatched = new Date(Date.now() - 4000).toISOString();
+    send([{ type: "header", seq: 3, benchmark_id: "bm_bench", target: "a", task_key: "task-4", attempt_index: 0, phase: "boot", dispatched_at: dispatched }]);
+    await page.locator(`[data-live-cell="${ATT}"]`).waitFor();
+    await page.getByRole("button", { name: /^Live \(1\)$/ }).click();
+    const row = page.locator(`[data-attempt="${ATT}"]`);
+    await row.locator(".live-dot").waitFor();
+    assert.equal(await row.locator(".phase").textContent(), "boot");
+    assert.match((await row.locator(".c-time").textContent()) ?? "", /\d\d:\d\d:\d\d \(\d/);
+    send([{ type: "phase", seq: 3, phase: "running" }, { type: "turn", seq: 3, turn: 0, messages: [{ role: "user", content: "What is 2 + 2?" }, { role: "assistant", content: long(1) }], usage: { input_tokens: 10, output_tokens: 20 } }]);
+    await until(async () => (await row.locator(".c-turns").textContent()) === "1" && (await row.locator(".c-tokens").textContent()) === "30", { what: "turn 1 counted" });
+    assert.equal(await row.locator(".phase").textContent(), "running");
+    send([{ type: "turn", seq: 3, turn: 1, messages: [{ role: "tool", content: long(2) }], usage: { input_tokens: 40, output_tokens: 5 } }]);
+    await until(async () => (await row.locator(".c-turns").textContent()) === "2" && (await row.locator(".c-tokens").textContent()) === "75", { what: "turn 2 counted" });
+    await shot(page, "20-live-table");
+    assert.deepEqual(browser.errors, []);
+  });
+
+  it("follows the attempt in the trace viewer, pinned to the newest turn, with the pending request dimmed", async () => {
+    await page.locator(`[data-attempt="${ATT}"]`).click();
+    await page.getByTestId("trace-viewer").waitFor();
+    await until(() => followed.some((m) => m.type === "follow" && m.attempt_id === ATT), { what: "the viewer to follow the attempt" });
+    // Turns committed before the viewer opened are there from the first one.
+    await page.locator('[data-turn="0"]').getByText("What is 2 + 2?").waitFor();
+    await page.locator('[data-turn="1"]').waitFor();
+    // Deltas after it opened extend the transcript turn by turn.
+    send([{ type: "turn", seq: 3, turn: 2, messages: [{ role: "assistant", content: long(3) }], usage: { input_tokens: 5, output_tokens: 5 } }]);
+    send([{ type: "preview", seq: 3, messages: [{ role: "tool", content: "ls -la\ntotal 0" }] }]);
+    const pending = page.getByTestId("pending-request");
+    await pending.getByText("awaiting model").waitFor();
+    assert.ok((await pending.locator(".msg.dim").count()) > 0, "the pending messages are dimmed");
+    const scroller = page.getByTestId("trace-scroll");
+    const atBottom = () => scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 20);
+    await until(atBottom, { what: "the view pinned to the newest turn" });
+    send([{ type: "turn", seq: 3, turn: 3, messages: [{ role: "assistant", content: long(4) }], usage: { input_tokens: 5, output_tokens: 5 } }]);
+    await page.locator('[data-turn="3"]').waitFor();
+    assert.equal(await pending.count(), 0, "a committed turn replaces the pending request");
+    await until(atBottom, { what: "still pinned after a new turn" });
+    await shot(page, "21-live-trace");
+    // Scrolled up, the reader stays where they are while turns keep coming.
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    send([{ type: "turn", seq: 3, turn: 4, messages: [{ role: "assistant", content: long(5) }], usage: { input_tokens: 5, output_tokens: 5 } }]);
+    await page.locator('[data-turn="4"]').waitFor();
+    assert.equal(await scroller.evaluate((el) => el.scrollTop), 0);
+    assert.deepEqual(browser.errors, []);
+  });
+
+  it("lands: the row leaves the live set and the viewer stops awaiting", async () => {
+    send([{ type: "preview", seq: 3, messages: [{ role: "user", content: "next?" }] }]);
+    await page.getByTestId("pending-request").waitFor();
+    send([{ type: "landed", seq: 3, status: "succeeded", reward: 1 }]);
+    await page.locator(`[data-live-cell="${ATT}"]`).waitFor({ state: "detached" });
+    await page.getByTestId("pending-request").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: /^Live \(0\)$/ }).waitFor();
+    assert.deepEqual(browser.errors, []);
+  });
+});
