@@ -1,6 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
+
+// wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
+ensureDashboardBuilt();
 
 export default defineConfig({
   plugins: [

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { ensureDashboardBuilt } from "./dashboard.mjs";
 
 const WRANGLER = join("node_modules", ".bin", "wrangler");
 
@@ -36,6 +37,7 @@ export function freePort() {
  */
 export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile }) {
   mkdirSync(stateDir, { recursive: true });
+  ensureDashboardBuilt();
   const persist = join(stateDir, "wrangler");
   const token = persistedSecret(stateDir, "bootstrap-token", bootstrapToken);
   const secretKey = persistedSecret(stateDir, "secret-key", process.env.ASSAY_SECRET_KEY);
@@ -66,7 +68,10 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      const tail = logFile && existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2000) : "";
+      throw new Error(`wrangler dev exited with ${child.exitCode}${tail ? `:\n${tail}` : ""}`);
+    }
     try {
       const r = await fetch(`${url}/api/openapi.json`);
       if (r.ok) break;
