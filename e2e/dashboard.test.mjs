@@ -147,13 +147,14 @@ describe("dashboard", { timeout: 600_000 }, () => {
     noErrors("run detail");
   });
 
-  it("opens a trace from the attempts table", async () => {
-    await page.locator("[data-attempt]").first().click();
+  it("opens a trace from the attempts table, by keyboard", async () => {
+    await page.locator("[data-attempt]").first().focus();
+    await page.keyboard.press("Enter");
     await page.waitForURL(/\/attempts\/att_/);
     await page.getByTestId("trace-viewer").waitFor();
     await until(async () => (await page.getByTestId("trace-reward").textContent()) === "100%", { what: "the trace's reward" });
     await shot(page, "11-trace");
-    await page.getByRole("button", { name: "Close trace" }).click();
+    await page.keyboard.press("Escape");
     await page.waitForURL(new RegExp(`/runs/${runId}$`));
     noErrors("trace");
   });
@@ -248,7 +249,31 @@ describe("dashboard", { timeout: 600_000 }, () => {
     await page.getByRole("button", { name: "Delivery log" }).first().click();
     await page.getByText(/No delivery yet|Event/).first().waitFor();
     await shot(page, "15-webhooks");
+    // A trigger from the finished run's configuration: its secret is shown once too.
+    await page.getByLabel("Name", { exact: true }).fill("nightly");
+    await page.getByLabel("Template from run").selectOption(runId);
+    await until(async () => (await page.getByLabel(/Run template/).inputValue()).includes(benchmarkId), { what: "the template filled from the run" });
+    await page.getByRole("button", { name: "Create trigger" }).click();
+    const triggerSecret = page.getByTestId("once-secret").filter({ hasText: "POST signed calls to" });
+    await triggerSecret.or(page.locator(".notice.error")).first().waitFor();
+    if ((await page.locator(".notice.error").count()) > 0) assert.fail(`creating the trigger: ${await page.locator(".notice.error").first().textContent()}`);
+    assert.match((await triggerSecret.locator("code").textContent()) ?? "", /^whsec_/);
+    await page.locator(".hook-card", { hasText: "nightly" }).waitFor();
+    await shot(page, "15b-triggers");
     noErrors("webhooks");
+  });
+
+  it("offers Archive, not Delete, once a run used the benchmark; Restore brings it back", async () => {
+    await page.goto(`${env.url}/benchmarks/${benchmarkId}`);
+    await page.getByRole("button", { name: "Archive" }).click();
+    await page.locator("h1 .tag", { hasText: "archived" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Delete" }).count(), 0);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Benchmarks" }).click();
+    await page.getByRole("checkbox", { name: "Show archived" }).check();
+    const line = page.locator(".row-line", { hasText: "E2E sums" });
+    await line.getByRole("button", { name: "Restore" }).click();
+    await page.locator('.card[data-benchmark="E2E sums"]').waitFor();
+    noErrors("archive");
   });
 
   it("lists runs with score and coverage, and filters them", async () => {

@@ -1,9 +1,9 @@
 /** Drift alerts: a re-run of the same benchmark and model that got significantly worse; acknowledge each. */
-import { useState } from "preact/hooks";
-import { api } from "../lib/api";
-import { pValue, score, when } from "../lib/format";
+import { useEffect, useState } from "preact/hooks";
+import { allPages, api } from "../lib/api";
+import { score, when } from "../lib/format";
 import { Link, navigate, useLocation } from "../lib/router";
-import type { Page } from "../lib/types";
+import type { Benchmark, Page } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
 
@@ -32,6 +32,10 @@ export default function Alerts() {
   const { data, error, reload } = useApi<Page<Alert>>(`/api/alerts?status=${status}&limit=100`);
   const [busy, setBusy] = useState<string | null>(null);
   const [ackError, setAckError] = useState<unknown>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
+  }, []);
 
   const ack = async (a: Alert) => {
     setBusy(a.id);
@@ -69,7 +73,7 @@ export default function Alerts() {
           <li key={a.id} class="alert-card" data-alert={a.id}>
             <div class="alert-head">
               <StatusBadge status={a.acked_at ? "acknowledged" : "open"} label={a.acked_at ? `acknowledged ${when(a.acked_at)}` : "open"} />
-              <strong>{a.model}</strong> on <code>{a.benchmark_id}</code>: <strong class="neg">▼ {a.display.delta ?? "—"}</strong> ({score(a.baseline_score)} → {score(a.score)}, {pValue(a.p_value)})
+              <strong>{a.model}</strong> on <Link href={`/benchmarks/${a.benchmark_id}`}>{names[a.benchmark_id] ?? a.benchmark_id}</Link>: <strong class="neg">▼ {a.display.delta ?? "—"}</strong> <span class="muted">({score(a.baseline_score)} → {score(a.score)})</span>
             </div>
             <p>{a.summary}</p>
             <p class="muted small">
