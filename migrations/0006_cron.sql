@@ -102,6 +102,17 @@ CREATE TABLE run_scores (
   PRIMARY KEY (run_id, benchmark_id, target)
 ) WITHOUT ROWID;
 CREATE INDEX run_scores_board ON run_scores(board_id, rank);
+
+-- A deleted run leaves the ranked view; the runs ranked below it move up.
+CREATE TRIGGER eval_runs_deleted AFTER DELETE ON eval_runs
+BEGIN
+  DELETE FROM run_scores WHERE run_id = OLD.id;
+END;
+
+CREATE TRIGGER run_scores_deleted AFTER DELETE ON run_scores WHEN OLD.rank IS NOT NULL
+BEGIN
+  UPDATE run_scores SET rank = rank - 1 WHERE board_id = OLD.board_id AND rank > OLD.rank;
+END;
 CREATE INDEX run_scores_project ON run_scores(project_id, benchmark_id, board_id, rank);
 CREATE INDEX run_scores_drift ON run_scores(project_id, drift_key, model_key, finished_at);
 

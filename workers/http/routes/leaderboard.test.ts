@@ -165,6 +165,11 @@ describe("leaderboard: happy path", () => {
     const page = await call("GET", `/api/leaderboard/runs?benchmark_id=${bm}&limit=1`, { key });
     const rest = await call("GET", `/api/leaderboard/runs?benchmark_id=${bm}&limit=5&cursor=${page.body.next_cursor}`, { key });
     expect([...page.body.items, ...rest.body.items]).toEqual(r.body.items);
+
+    // A deleted run leaves the view and the runs below it move up.
+    expect((await call("DELETE", `/api/eval-runs/${b}`, { key })).status).toBe(204);
+    const after = (await call("GET", `/api/leaderboard/runs?benchmark_id=${bm}`, { key })).body.items;
+    expect(after.filter((x: any) => x.board_id !== r.body.items.find((y: any) => y.run_id === otherBoard).board_id).map((x: any) => [x.rank, x.run_id])).toEqual([[1, a]]);
   });
 });
 
