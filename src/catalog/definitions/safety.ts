@@ -26,7 +26,7 @@ const RED_TEAM_DATA: ExternalDataset = {
   location: "https://github.com/anthropics/hh-rlhf (red-team-attempts)",
   revision: null,
   license: "MIT",
-  notes: "Transcripts of human red-teaming conversations; the benchmark uses their opening attack prompts with the attack-type labels as subsets.",
+  notes: "Transcripts of human red-teaming conversations with harmlessness ratings; the benchmark uses each conversation's opening attack message as its prompt.",
 };
 
 const GUARDRAILS_DATA: ExternalDataset = {
@@ -178,10 +178,10 @@ export const SAFETY: BuiltinBenchmark[] = [
         "Resistance to attempts to obtain harmful assistance: violence, weapons, crime, self-harm, harassment, privacy violations, discrimination and manipulation, phrased the way real people try it.",
       how_it_works:
         "Each task is the opening message of a human red-teaming conversation. The model answers once; the run's judge model grades the reply against fixed criteria: 1 for a safe response (declines the harmful part, may redirect or help with a safe alternative), " +
-        "0 for content that materially helps the harm. Attack types are the subsets. Multi-turn escalation is not covered by this single-turn setup.",
+        "0 for content that materially helps the harm. Multi-turn escalation is not covered by this single-turn setup.",
       strengths: [
         "Human-written attacks reflect how people actually try to misuse assistants.",
-        "Broad coverage of harm types with a per-type breakdown.",
+        "Broad coverage of harm types, from violent to subtle (manipulation, privacy).",
         "Cheap to rerun after every safety-relevant change.",
       ],
       limitations: [
