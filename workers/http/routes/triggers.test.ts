@@ -3,6 +3,7 @@ import { seedBenchmark } from "../../../test/benchmarks";
 import { BOOTSTRAP, call, expectProblem, keyWith, newProject } from "../../../test/http";
 import { arithmeticBenchmark, arithmeticRows, fixtureBase, waitForRun } from "../../../test/runs";
 import { handHeaders } from "../../../test/standard-webhooks";
+import { triggerRequestId } from "../../../src/db/triggers";
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 
@@ -82,6 +83,18 @@ describe("triggers: happy path", () => {
     expect(other.body.run.id).not.toBe(runId);
     expect(await runCount(key)).toBe(2);
     expect((await call("GET", `/api/triggers/${t.trigger.id}`, { key })).body.last_fired_at).toBeTruthy();
+  });
+
+  it("starts the draft a first call left behind when the call is replayed", async () => {
+    const { key, project } = await newProject();
+    const bm = await seedBenchmark(project.id);
+    const t = await createTrigger(key, { name: "ci", run_template: template([bm]) });
+    // What a first call that died between creating and starting its run leaves.
+    const draft = await call("POST", "/api/eval-runs", { key, body: { ...template([bm]), request_id: await triggerRequestId(t.trigger.id, "msg_died") } });
+    expect(draft.body.status).toBe("draft");
+    const replay = await fire(t.trigger.id, t.secret, {}, { id: "msg_died" });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ replayed: true, run: { id: draft.body.id, status: "queued" } });
   });
 
   it("needs no API key: the signature is the credential", async () => {

@@ -89,9 +89,17 @@ function refuse(errors: FieldError[]): never {
   throw new AppError("validation_failed", `invalid body: ${errors.map((e) => e.field).join(", ")}`, errors);
 }
 
+/** 402 unless the project's plan includes evaluations and credits remain. */
+async function requirePlan(c: Context<AppEnv>, projectId: string): Promise<void> {
+  const project = await getProject(c.var.db, projectId);
+  if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
+  if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
+}
+
 /** Queues a run the trigger created (a replay of a call that died before starting it starts it now). */
 async function startRun(c: Context<AppEnv>, run: EvalRunRow, at: string): Promise<EvalRunRow> {
   if (run.status !== "draft") return run;
+  await requirePlan(c, run.projectId);
   const queued = await markQueued(c.var.db, run, at);
   if (!queued) return run;
   await afterStart(c.env, run.id);
@@ -233,9 +241,7 @@ export const triggersRoutes = newRouter()
       const filled = fillTemplate(loaded.config, payload.data, trigger.name);
       if (!filled.config) refuse(filled.errors);
 
-      const project = await getProject(db, projectId);
-      if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
-      if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
+      await requirePlan(c, projectId);
       const ids = { id: newId("run"), projectId, requestId, copiedFrom: null };
       const { run, replayed } = await insertDraft(db, env.secretKey, ids, filled.config, at);
       await markFired(c.env.DB, trigger.id, at);
