@@ -1,0 +1,142 @@
+// A run's scores as the CLI reads them: rows per (benchmark, target) from
+// GET /api/eval-runs/{id}/scores, their display, and the CI checks
+// (--min-score, --strict, coverage). No I/O.
+import { coverageSentence, formatScore, formatWithInterval } from "./format.mjs";
+
+/**
+ * @typedef {object} ScoreCounts
+ * @property {number} total
+ * @property {number} scored
+ * @property {number} missing
+ * @property {number} invalid
+ * @property {number} total_members
+ * @property {number} complete_members
+ */
+
+/**
+ * One (benchmark, target) aggregate, as the metric contract defines it.
+ * @typedef {object} ScoreRow
+ * @property {string} benchmark_id
+ * @property {string} benchmark Display name (the id when the API gives no name)
+ * @property {string} target "a" for the target, "b" for the compare target
+ * @property {string | null} target_name The target's label
+ * @property {string} status The benchmark's status in the run
+ * @property {string | null} error Why the benchmark failed
+ * @property {number | null} score
+ * @property {number | null} pass
+ * @property {number | null} pass_at_k
+ * @property {number | null} pass_hat_k
+ * @property {number} k
+ * @property {ScoreCounts} score_counts
+ * @property {string} missing_policy
+ * @property {[number, number] | null} score_ci95
+ * @property {[number, number] | null} pass_ci95
+ * @property {Record<string, any>} display Display strings the API sent, if any
+ */
+
+const EMPTY_COUNTS = { total: 0, scored: 0, missing: 0, invalid: 0, total_members: 0, complete_members: 0 };
+
+/** @param {any} v */
+const num = (v) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** @param {any} v */
+const pair = (v) => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number") ? /** @type {[number, number]} */ ([v[0], v[1]]) : null);
+
+/**
+ * The rows of a /scores answer (`{run_id, run_status, scores: ScoreRow[], ab}`).
+ * A failed benchmark keeps its status and error, its numbers null.
+ * @param {any} body
+ * @returns {ScoreRow[]}
+ */
+export function scoreRows(body) {
+  const list = Array.isArray(body?.scores) ? body.scores : [];
+  return list.map((e) => ({
+    benchmark_id: String(e.benchmark_id),
+    benchmark: e.benchmark_name ?? String(e.benchmark_id),
+    target: e.target === "b" ? "b" : "a",
+    target_name: e.target_label ?? null,
+    status: String(e.status ?? "unknown"),
+    error: e.error ?? null,
+    score: num(e.score),
+    pass: num(e.pass),
+    pass_at_k: num(e.pass_at_k),
+    pass_hat_k: num(e.pass_hat_k),
+    k: num(e.k) ?? 1,
+    score_counts: { ...EMPTY_COUNTS, ...e.score_counts },
+    missing_policy: e.missing_policy ?? "unknown",
+    score_ci95: pair(e.uncertainty?.score_ci95),
+    pass_ci95: pair(e.uncertainty?.pass_ci95),
+    display: e.display && typeof e.display === "object" ? e.display : {},
+  }));
+}
+
+/**
+ * The lines `assay job result` prints for one row.
+ * @param {ScoreRow} r
+ * @returns {[string, string][]}
+ */
+export function resultLines(r) {
+  const c = r.score_counts;
+  if (r.status === "failed") return [["status", `failed: ${r.error ?? "no error recorded"}`]];
+  const labels = r.display.labels ?? { pass_at_k: `pass@${r.k}`, pass_hat_k: `pass^${r.k}` };
+  const passN = c.scored;
+  return [
+    ["score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
+    ["pass", r.display.pass_with_ci ?? (r.pass === null ? "n/a (rewards are not all 0 or 1)" : formatWithInterval(r.pass, r.pass_ci95, passN))],
+    [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)],
+    [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)],
+    ["coverage", r.display.coverage ?? coverageSentence(r.score, c, r.missing_policy)],
+  ];
+}
+
+/**
+ * The rows the CI checks read: the target's, not the compare target's.
+ * @param {ScoreRow[]} rows
+ */
+export function primaryRows(rows) {
+  return rows.filter((r) => r.target === "a");
+}
+
+/**
+ * @typedef {object} CheckOptions
+ * @property {number} [minScore] Fail below this score
+ * @property {boolean} [strict] Compare the interval's lower bound instead of the score
+ * @property {boolean} [allowIncomplete] Do not fail on missing rewards
+ * @property {string} [runStatus] The run's final status
+ */
+
+/**
+ * Why the run fails the CI checks; empty when it passes. The run must have
+ * completed; every benchmark must have full coverage (unless allowed), and,
+ * with a threshold, a score (or with strict the interval's lower bound) at
+ * or above it.
+ * @param {ScoreRow[]} rows
+ * @param {CheckOptions} opts
+ * @returns {string[]}
+ */
+export function checkResults(rows, { minScore, strict = false, allowIncomplete = false, runStatus } = {}) {
+  const failures = [];
+  if (runStatus && runStatus !== "completed") failures.push(`the run is ${runStatus}, not completed`);
+  const primary = primaryRows(rows);
+  if (primary.length === 0) failures.push("the run has no scores");
+  for (const r of primary) {
+    const c = r.score_counts;
+    if (r.status === "failed") {
+      failures.push(`${r.benchmark}: failed: ${r.error ?? "no error recorded"}`);
+      continue;
+    }
+    if (!allowIncomplete && (c.missing > 0 || c.scored < c.total || c.total === 0)) {
+      failures.push(`${r.benchmark}: coverage incomplete (${coverageSentence(r.score, c, r.missing_policy)})`);
+    }
+    if (minScore === undefined) continue;
+    if (r.score === null) {
+      failures.push(`${r.benchmark}: no score to compare with --min-score ${minScore}`);
+    } else if (strict) {
+      const lo = r.score_ci95?.[0];
+      if (lo === undefined) failures.push(`${r.benchmark}: no interval for --strict (score ${formatScore(r.score)})`);
+      else if (lo < minScore) failures.push(`${r.benchmark}: interval lower bound ${formatScore(lo)} is below ${formatScore(minScore)} (score ${formatScore(r.score)})`);
+    } else if (r.score < minScore) {
+      failures.push(`${r.benchmark}: score ${formatScore(r.score)} is below ${formatScore(minScore)}`);
+    }
+  }
+  return failures;
+}

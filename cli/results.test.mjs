@@ -1,0 +1,145 @@
+// Display and CI checks of a run's scores, on /scores-shaped answers.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { coverageSentence, formatPercent, formatScore, formatWithInterval } from "./format.mjs";
+import { checkResults, resultLines, scoreRows } from "./results.mjs";
+
+/** A /scores entry as the API returns it; `over` replaces fields. */
+function entry(over = {}) {
+  return {
+    benchmark_id: "bm_1",
+    benchmark_name: "arith",
+    target: "a",
+    target_label: "m",
+    status: "completed",
+    error: null,
+    k: 2,
+    score: 0.6,
+    pass: 0.6,
+    pass_at_k: 1,
+    pass_hat_k: 0.5,
+    score_counts: { total: 6, scored: 5, missing: 1, invalid: 1, total_members: 3, complete_members: 2 },
+    missing_policy: "unknown",
+    uncertainty: { score_se: 0.2, score_ci95: [0.3, 0.9], pass_ci95: [0.23, 0.88], clustered: true, n_clusters: 3 },
+    display: null,
+    subsets: [],
+    previous: null,
+    ...over,
+  };
+}
+
+const complete = { total: 6, scored: 6, missing: 0, invalid: 0, total_members: 3, complete_members: 3 };
+
+describe("display", () => {
+  test("the seed's worked example reads as score 0.6 with its coverage", () => {
+    const counts = { total: 6, scored: 5, missing: 1, invalid: 1, total_members: 3, complete_members: 2 };
+    assert.equal(coverageSentence(0.6, counts), "score 0.6, 5/6 attempts scored, 2/3 members complete");
+    assert.equal(coverageSentence(0.6, counts, "as_failure"), "score 0.6, 5/6 attempts scored, 2/3 members complete, missing counted as failures");
+    assert.equal(coverageSentence(null, counts), "score n/a, 5/6 attempts scored, 2/3 members complete");
+  });
+
+  test("shares are percentages, never rounded to 0% or 100%; other scales stay plain", () => {
+    const cases = [
+      [0.75, "75%"],
+      [1, "100%"],
+      [0, "0%"],
+      [2 / 3, "66.7%"],
+      [0.99999, "99.999%"],
+      [0.00001, "0.001%"],
+      [7.5, "7.5"],
+      [-0.25, "-0.25"],
+      [null, "n/a"],
+    ];
+    for (const [value, shown] of cases) assert.equal(formatScore(value), shown, `formatScore(${value})`);
+    assert.equal(formatPercent(0.999999999), ">99.9999%");
+  });
+
+  test("an interval carries its sample size", () => {
+    assert.equal(formatWithInterval(0.6, [0.387, 0.813], 20), "60% (95% CI [38.7%, 81.3%], n = 20)");
+    assert.equal(formatWithInterval(0.6, null, 20), "60% (n = 20)");
+    assert.equal(formatWithInterval(12, [10, 14], 5), "12 (95% CI [10, 14], n = 5)");
+  });
+
+  test("result lines use the API's display strings when it sends them", () => {
+    const display = {
+      score: "60%",
+      pass: "60%",
+      pass_at_k: "100%",
+      pass_hat_k: "50%",
+      labels: { pass_at_k: "pass@2", pass_hat_k: "pass^2" },
+      score_with_ci: "60% (API)",
+      pass_with_ci: "60% (API pass)",
+      coverage: "score 0.6, 5/6 attempts scored, 2/3 members complete",
+    };
+    const [row] = scoreRows({ scores: [entry({ display })] });
+    assert.deepEqual(resultLines(row), [
+      ["score", "60% (API)"],
+      ["pass", "60% (API pass)"],
+      ["pass@2", "100%"],
+      ["pass^2", "50%"],
+      ["coverage", "score 0.6, 5/6 attempts scored, 2/3 members complete"],
+    ]);
+  });
+
+  test("without display strings the CLI formats the numbers itself", () => {
+    const [row] = scoreRows({ scores: [entry()] });
+    assert.deepEqual(resultLines(row), [
+      ["score", "60% (95% CI [30%, 90%], n = 5)"],
+      ["pass", "60% (95% CI [23%, 88%], n = 5)"],
+      ["pass@2", "100%"],
+      ["pass^2", "50%"],
+      ["coverage", "score 0.6, 5/6 attempts scored, 2/3 members complete"],
+    ]);
+  });
+
+  test("a failed benchmark shows its error, not numbers", () => {
+    const [row] = scoreRows({ scores: [entry({ status: "failed", error: "dataset missing", score: null, score_counts: null, uncertainty: null })] });
+    assert.deepEqual(resultLines(row), [["status", "failed: dataset missing"]]);
+  });
+});
+
+describe("scoreRows", () => {
+  test("reads each benchmark and target of a /scores answer", () => {
+    const rows = scoreRows({ run_id: "run_1", run_status: "completed", scores: [entry(), entry({ target: "b", target_label: "other" })], ab: [] });
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark_id, r.benchmark, r.target, r.target_name, r.score, r.score_ci95]),
+      [
+        ["bm_1", "arith", "a", "m", 0.6, [0.3, 0.9]],
+        ["bm_1", "arith", "b", "other", 0.6, [0.3, 0.9]],
+      ],
+    );
+  });
+
+  test("an answer without scores gives no rows", () => {
+    assert.deepEqual(scoreRows({}), []);
+    assert.deepEqual(scoreRows(null), []);
+  });
+});
+
+describe("checkResults", () => {
+  const rows = (over = {}) => scoreRows({ scores: [entry({ score_counts: complete, ...over })] });
+  const cases = [
+    ["complete, no threshold", rows(), {}, []],
+    ["score at the threshold passes", rows(), { minScore: 0.6 }, []],
+    ["score below the threshold", rows(), { minScore: 0.61 }, ["arith: score 60% is below 61%"]],
+    ["strict: lower bound below", rows(), { minScore: 0.5, strict: true }, ["arith: interval lower bound 30% is below 50% (score 60%)"]],
+    ["strict: lower bound at the threshold", rows(), { minScore: 0.3, strict: true }, []],
+    ["strict without an interval", rows({ uncertainty: null }), { minScore: 0.3, strict: true }, ["arith: no interval for --strict (score 60%)"]],
+    ["no score", rows({ score: null }), { minScore: 0 }, ["arith: no score to compare with --min-score 0"]],
+    [
+      "incomplete coverage fails even above the threshold",
+      scoreRows({ scores: [entry()] }),
+      { minScore: 0.1 },
+      ["arith: coverage incomplete (score 0.6, 5/6 attempts scored, 2/3 members complete)"],
+    ],
+    ["incomplete coverage allowed", scoreRows({ scores: [entry()] }), { minScore: 0.1, allowIncomplete: true }, []],
+    ["a run that did not complete", rows(), { runStatus: "cancelled" }, ["the run is cancelled, not completed"]],
+    ["a failed benchmark", rows({ status: "failed", error: "no dataset", score: null }), {}, ["arith: failed: no dataset"]],
+    ["no rows at all", [], {}, ["the run has no scores"]],
+    // Only the target is checked: the compare target may be the worse baseline on purpose.
+    ["compare target below the threshold", scoreRows({ scores: [entry({ score_counts: complete }), entry({ target: "b", score: 0.1 })] }), { minScore: 0.5 }, []],
+  ];
+  for (const [name, input, opts, expected] of cases) {
+    test(name, () => assert.deepEqual(checkResults(input, opts), expected));
+  }
+});

@@ -1,0 +1,102 @@
+// Test support for the CLI's tests (not a test file itself): the local
+// stack and fixture model started once, the CLI run as a child process,
+// JUnit parsed with a real XML parser. Starts processes and writes temp files.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { startFixtureModel } from "../fixture/model-server.mjs";
+import { freePort, startStack } from "../scripts/lib/stack.mjs";
+
+export const REPO = fileURLToPath(new URL("..", import.meta.url));
+export const CLI = join(REPO, "cli", "assay.mjs");
+const BOOTSTRAP = "cli-test-bootstrap-token";
+
+/**
+ * The local stack (wrangler dev with its own state in a temp folder) and the
+ * fixture model on loopback.
+ */
+export async function startLocal() {
+  const dir = mkdtempSync(join(tmpdir(), "assay-cli-e2e-"));
+  // wrangler is found relative to the repo root, and runs on this node (the
+  // repo's Node 24) even when the shell's default node is older.
+  process.chdir(REPO);
+  process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`;
+  const [stackResult, fixtureResult] = await Promise.allSettled([
+    freePort().then((port) => startStack({ port, stateDir: join(dir, "state"), bootstrapToken: BOOTSTRAP, quiet: true, logFile: join(dir, "wrangler.log") })),
+    startFixtureModel(),
+  ]);
+  if (stackResult.status === "rejected" || fixtureResult.status === "rejected") {
+    // Leave nothing running behind a failed start.
+    if (stackResult.status === "fulfilled") await stackResult.value.stop();
+    if (fixtureResult.status === "fulfilled") await fixtureResult.value.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw stackResult.status === "rejected" ? stackResult.reason : fixtureResult.reason;
+  }
+  const stack = stackResult.value;
+  const fixture = fixtureResult.value;
+  return {
+    url: stack.url,
+    fixtureUrl: fixture.url,
+    dir,
+    /** A new project's admin key. */
+    async newProject(name) {
+      const r = await fetch(`${stack.url}/api/projects`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${BOOTSTRAP}`, "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+      assert.equal(r.status, 201, await r.clone().text());
+      return (await r.json()).api_key;
+    },
+    /** A GET straight to the API, to check what the CLI reported. */
+    async api(path, key) {
+      const r = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+      assert.ok(r.ok, `${path}: ${r.status} ${await r.clone().text()}`);
+      return r.json();
+    },
+    async stop() {
+      await Promise.all([stack.stop(), fixture.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `node cli/assay.mjs ...args` and collects its output.
+ * @param {string[]} args
+ * @param {{env?: Record<string, string | undefined>, input?: string, timeoutMs?: number}} [opts]
+ * @returns {Promise<{code: number | null, stdout: string, stderr: string}>}
+ */
+export function cli(args, { env = {}, input, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const base = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(input ?? "");
+  });
+}
+
+/** Parses a JUnit report, failing unless it is well-formed XML. */
+export function parseJunit(xml) {
+  const valid = XMLValidator.validate(xml);
+  assert.equal(valid, true, `not well-formed XML: ${JSON.stringify(valid)}`);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ["testsuite", "testcase", "failure", "error", "skipped"].includes(name),
+  });
+  return parser.parse(xml).testsuites;
+}
