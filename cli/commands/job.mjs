@@ -1,0 +1,356 @@
+// `assay job ...`: submit an eval run (create + start), read it, follow it,
+// read its results, stop, resume, copy and export it. Network I/O via the
+// client; writes the files it is asked to.
+import { writeFileSync } from "node:fs";
+import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
+import { EXIT, UsageError } from "../errors.mjs";
+import { note, printFields, printJson, printTable } from "../output.mjs";
+import { watchRun } from "../watch.mjs";
+import { reportRun } from "./report.mjs";
+import { progressSummary, targetSummary } from "./views.mjs";
+
+const PROVIDERS = ["openai", "anthropic"];
+const DEFAULT_BASE_URL = { openai: "https://api.openai.com/v1", anthropic: "https://api.anthropic.com" };
+const RUN_STATUSES = ["draft", "queued", "running", "completed", "failed", "cancelled"];
+const MISSING_POLICIES = ["unknown", "as_failure"];
+/** Benchmark pages read when resolving names. */
+const NAME_PAGE = 200;
+
+/** @type {import("../args.mjs").OptionSpecs} */
+const CHECK_OPTIONS = {
+  "min-score": { type: "string" },
+  strict: { type: "boolean" },
+  "allow-incomplete": { type: "boolean" },
+  junit: { type: "string" },
+  md: { type: "string" },
+};
+
+/**
+ * The CI options shared by `submit --wait` and `result`.
+ * @param {Record<string, any>} v
+ */
+function checkOptions(v) {
+  const minScore = numberFlag(v["min-score"], "--min-score");
+  if (v.strict && minScore === undefined) throw new UsageError("--strict needs --min-score");
+  return { minScore, strict: Boolean(v.strict), allowIncomplete: Boolean(v["allow-incomplete"]), junit: v.junit, md: v.md };
+}
+
+/**
+ * Benchmark ids for the arguments: ids as given, names looked up in the catalog.
+ * @param {import("../client.mjs").Client} client
+ * @param {string[]} args
+ * @param {AbortSignal} signal
+ */
+async function resolveBenchmarks(client, args, signal) {
+  const names = args.filter((a) => !a.startsWith("bm_"));
+  if (names.length === 0) return args;
+  const catalog = [];
+  for await (const b of client.items("listBenchmarks", { query: { limit: NAME_PAGE }, signal })) catalog.push(b);
+  return args.map((a) => {
+    if (a.startsWith("bm_")) return a;
+    let hits = catalog.filter((b) => b.name === a);
+    if (hits.length === 0) hits = catalog.filter((b) => b.name.toLowerCase() === a.toLowerCase());
+    // The project's own benchmark wins over a built-in of the same name.
+    if (hits.length > 1 && hits.filter((b) => !b.builtin).length === 1) hits = hits.filter((b) => !b.builtin);
+    if (hits.length === 0) throw new UsageError(`no benchmark named '${a}'; see 'assay benchmark list'`);
+    if (hits.length > 1) throw new UsageError(`'${a}' names several benchmarks (${hits.map((b) => b.id).join(", ")}); give the id`);
+    return hits[0].id;
+  });
+}
+
+/**
+ * A key read from the environment variable a flag names.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string | undefined} name
+ * @param {string} flag
+ */
+function keyFromEnv(env, name, flag) {
+  if (name === undefined) return undefined;
+  const value = env[name];
+  if (!value) throw new UsageError(`${flag} names ${name}, which is not set or empty`);
+  return value;
+}
+
+/**
+ * The target and compare target of a submit.
+ * @param {Record<string, any>} v
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function targetsOf(v, env) {
+  if (v.profile && v.model) throw new UsageError("give --model (a model endpoint) or --profile (an agent runner), not both");
+  if (!v.profile && !v.model) throw new UsageError("say what to evaluate: --model NAME [--base-url URL] [--provider openai|anthropic], or --profile NAME@VERSION --runner-url URL");
+  if (v.profile) {
+    const runnerUrl = v["runner-url"] ?? env.ASSAY_RUNNER_URL;
+    if (!runnerUrl) throw new UsageError("--profile needs --runner-url (or ASSAY_RUNNER_URL): the agent runner that executes attempts");
+    for (const f of ["base-url", "provider", "api-key-env", "compare-base-url", "compare-provider", "compare-api-key-env"]) {
+      if (v[f] !== undefined) throw new UsageError(`--${f} is for --model targets; a profile carries its own parameters`);
+    }
+    const target = { kind: "agent", runner_url: runnerUrl, profile: v.profile };
+    const compare = v.compare ? { kind: "agent", runner_url: runnerUrl, profile: v.compare } : undefined;
+    return { target, compare };
+  }
+  if (v["runner-url"] !== undefined) throw new UsageError("--runner-url is for --profile targets");
+  const provider = choiceFlag(v.provider, "--provider", PROVIDERS) ?? "openai";
+  const baseUrl = v["base-url"] ?? DEFAULT_BASE_URL[provider];
+  const apiKey = keyFromEnv(env, v["api-key-env"], "--api-key-env");
+  const target = { kind: "model", provider, base_url: baseUrl, model: v.model, ...(apiKey ? { api_key: apiKey } : {}) };
+  if (!v.compare) {
+    for (const f of ["compare-base-url", "compare-provider", "compare-api-key-env"]) if (v[f] !== undefined) throw new UsageError(`--${f} needs --compare MODEL`);
+    return { target, compare: undefined };
+  }
+  const cProvider = choiceFlag(v["compare-provider"], "--compare-provider", PROVIDERS) ?? provider;
+  const cBase = v["compare-base-url"] ?? (cProvider === provider ? baseUrl : DEFAULT_BASE_URL[cProvider]);
+  // The target's key goes to the compare model only on the same endpoint.
+  const sameEndpoint = cProvider === provider && cBase === baseUrl;
+  const cKey = v["compare-api-key-env"] !== undefined ? keyFromEnv(env, v["compare-api-key-env"], "--compare-api-key-env") : sameEndpoint ? apiKey : undefined;
+  const compare = { kind: "model", provider: cProvider, base_url: cBase, model: v.compare, ...(cKey ? { api_key: cKey } : {}) };
+  return { target, compare };
+}
+
+/**
+ * The options object of a submit; only what was given, the server fills defaults.
+ * @param {Record<string, any>} v
+ */
+export function runOptionsOf(v) {
+  const options = {
+    attempts: intFlag(v.attempts, "--attempts"),
+    sample_limit: intFlag(v["sample-limit"], "--sample-limit"),
+    concurrency: intFlag(v.concurrency, "--concurrency"),
+    temperature: numberFlag(v.temperature, "--temperature"),
+    max_output_tokens: intFlag(v["max-output-tokens"], "--max-output-tokens"),
+    timeout_s: intFlag(v.timeout, "--timeout"),
+    missing_policy: choiceFlag(v["missing-policy"], "--missing-policy", MISSING_POLICIES),
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, x]) => x !== undefined));
+}
+
+/** @param {import("../context.mjs").Context} ctx @param {any} run @param {any} [progress] */
+function printRun(ctx, run, progress) {
+  // undefined: a line that does not apply; null: shown as "-" except for the optional labels.
+  /** @type {[string, unknown][]} */
+  const fields = [
+    ["id", run.id],
+    ["name", run.display_name ?? undefined],
+    ["status", run.status],
+    ["benchmarks", run.benchmarks.join(", ")],
+    ["target", targetSummary(run.target)],
+    ["compare", run.compare_target ? targetSummary(run.compare_target) : undefined],
+    ["attempts", run.options?.attempts],
+    ["sample limit", run.options?.sample_limit ?? null],
+    ["concurrency", run.options?.concurrency],
+    ["request id", run.request_id ?? undefined],
+    ["copied from", run.copied_from ?? undefined],
+    ["created", run.created_at],
+    ["started", run.started_at],
+    ["finished", run.finished_at],
+    ["error", run.error ?? undefined],
+    ["progress", progress ? progressSummary(progress) : undefined],
+  ];
+  printFields(ctx.io, fields.filter(([, val]) => val !== undefined));
+}
+
+/** @type {Record<string, import("./index.mjs").Command>} */
+export const jobCommands = {
+  submit: {
+    summary: "create an eval run and start it",
+    usage:
+      "assay job submit BENCHMARK... (--model NAME [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] | --profile NAME@VERSION --runner-url URL) " +
+      "[--compare MODEL|NAME@VERSION] [--attempts K] [--sample-limit N] [--concurrency N] [--request-id ID] [--name TEXT] [--draft] " +
+      "[--wait [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]]",
+    min: 1,
+    options: {
+      model: { type: "string" },
+      "base-url": { type: "string" },
+      provider: { type: "string" },
+      "api-key-env": { type: "string" },
+      profile: { type: "string" },
+      "runner-url": { type: "string" },
+      compare: { type: "string" },
+      "compare-base-url": { type: "string" },
+      "compare-provider": { type: "string" },
+      "compare-api-key-env": { type: "string" },
+      attempts: { type: "string" },
+      "sample-limit": { type: "string" },
+      concurrency: { type: "string" },
+      temperature: { type: "string" },
+      "max-output-tokens": { type: "string" },
+      timeout: { type: "string" },
+      "missing-policy": { type: "string" },
+      "request-id": { type: "string" },
+      name: { type: "string" },
+      draft: { type: "boolean" },
+      wait: { type: "boolean" },
+      ...CHECK_OPTIONS,
+    },
+    async run(ctx, v, args) {
+      const { target, compare } = targetsOf(v, ctx.env);
+      const options = runOptionsOf(v);
+      const checks = checkOptions(v);
+      if (!v.wait) {
+        for (const f of ["min-score", "strict", "allow-incomplete", "junit", "md"]) if (v[f] !== undefined) throw new UsageError(`--${f} needs --wait (or use 'assay job result ID --${f}' later)`);
+      }
+      if (v.draft && v.wait) throw new UsageError("--draft creates a run without starting it; it cannot --wait");
+      const client = ctx.client();
+      const benchmarks = await resolveBenchmarks(client, args, ctx.signal);
+      const body = {
+        benchmarks,
+        target,
+        ...(compare ? { compare_target: compare } : {}),
+        options,
+        ...(v.name ? { display_name: v.name } : {}),
+        ...(v["request-id"] ? { request_id: v["request-id"] } : {}),
+      };
+      const created = await client.call("createRun", { body, signal: ctx.signal });
+      let run = created.body;
+      const replayed = created.headers.get("idempotent-replayed") === "true";
+      if (replayed) note(ctx.io, `request id ${v["request-id"]} matched run ${run.id} (${run.status}); not creating another`);
+      if (run.status === "draft" && !v.draft) {
+        run = (await client.call("startRun", { params: { id: run.id }, signal: ctx.signal })).body;
+      }
+      if (!v.wait) {
+        if (ctx.json) printJson(ctx.io, run);
+        else {
+          printRun(ctx, run);
+          note(ctx.io, run.status === "draft" ? `draft saved; start it with the API or submit again without --draft` : `follow it with: assay job watch ${run.id}`);
+        }
+        return EXIT.OK;
+      }
+      if (!ctx.json) note(ctx.io, `submitted ${run.id}; waiting for it to finish`);
+      const progress = await watchRun(client, run.id, ctx.io, { signal: ctx.signal });
+      const final = await client.json("getRun", { params: { id: run.id }, signal: ctx.signal });
+      return reportRun(ctx, final, { ...checks, check: true, extraJson: { progress } });
+    },
+  },
+
+  get: {
+    summary: "a run's configuration, status and progress",
+    usage: "assay job get ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const client = ctx.client();
+      const run = await client.json("getRun", { params: { id }, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, run);
+      const progress = run.status === "draft" ? undefined : await client.json("runProgress", { params: { id }, signal: ctx.signal });
+      printRun(ctx, run, progress);
+    },
+  },
+
+  list: {
+    summary: "runs, newest first",
+    usage: "assay job list [--status STATUS] [--limit N] [--cursor C]",
+    max: 0,
+    options: { status: { type: "string" }, limit: { type: "string" }, cursor: { type: "string" } },
+    async run(ctx, v) {
+      const query = { status: choiceFlag(v.status, "--status", RUN_STATUSES), limit: intFlag(v.limit, "--limit"), cursor: v.cursor };
+      const page = await ctx.client().json("listRuns", { query, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, page);
+      printTable(
+        ctx.io,
+        ["id", "status", "name", "benchmarks", "target", "created"],
+        page.items.map((r) => [r.id, r.status, r.display_name, r.benchmarks.length, targetSummary(r.target), r.created_at]),
+      );
+      if (page.next_cursor) note(ctx.io, `more: assay job list --cursor ${page.next_cursor}`);
+    },
+  },
+
+  result: {
+    summary: "scores per benchmark: score with interval, pass, pass@k, pass^k, coverage",
+    usage: "assay job result ID [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]",
+    min: 1,
+    max: 1,
+    options: CHECK_OPTIONS,
+    async run(ctx, v, [id]) {
+      const checks = checkOptions(v);
+      const run = await ctx.client().json("getRun", { params: { id }, signal: ctx.signal });
+      return reportRun(ctx, run, { ...checks, check: checks.minScore !== undefined });
+    },
+  },
+
+  watch: {
+    summary: "follow a run until it ends, with a progress line on stderr",
+    usage: "assay job watch ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const progress = await watchRun(ctx.client(), id, ctx.io, { signal: ctx.signal });
+      if (ctx.json) printJson(ctx.io, progress);
+      else ctx.io.out.write(`${id} ${progress.status}: ${progressSummary(progress)}\n`);
+      return progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
+    },
+  },
+
+  stop: {
+    summary: "stop a queued or running run",
+    usage: "assay job stop ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const run = await ctx.client().json("stopRun", { params: { id }, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, run);
+      ctx.io.out.write(`${run.id} ${run.status}\n`);
+    },
+  },
+
+  resume: {
+    summary: "run again the attempts of a stopped or finished run that have no reward",
+    usage: "assay job resume ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const run = await ctx.client().json("resumeRun", { params: { id }, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, run);
+      ctx.io.out.write(`${run.id} ${run.status}\n`);
+      note(ctx.io, `follow it with: assay job watch ${run.id}`);
+    },
+  },
+
+  copy: {
+    summary: "copy a run's configuration into a new draft (keys are not copied)",
+    usage: "assay job copy ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const run = await ctx.client().json("copyRun", { params: { id }, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, run);
+      ctx.io.out.write(`${run.id} ${run.status} (copy of ${id})\n`);
+    },
+  },
+
+  export: {
+    summary: "the run's report as Markdown or HTML",
+    usage: "assay job export ID [--format md|html] [-o FILE]",
+    min: 1,
+    max: 1,
+    options: { format: { type: "string" }, output: { type: "string", short: "o" } },
+    async run(ctx, v, [id]) {
+      const format = choiceFlag(v.format, "--format", ["md", "html"]) ?? "md";
+      const reply = await ctx.client().call("runExport", { params: { id }, query: { format }, signal: ctx.signal });
+      const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body, null, 2);
+      if (!v.output) {
+        ctx.io.out.write(text.endsWith("\n") ? text : text + "\n");
+        return;
+      }
+      try {
+        writeFileSync(v.output, text);
+      } catch (err) {
+        throw new UsageError(`cannot write ${v.output}: ${err.message}`);
+      }
+      note(ctx.io, `wrote ${v.output} (${format}, ${Buffer.byteLength(text)} bytes)`);
+    },
+  },
+
+  logs: {
+    summary: "the run's log, oldest first",
+    usage: "assay job logs ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const lines = [];
+      for await (const l of ctx.client().items("runLogs", { params: { id }, query: { limit: 1000 }, signal: ctx.signal })) lines.push(l);
+      if (ctx.json) return printJson(ctx.io, lines);
+      for (const l of lines) ctx.io.out.write(`${l.at} ${l.level.padEnd(5)} ${l.event}${l.attempt_seq !== null ? ` #${l.attempt_seq}` : ""} ${l.message}\n`);
+    },
+  },
+};
+
