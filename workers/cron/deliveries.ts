@@ -29,6 +29,8 @@ export async function deliverDue(env: Env, now: Date, budget: Budget): Promise<D
   if (!budget.ok()) return report;
   const due = await claimDue(env.DB, readConfig(env).secretKey, now, budget.limits.deliveries);
   for (let i = 0; i < due.length; i += PARALLEL) {
+    // Out of time: the rest stay claimed and come due again after CLAIM_S.
+    if (i > 0 && !budget.ok()) break;
     await Promise.all(due.slice(i, i + PARALLEL).map((d) => sendOne(env, d, now, report)));
   }
   return report;
