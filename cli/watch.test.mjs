@@ -1,9 +1,11 @@
 // The SSE reader, the live events' effect on phases, and the progress line.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
 import { describe, test } from "node:test";
+import { Client } from "./client.mjs";
 import { StatusLine } from "./output.mjs";
 import { readEvents } from "./sse.mjs";
-import { applyEvent, progressText } from "./watch.mjs";
+import { applyEvent, progressText, watchRun } from "./watch.mjs";
 
 /** Feeds `chunks` (strings) through readEvents. */
 async function events(chunks) {
@@ -111,5 +113,86 @@ describe("StatusLine", () => {
     line.update("x".repeat(50));
     line.done();
     assert.deepEqual(writes, ["\r\x1b[Kshort", `\r\x1b[K${"x".repeat(38)}…`, "\n"]);
+  });
+});
+
+describe("watchRun against a stub server", () => {
+  /** An API stub: /progress answers from `state`; /live runs `live(req, res, n)` for the n-th connection. */
+  async function stub(live) {
+    const state = { status: "running", done: 0, liveConnections: [], progressCalls: 0 };
+    const server = createServer((req, res) => {
+      if (req.url === "/api/eval-runs/run_1/progress") {
+        state.progressCalls++;
+        res.setHeader("content-type", "application/json");
+        const counts = { pending: 2 - state.done, dispatched: 0, running: 0, succeeded: state.done, failed: 0, cancelled: 0, timed_out: 0 };
+        res.end(JSON.stringify({ id: "run_1", status: state.status, terminal_attempts: state.done, total_attempts: 2, planned_attempts: 2, scored_attempts: state.done, in_flight: 0, counts }));
+      } else if (req.url === "/api/eval-runs/run_1/live" && live) {
+        state.liveConnections.push({ accept: req.headers.accept, lastEventId: req.headers["last-event-id"], auth: req.headers.authorization });
+        live(req, res, state.liveConnections.length, state);
+      } else {
+        res.statusCode = 404;
+        res.setHeader("content-type", "application/problem+json");
+        res.end(JSON.stringify({ status: 404, code: "not_found", detail: `no route GET ${req.url}` }));
+      }
+    });
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${server.address().port}`;
+    return { state, client: new Client({ url, apiKey: "ak_stub" }), close: () => new Promise((r) => server.close(r)) };
+  }
+
+  /** A terminal-like stderr that keeps every redraw. */
+  const io = () => {
+    const lines = [];
+    return { lines, io: { out: { write() {} }, err: { isTTY: true, columns: 400, write: (s) => lines.push(s) } } };
+  };
+
+  test("phases from the live stream, a reconnect with Last-Event-ID, the end from the run's status", async () => {
+    const sse = (res, id, event, data) => res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const s = await stub((req, res, n, state) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (n === 1) {
+        sse(res, 1, "delta", { kind: "header", attempt_id: "att_1.0", phase: "boot", seq: 0 });
+        sse(res, 2, "delta", { kind: "phase", attempt_id: "att_1.0", phase: "agent" });
+        // The connection drops before the run ends.
+        setTimeout(() => res.end(), 50);
+        return;
+      }
+      sse(res, 3, "delta", { kind: "end", attempt_id: "att_1.0", status: "succeeded" });
+      state.done = 2;
+      state.status = "completed";
+      sse(res, 4, "run", { status: "completed" });
+      // Left open: the watcher must close it.
+    });
+    const out = io();
+    const final = await watchRun(s.client, "run_1", out.io);
+    await s.close();
+    assert.equal(final.status, "completed");
+    assert.deepEqual(s.state.liveConnections, [
+      { accept: "text/event-stream", lastEventId: undefined, auth: "Bearer ak_stub" },
+      { accept: "text/event-stream", lastEventId: "2", auth: "Bearer ak_stub" },
+    ]);
+    const text = out.lines.join("");
+    assert.match(text, /phase agent 1/);
+    assert.match(text, /run_1 completed · \[#{24}\] 2\/2 · succeeded 2 · scored 2\n$/);
+  });
+
+  test("without a live stream: says so and polls /progress until the run ends", async () => {
+    const s = await stub(null);
+    setTimeout(() => Object.assign(s.state, { done: 2, status: "cancelled" }), 150);
+    const out = io();
+    const final = await watchRun(s.client, "run_1", out.io, { pollMs: 20 });
+    await s.close();
+    assert.equal(final.status, "cancelled");
+    const text = out.lines.join("");
+    assert.match(text, /live stream not available \(GET \/api\/eval-runs\/\{id\}\/live answered 404\); polling \/progress every 0\.02 s/);
+    assert.ok(s.state.progressCalls >= 3, `polled ${s.state.progressCalls} times`);
+  });
+
+  test("Ctrl-C aborts a watch", async () => {
+    const s = await stub(null);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("interrupted")), 100);
+    await assert.rejects(watchRun(s.client, "run_1", io().io, { pollMs: 20, signal: controller.signal }), /interrupted/);
+    await s.close();
   });
 });
