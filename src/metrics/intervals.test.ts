@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { aggregate } from "./aggregate";
 import { binomialTwoSidedHalf, chiSquare1Upper, incompleteBeta, tCritical, Z95 } from "./distributions";
 import { clusteredMean, meanInterval, wilson } from "./intervals";
-import { mulberry32 } from "./rng";
+import { mulberry32 } from "../domain/random";
 import type { AttemptOutcome } from "./types";
 
 describe("distributions", () => {

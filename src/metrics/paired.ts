@@ -23,7 +23,7 @@
 import { binomialTwoSidedHalf, chiSquare1Upper } from "./distributions";
 import { formatDelta } from "./display";
 import { clusteredMean, meanInterval } from "./intervals";
-import { mulberry32 } from "./rng";
+import { mulberry32 } from "../domain/random";
 import { checkSummaries, summarize } from "./summarize";
 import type { AggregateOptions, AttemptOutcome, Interval, MemberSummary, MissingPolicy } from "./types";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateCost } from "./cost";
-import { kindOfStatus, parseRetryAfter, ProviderError, scrub } from "./errors";
+import { scrub } from "../domain/scrub";
+import { kindOfStatus, parseRetryAfter, ProviderError } from "./errors";
 
 const NOW = Date.parse("2026-01-01T00:00:00Z");
 
@@ -37,8 +38,8 @@ describe("provider error classification", () => {
   });
 
   it("scrubs the key and knows what is retryable", () => {
-    expect(scrub("401 Incorrect API key sk-abc123 (Bearer sk-abc123)", "sk-abc123")).toBe("401 Incorrect API key [redacted] (Bearer [redacted])");
-    expect(scrub("no key here", undefined)).toBe("no key here");
+    expect(scrub("401 Incorrect API key sk-abc123 (Bearer sk-abc123)", ["sk-abc123"])).toBe("401 Incorrect API key [redacted] (Bearer [redacted])");
+    expect(scrub("no key here", [undefined])).toBe("no key here");
     expect(new ProviderError("timeout", "t").retryable).toBe(true);
     expect(new ProviderError("permanent", "p", { status: 401 })).toMatchObject({ kind: "permanent", status: 401, retry_after_ms: null, retryable: false });
   });

@@ -6,6 +6,7 @@
  */
 import * as Anthropic from "@anthropic-ai/sdk";
 import * as OpenAI from "openai";
+import { scrub } from "../domain/scrub";
 import type { FailureKind } from "../domain/retry";
 
 export type ProviderErrorKind = FailureKind;
@@ -50,10 +51,6 @@ export function parseRetryAfter(headers: Headers | undefined | null, nowMs: numb
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
-/** Removes every occurrence of the secret from a text. */
-export function scrub(text: string, secret: string | undefined): string {
-  return secret ? text.replaceAll(secret, "[redacted]") : text;
-}
 
 type SdkApiError = { status: number | undefined; headers: Headers | undefined; message: string };
 
@@ -67,7 +64,7 @@ function isApiError(err: unknown): err is SdkApiError {
  */
 export function toProviderError(err: unknown, apiKey: string | undefined, nowMs: number): ProviderError {
   if (err instanceof ProviderError) return err;
-  const message = (m: string) => scrub(m, apiKey);
+  const message = (m: string) => scrub(m, [apiKey]);
   if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof Anthropic.APIConnectionTimeoutError) {
     return new ProviderError("timeout", message(`model call timed out: ${err.message}`));
   }
