@@ -3,6 +3,7 @@
  * source of truth; keep the two in step). No I/O.
  */
 import { sqliteTable, text, integer, real, primaryKey } from "drizzle-orm/sqlite-core";
+import type { FewShotPlan } from "../execution/benchmark-plan";
 
 export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
@@ -114,7 +115,7 @@ export const runBenchmarks = sqliteTable(
     baseSeq: integer("base_seq"),
     attemptCount: integer("attempt_count"),
     plannedCount: integer("planned_count").notNull(),
-    fewShot: text("few_shot", { mode: "json" }).$type<number[]>(),
+    fewShot: text("few_shot", { mode: "json" }).$type<FewShotPlan | number[]>(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.benchmarkId] })],
 );

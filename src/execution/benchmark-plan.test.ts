@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RunOptions } from "../domain/run-options";
 import type { TaskRef } from "../domain/selection";
-import { fewShotCount, pickFewShot, selectionFor } from "./benchmark-plan";
+import { examplesFor, fewShotCount, pickFewShot, selectionFor } from "./benchmark-plan";
 
 const ref = (index: number, split: string | null): TaskRef => ({ index, key: `k${index}`, digest: `d${index}`, split, subset: null });
 
@@ -38,12 +38,27 @@ describe("pickFewShot", () => {
   const rows = [ref(0, "test"), ref(1, "test"), ref(2, "dev"), ref(3, "dev"), ref(4, "test")];
 
   it("prefers an example split other than the one under test", () => {
-    expect(pickFewShot(rows, new Set([0, 1]), 2, "test")).toEqual([2, 3]);
+    expect(pickFewShot(rows, new Set([0, 1]), 2, "test").all).toEqual([2, 3]);
   });
 
   it("falls back to non-member rows when there is no example split", () => {
     const flat = rows.map((r) => ({ ...r, split: null }));
-    expect(pickFewShot(flat, new Set([0, 1, 3]), 2, undefined)).toEqual([2, 4]);
-    expect(pickFewShot(flat, new Set([0]), 0, undefined)).toEqual([]);
+    expect(pickFewShot(flat, new Set([0, 1, 3]), 2, undefined).all).toEqual([2, 4]);
+    expect(pickFewShot(flat, new Set([0]), 0, undefined)).toEqual({ all: [], by_subset: {} });
+  });
+});
+
+describe("few-shot per subset", () => {
+  const subj = (index: number, split: string, subset: string): TaskRef => ({ index, key: `k${index}`, digest: `d${index}`, split, subset });
+  const rows = [subj(0, "dev", "algebra"), subj(1, "dev", "algebra"), subj(2, "dev", "anatomy"), subj(3, "test", "algebra"), subj(4, "test", "anatomy"), subj(5, "test", "law")];
+
+  it("gives each subset examples of its own subject, and the rest the overall ones", () => {
+    const plan = pickFewShot(rows, new Set([3, 4, 5]), 2, "test", "dev");
+    expect(plan).toEqual({ all: [0, 1], by_subset: { algebra: [0, 1], anatomy: [2] } });
+    expect(examplesFor(plan, "anatomy")).toEqual([2]);
+    expect(examplesFor(plan, "law")).toEqual([0, 1]);
+    expect(examplesFor(plan, null)).toEqual([0, 1]);
+    expect(examplesFor([7, 8], "algebra")).toEqual([7, 8]);
+    expect(examplesFor(null, "algebra")).toEqual([]);
   });
 });

@@ -30,15 +30,38 @@ export function fewShotCount(options: RunOptions, benchmarkId: string, bm: Bench
 export const EXAMPLE_SPLITS = ["dev", "train", "validation"];
 
 /**
+ * Few-shot examples of a benchmark within a run: `by_subset` gives each
+ * subset its own examples (MMLU's five dev questions per subject), `all`
+ * serves members whose subset has none.
+ */
+export interface FewShotPlan {
+  all: number[];
+  by_subset: Record<string, number[]>;
+}
+
+/**
  * Row indices of `n` examples: the first rows of the benchmark's example
  * split when the data has one (and it is not the split under test), else
  * the first rows that are not members, so an example never answers its own
- * question.
+ * question. Per subset as well as overall.
  */
-export function pickFewShot(rows: readonly TaskRef[], members: ReadonlySet<number>, n: number, evalSplit: string | undefined, preferred?: string): number[] {
-  if (n <= 0) return [];
+export function pickFewShot(rows: readonly TaskRef[], members: ReadonlySet<number>, n: number, evalSplit: string | undefined, preferred?: string): FewShotPlan {
+  if (n <= 0) return { all: [], by_subset: {} };
   const splits = new Set(rows.map((r) => r.split).filter((s): s is string => s !== null));
   const source = [preferred, ...EXAMPLE_SPLITS].find((s) => s !== undefined && s !== evalSplit && splits.has(s));
   const pool = source ? rows.filter((r) => r.split === source) : rows.filter((r) => !members.has(r.index));
-  return pool.slice(0, n).map((r) => r.index);
+  const bySubset: Record<string, number[]> = {};
+  for (const r of pool) {
+    if (r.subset === null) continue;
+    const list = (bySubset[r.subset] ??= []);
+    if (list.length < n) list.push(r.index);
+  }
+  return { all: pool.slice(0, n).map((r) => r.index), by_subset: bySubset };
+}
+
+/** The example rows for a member of `subset` (older plans stored a plain list). */
+export function examplesFor(plan: FewShotPlan | number[] | null | undefined, subset: string | null): number[] {
+  if (!plan) return [];
+  if (Array.isArray(plan)) return plan;
+  return (subset !== null ? plan.by_subset[subset] : undefined) ?? plan.all;
 }

@@ -4,6 +4,7 @@
  * asks for another try, a final one becomes the attempt's error. Nothing is
  * written here; the batch writes everything at once.
  */
+import { examplesFor } from "../../src/execution/benchmark-plan";
 import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
@@ -13,6 +14,8 @@ import { estimateCost, ProviderError, type ChatResult } from "../../src/provider
 import { scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowAt } from "../../src/storage/row-cache";
+import type { DeltaEvent } from "../../src/live/deltas";
+import { emitterFor } from "../durable/live-client";
 import type { Env } from "../env";
 import type { RunContext } from "./run-context";
 
@@ -37,8 +40,50 @@ function choicesOf(data: Record<string, unknown>): string[] | null {
   return Array.isArray(c) && c.every((x) => typeof x === "string") ? (c as string[]) : null;
 }
 
-/** Runs one attempt; the caller holds one of the run's concurrency slots throughout (judge calls included). */
+/** Past its start, an inline attempt's live entry is overdue after its model call and its judge call could both have timed out. */
+const LIVE_DEADLINE_MARGIN_MS = 30_000;
+
+/**
+ * Runs one attempt; the caller holds one of the run's concurrency slots
+ * throughout (judge calls included). Its progress goes to the run's live
+ * traces as it happens: a header, the phases, the request in flight, the
+ * committed turn, and its end.
+ */
 export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number): Promise<AttemptResult> {
+  const live = emitterFor(env, att.runId, ctx.options.concurrency);
+  const id = attemptId(att.runId, att.seq);
+  const emit = (e: DeltaEvent) => live.emit(id, att.seq, e);
+  const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
+  const started = Date.now();
+  emit({
+    kind: "header",
+    seq: att.seq,
+    benchmark_id: att.benchmarkId,
+    target: att.target,
+    task_key: att.memberKey,
+    member_index: att.memberIndex,
+    attempt_index: att.attemptIndex,
+    subset: att.subset,
+    try: triesBefore + 1,
+    execution: "inline",
+    executor: target.config.name ?? target.config.model,
+    phase: "setup",
+    started_at: new Date(started).toISOString(),
+    deadline_at: new Date(started + 2 * ctx.options.timeout_s * 1000 + LIVE_DEADLINE_MARGIN_MS).toISOString(),
+  });
+  let result: AttemptResult;
+  try {
+    result = await execute(env, ctx, att, triesBefore, emit);
+  } catch (err) {
+    emit({ kind: "end", status: "failed", reward: null, error: "internal error" });
+    throw err;
+  }
+  if (result.kind === "retry") emit({ kind: "end", status: "retrying", reward: null, error: result.log });
+  else emit({ kind: "end", status: result.outcome.status, reward: result.outcome.reward, error: result.outcome.error });
+  return result;
+}
+
+async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number, emit: (e: DeltaEvent) => void): Promise<AttemptResult> {
   const startedAt = new Date().toISOString();
   const tries = triesBefore + 1;
   const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
@@ -46,7 +91,7 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
   const rev = ctx.revisions.get(rb.datasetRevisionId!)!;
   const spec = { prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn };
   const row = await rowAt(env.ARTIFACTS, rev, att.rowIndex);
-  const examples = await Promise.all((rb.fewShot ?? []).map((i) => rowAt(env.ARTIFACTS, rev, i)));
+  const examples = await Promise.all(examplesFor(rb.fewShot, att.subset).map((i) => rowAt(env.ARTIFACTS, rev, i)));
   const messages = buildMessages(spec, row.data, examples.map((e) => e.data));
   const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
   const clean = (text: string) => scrub(text, ctx.secretValues);
@@ -98,6 +143,8 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
   };
 
   let result: ChatResult;
+  emit({ kind: "phase", phase: "agent" });
+  emit({ kind: "preview", messages: messages.map((m) => ({ ...m })) });
   try {
     result = await target.provider.chat({
       messages,
@@ -112,6 +159,15 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
     return failure(err, "model call");
   }
 
+  emit({
+    kind: "turn",
+    messages: [...messages, { role: "assistant" as const, content: result.text }].map((m) => ({ ...m })),
+    model: result.model,
+    usage: { input_tokens: result.input_tokens, output_tokens: result.output_tokens },
+    latency_ms: result.latency_ms,
+    reward: null,
+  });
+  emit({ kind: "phase", phase: "scoring" });
   const scoring = ScoringSpec.parse(rb.scoring);
   let score;
   try {
