@@ -1,12 +1,15 @@
 /** The Worker's bindings and secrets, and the parsed configuration. */
 import { z } from "zod";
 import type { RunGate } from "./durable/run-gate";
+import type { RunLive } from "./durable/run-live";
 
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
   ATTEMPTS: Queue;
   RUN_GATE: DurableObjectNamespace<RunGate>;
+  /** Live traces: one hub object per run (plus shards for wide runs). */
+  RUN_LIVE: DurableObjectNamespace<RunLive>;
   /** Secret: the operator token that may create projects. */
   ASSAY_BOOTSTRAP_TOKEN?: string;
   /** Secret: key material for sealing API keys, judge keys and profile secrets. */
@@ -15,6 +18,10 @@ export interface Env {
   ASSAY_IO_METRICS?: string;
   /** ML-compute credits a new project starts with. */
   ASSAY_DEFAULT_CREDITS?: string;
+  /** The URL runners call back (e.g. https://assay.example.com); else the origin the run was started from. */
+  ASSAY_PUBLIC_URL?: string;
+  /** Running attempts per live-trace shard (default 250; see src/live/shards.ts). */
+  ASSAY_LIVE_SHARD_ATTEMPTS?: string;
 }
 
 export const Config = z.object({

@@ -6,6 +6,7 @@ import { countReceived, meterEnv } from "./io-meter";
 import { handleQueue } from "./queue/consumer";
 
 export { RunGate } from "./durable/run-gate";
+export { RunLive } from "./durable/run-live";
 
 const app = buildApp();
 

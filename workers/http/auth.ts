@@ -17,8 +17,8 @@ export function hasScope(scopes: string[], need: Scope): boolean {
   return scopes.some((s) => rank(s) >= rank(need));
 }
 
-/** Routes that authenticate themselves (bootstrap token, runner token, signed hook) or are public. */
-const SELF_AUTHENTICATED = [/^\/api\/projects(\/|$)/, /^\/api\/_io$/, /^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/runner\//, /^\/api\/hooks\//];
+/** Routes that authenticate themselves (bootstrap token, runner token, signed hook, live ticket or key) or are public. */
+const SELF_AUTHENTICATED = [/^\/api\/projects(\/|$)/, /^\/api\/_io$/, /^\/api\/openapi\.json$/, /^\/api\/docs$/, /^\/api\/runner\//, /^\/api\/hooks\//, /^\/api\/eval-runs\/[^/]+\/live$/];
 
 /** The scope a request needs: key management is admin, reads read, the rest write. */
 export function scopeFor(method: string, path: string): Scope {

@@ -12,6 +12,8 @@ import type { AttemptMessage } from "../../src/domain/queue-messages";
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import type { Env } from "../env";
+import { flushLive } from "../durable/live-client";
+import { dispatchAgentAttempts, isAgentRun } from "./agent-attempt";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
 import { gateFor } from "./gate";
@@ -63,6 +65,8 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     }
   }
   if (!open.length) return;
+  // Agent attempts are dispatched to their runner and end by its callback (or their timeout), not here.
+  if (await isAgentRun(env, runId)) return dispatchAgentAttempts(env, runId, open);
   const ctx = await runContext(env, runId, open.map((m) => m.body.seq));
   const work: Work[] = [];
   for (const m of open) {
@@ -152,6 +156,8 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     clearInterval(renew);
     clearInterval(watch);
     await gate.release({ holder, slots: 0, attempts: ids });
+    // The live deltas the attempts emitted go out before the invocation ends.
+    await flushLive(runId);
   }
 }
 

@@ -44,13 +44,15 @@ async function sendAll(env: Env, messages: QueueMessage[]): Promise<void> {
 async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
   const bm = await db.select().from(benchmarks).where(eq(benchmarks.id, rb.benchmarkId)).get();
   if (!bm) throw new CannotRun("the benchmark no longer exists");
-  if (run.target.kind === "agent" || bm.kind === "runner") {
-    throw new CannotRun("this benchmark runs through the agent runner protocol, which this deployment does not execute yet");
-  }
+  // An agent target's runner verifies its own attempts, so the benchmark's scoring is passed along, not run here.
+  const kinds = [run.target.kind, run.compareTarget?.kind].filter((k) => k !== undefined);
+  const agent = kinds.includes("agent");
+  if (agent && kinds.some((k) => k !== "agent")) throw new CannotRun("an agent and a model target cannot be compared in one run");
+  if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
   const builtin = await ensureBuiltinRevision(env, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
-  const parsed = ScoringSpec.safeParse(bm.scoring);
+  const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-  if (needsJudge(parsed.data) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
+  if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
   const rev =
     builtin ||
     (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||

@@ -12,9 +12,16 @@ import { openSlot, readBenchmarkPlans } from "../../../src/db/results";
 import type { AttemptRow, EvalRunRow } from "../../../src/db/schema";
 import { attemptId, parseAttemptId } from "../../../src/domain/attempt-id";
 import { AppError } from "../../../src/domain/errors";
+import type { Delta, Message } from "../../../src/live/deltas";
+import { pageSteps, type TurnRecord } from "../../../src/live/steps";
+import type { RunOptions } from "../../../src/domain/run-options";
+import { ARTIFACT_NAME, getArtifact, listArtifacts } from "../../../src/storage/artifacts";
+import { isInlineTranscript, readStoredTurns, turnsOf } from "../../../src/storage/traces";
+import { ownerOf, shardsFor } from "../../durable/live-client";
 import { newRouter, type AppEnv } from "../router";
-import { errorResponses, IdParam, json } from "../schemas";
+import { errorResponses, IdParam, json, pageOf } from "../schemas";
 import { expectedAnswers } from "./results";
+import { ArtifactView } from "./runner";
 
 const tags = ["trials"];
 
@@ -32,6 +39,23 @@ const RewardComponents = z
     judge_summary: z.string().nullable(),
   })
   .openapi("RewardComponents");
+
+/** Steps a trial returns inline with include_steps=true; longer trials are paged with /steps. */
+export const MAX_INLINE_STEPS = 500;
+const MAX_STEPS_PAGE = 100;
+
+export const StepView = z
+  .object({
+    step_index: z.number().int(),
+    messages: z.array(z.object({ role: z.string() }).catchall(z.unknown())).openapi({ description: "the conversation so far: this step's reply is last" }),
+    new_messages_from: z.number().int().openapi({ description: "messages.slice(new_messages_from) are what this step added" }),
+    model: z.string().nullable(),
+    usage: z.object({ input_tokens: z.number().int().nullable(), output_tokens: z.number().int().nullable() }).nullable(),
+    latency_ms: z.number().int().nullable(),
+    reward: z.number().nullable().openapi({ description: "the step's own reward when the environment gave one; an inline attempt's single step carries the attempt's reward" }),
+    at: z.string().nullable(),
+  })
+  .openapi("Step");
 
 export const Trial = z
   .object({
@@ -57,6 +81,8 @@ export const Trial = z
     timings: z.object({ started_at: z.string().nullable(), finished_at: z.string().nullable(), duration_ms: z.number().int().nullable() }),
     transcript_available: z.boolean(),
     reward_components: RewardComponents.optional().openapi({ description: "only with include_reward_components=true" }),
+    num_steps: z.number().int().optional().openapi({ description: "only with include_steps=true: model calls made (0 when none answered)" }),
+    steps: z.array(StepView).optional().openapi({ description: "only with include_steps=true: every step; each holds the conversation so far" }),
   })
   .openapi("Trial");
 
@@ -65,6 +91,10 @@ const TrialQuery = z.strictObject({
     .enum(["true", "false"])
     .optional()
     .openapi({ description: "add the scorer's reason and structured components" }),
+  include_steps: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: `add num_steps and every step (at most ${MAX_INLINE_STEPS}; page longer trials with /steps)` }),
 });
 
 type Ctx = Context<AppEnv>;
@@ -140,6 +170,127 @@ export const trialsRoutes = newRouter().openapi(
         judge_summary: typeof structured?.judge_summary === "string" ? structured.judge_summary : null,
       };
     }
+    if (c.req.valid("query").include_steps === "true") {
+      const all = await trialSteps(c, run, a, 0, MAX_INLINE_STEPS + 1);
+      if (all.num_steps > MAX_INLINE_STEPS) throw new AppError("payload_too_large", `this trial has ${all.num_steps} steps: page them with GET /api/trials/{id}/steps`);
+      body.num_steps = all.num_steps;
+      body.steps = all.items;
+    }
     return c.json(body, 200);
   },
 );
+
+// ---------------------------------------------------------------- steps and artifacts
+
+const StepsPage = z
+  .object({
+    attempt_id: z.string(),
+    live: z.boolean().openapi({ description: "the attempt is still running: more steps may come" }),
+    num_steps: z.number().int(),
+    items: z.array(StepView),
+    next_start_step_index: z.number().int().nullable(),
+    next_cursor: z.string().nullable().openapi({ description: "the same position as an opaque cursor" }),
+    pending: z.array(z.object({ role: z.string() }).catchall(z.unknown())).nullable().openapi({ description: "a live attempt's messages awaiting the model (the request in flight), not yet a step" }),
+  })
+  .openapi("StepsPage");
+
+const StepsQuery = z.strictObject({
+  start_step_index: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  cursor: z.string().regex(/^\d{1,7}$/, "not a cursor this API issued").optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_STEPS_PAGE).default(20),
+});
+
+/** The turns of a trial: from R2 once it ended with a trace, else from its live object (running, or ended moments ago). */
+async function trialTurns(c: Ctx, run: EvalRunRow, a: AttemptRow): Promise<{ turns: TurnRecord[]; live: boolean; pending: Message[] | null }> {
+  if (a.transcriptKey) {
+    const turns = await readStoredTurns(c.env.ARTIFACTS, { runId: run.id, seq: a.seq, transcriptKey: a.transcriptKey, latencyMs: a.latencyMs, finishedAt: a.finishedAt });
+    return { turns: turns ?? [], live: false, pending: null };
+  }
+  const { stub, where } = ownerOf(c.env, run.id, a.seq, shardsFor(c.env, (run.options as RunOptions).concurrency));
+  const r = await stub.attemptDeltas({ where, attempt_id: attemptId(run.id, a.seq) });
+  const deltas = r.deltas.map((d) => JSON.parse(d) as Delta);
+  const last = deltas.at(-1);
+  const pending = r.live && last?.kind === "preview" ? (last.messages as Message[]) : null;
+  return { turns: turnsOf(deltas), live: r.live && a.reward === null && !a.finishedAt, pending };
+}
+
+/** A page of a trial's steps (start, limit) with the total. */
+export async function trialSteps(c: Ctx, run: EvalRunRow, a: AttemptRow, start: number, limit: number) {
+  const { turns, live, pending } = await trialTurns(c, run, a);
+  const page = pageSteps(turns, start, limit);
+  // An inline attempt's one step carries the attempt's reward (its scorer judged that reply).
+  if (a.transcriptKey && isInlineTranscript(run.id, a.transcriptKey)) for (const s of page.items) s.reward = a.reward;
+  return { live, pending, num_steps: turns.length, ...page };
+}
+
+trialsRoutes
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/trials/{id}/steps",
+      tags,
+      summary: "Page a trial's steps (one per model call; each holds the conversation so far, so the last is the whole transcript)",
+      request: { params: IdParam, query: StepsQuery },
+      responses: { 200: json(StepsPage, "A page of steps"), ...errorResponses },
+    }),
+    async (c) => {
+      const { run, attempt } = await ownAttempt(c, c.req.valid("param").id);
+      const q = c.req.valid("query");
+      const start = q.start_step_index ?? (q.cursor !== undefined ? Number(q.cursor) : 0);
+      const r = await trialSteps(c, run, attempt, start, q.limit);
+      return c.json(
+        {
+          attempt_id: attemptId(run.id, attempt.seq),
+          live: r.live,
+          num_steps: r.num_steps,
+          items: r.items as z.infer<typeof StepView>[],
+          next_start_step_index: r.next_start_step_index,
+          next_cursor: r.next_start_step_index === null ? null : String(r.next_start_step_index),
+          pending: r.pending,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/trials/{id}/artifacts",
+      tags,
+      summary: "List a trial's artifacts (files its runner uploaded), by name",
+      request: { params: IdParam, query: z.strictObject({ cursor: z.string().max(1000).optional(), limit: z.coerce.number().int().min(1).max(MAX_STEPS_PAGE).default(50) }) },
+      responses: { 200: json(pageOf(ArtifactView), "A page of artifacts"), ...errorResponses },
+    }),
+    async (c) => {
+      const { run, attempt } = await ownAttempt(c, c.req.valid("param").id);
+      const { cursor, limit } = c.req.valid("query");
+      return c.json(await listArtifacts(c.env.ARTIFACTS, run.id, attempt.seq, cursor, limit), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/trials/{id}/artifacts/{name}",
+      tags,
+      summary: "Download one artifact, byte for byte, with its content type",
+      request: { params: z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200) }) },
+      responses: {
+        200: { description: "The artifact's bytes; X-Artifact-SHA256 gives their digest", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { id, name } = c.req.valid("param");
+      const { run, attempt } = await ownAttempt(c, id);
+      const found = ARTIFACT_NAME.test(name) ? await getArtifact(c.env.ARTIFACTS, run.id, attempt.seq, name) : null;
+      if (!found) throw new AppError("not_found", `no artifact ${name} on trial ${id}`);
+      const headers: Record<string, string> = {
+        "content-type": found.info.content_type,
+        "content-length": String(found.info.size),
+        "content-disposition": `attachment; filename="${name}"`,
+        "x-content-type-options": "nosniff",
+      };
+      if (found.info.sha256) headers["x-artifact-sha256"] = found.info.sha256;
+      return c.body(found.body, 200, headers);
+    },
+  );

@@ -1,0 +1,119 @@
+/**
+ * Reaching a run's live objects: the stub of its hub or of the shard that
+ * owns an attempt, the run's shard count, and the emitter the inline
+ * executor sends its deltas through. The emitter never slows an attempt
+ * down: emit() only buffers; deltas go out in one call per shard while the
+ * previous call is in flight, so a consumer invocation running many
+ * attempts makes a few calls, not one per delta. Live traces are a view:
+ * a failed call is logged and dropped, never failing an attempt (the
+ * transcript in R2 and the attempt row are the record).
+ */
+import type { DeltaEvent, DeltaInput } from "../../src/live/deltas";
+import { ATTEMPTS_PER_SHARD, shardCount, shardName, shardOf } from "../../src/live/shards";
+import type { Env } from "../env";
+
+export interface Where {
+  run_id: string;
+  shard: number;
+  shards: number;
+}
+
+/** The run's shard count under this deployment's setting. */
+export function shardsFor(env: Env, concurrency: number): number {
+  const per = Number(env.ASSAY_LIVE_SHARD_ATTEMPTS);
+  return shardCount(concurrency, Number.isFinite(per) && per >= 1 ? per : ATTEMPTS_PER_SHARD);
+}
+
+export function liveStub(env: Env, runId: string, shard = 0) {
+  return env.RUN_LIVE.get(env.RUN_LIVE.idFromName(shardName(runId, shard)));
+}
+
+/** Where the attempt at `seq` lives, and its stub. */
+export function ownerOf(env: Env, runId: string, seq: number, shards: number): { where: Where; stub: ReturnType<typeof liveStub> } {
+  const shard = shardOf(seq, shards);
+  return { where: { run_id: runId, shard, shards }, stub: liveStub(env, runId, shard) };
+}
+
+/** Deltas one emitter keeps waiting at most; past it the oldest are dropped (the live object is unreachable). */
+const MAX_BUFFER = 20_000;
+/** Deltas per call. */
+const MAX_BATCH = 2_000;
+
+class ShardQueue {
+  private buffer: DeltaInput[] = [];
+  private sending: Promise<void> | null = null;
+  private warned = false;
+
+  constructor(
+    private readonly env: Env,
+    private readonly where: Where,
+  ) {}
+
+  push(d: DeltaInput): void {
+    this.buffer.push(d);
+    if (this.buffer.length > MAX_BUFFER) this.buffer.splice(0, this.buffer.length - MAX_BUFFER);
+    if (!this.sending) this.sending = this.drain();
+  }
+
+  /** Resolves once everything pushed so far has been sent (or dropped). */
+  async idle(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the deltas emitted in the same turn of the event loop join this call.
+    await Promise.resolve();
+    try {
+      while (this.buffer.length) {
+        const batch = this.buffer.splice(0, MAX_BATCH);
+        try {
+          await liveStub(this.env, this.where.run_id, this.where.shard).post({ where: this.where, deltas: batch });
+        } catch (err) {
+          if (!this.warned) console.error(`live deltas of ${this.where.run_id} dropped:`, err instanceof Error ? err.message : err);
+          this.warned = true;
+        }
+      }
+    } finally {
+      this.sending = null;
+    }
+  }
+}
+
+export class LiveEmitter {
+  private shards = new Map<number, ShardQueue>();
+
+  constructor(
+    private readonly env: Env,
+    readonly runId: string,
+    readonly shardCount: number,
+  ) {}
+
+  emit(attemptId: string, seq: number, event: DeltaEvent): void {
+    const shard = shardOf(seq, this.shardCount);
+    let q = this.shards.get(shard);
+    if (!q) this.shards.set(shard, (q = new ShardQueue(this.env, { run_id: this.runId, shard, shards: this.shardCount })));
+    q.push({ attempt_id: attemptId, event, at: new Date().toISOString() });
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.shards.values()].map((q) => q.idle()));
+  }
+}
+
+const emitters = new Map<string, LiveEmitter>();
+const MAX_EMITTERS = 64;
+
+/** The isolate's emitter for a run (its shard count is fixed once the run starts). */
+export function emitterFor(env: Env, runId: string, concurrency: number): LiveEmitter {
+  let e = emitters.get(runId);
+  if (!e) {
+    if (emitters.size >= MAX_EMITTERS) emitters.delete(emitters.keys().next().value!);
+    emitters.set(runId, (e = new LiveEmitter(env, runId, shardsFor(env, concurrency))));
+  }
+  return e;
+}
+
+/** Waits until the run's emitted deltas have been delivered; never throws. */
+export async function flushLive(runId: string): Promise<void> {
+  await emitters.get(runId)?.flush();
+}
