@@ -1,5 +1,5 @@
 /** Benchmarks in D1: a project sees its own and the built-ins (project_id NULL). */
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { benchmarks, type BenchmarkRow } from "./schema";
 
@@ -96,8 +96,10 @@ export async function deleteUnusedBenchmark(db: Db, projectId: string, id: strin
  * for the run insert's own db.batch. Only the first use is kept.
  */
 export function markBenchmarksUsed(db: Db, ids: string[], at: string) {
+  // Built-ins are never marked: they cannot be deleted anyway, and a global
+  // flag would tell every project that some other project ran them.
   return db
     .update(benchmarks)
     .set({ firstUsedAt: at })
-    .where(and(inArray(benchmarks.id, ids), isNull(benchmarks.firstUsedAt)));
+    .where(and(inArray(benchmarks.id, ids), isNull(benchmarks.firstUsedAt), isNotNull(benchmarks.projectId)));
 }

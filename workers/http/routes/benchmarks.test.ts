@@ -211,12 +211,15 @@ describe("benchmarks: happy path", () => {
   });
 
   it("marks benchmarks used once, keeping the first time, in a batch", async () => {
-    const a = await seedBenchmark(null);
-    const b = await seedBenchmark(null, { firstUsedAt: "2025-01-01T00:00:00.000Z" });
-    await markUsed([a, b], "2026-02-02T00:00:00.000Z");
+    const { project } = await newProject();
+    const a = await seedBenchmark(project.id);
+    const b = await seedBenchmark(project.id, { firstUsedAt: "2025-01-01T00:00:00.000Z" });
+    const builtin = await seedBenchmark(null);
+    await markUsed([a, b, builtin], "2026-02-02T00:00:00.000Z");
     await markUsed([a], "2026-03-03T00:00:00.000Z");
     expect(await benchmarkFirstUsed(a)).toBe("2026-02-02T00:00:00.000Z");
     expect(await benchmarkFirstUsed(b)).toBe("2025-01-01T00:00:00.000Z");
+    expect(await benchmarkFirstUsed(builtin)).toBeNull();
     await markUsed([]);
   });
 
