@@ -21,7 +21,7 @@ export default defineConfig({
   ],
   test: {
     // Start the fixture model server and the webhook receiver on loopback; tests get their URLs with inject("fixtureUrl") / inject("webhookReceiverUrl").
-    globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts"],
+    globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts", "./test/runner-setup.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
     sequence: { shuffle: true },
