@@ -2,7 +2,9 @@
 // D1 migrated, R2, Queues, Durable Objects and cron, plus the fixture model
 // on loopback, then a real evaluation end to end (ASSAY_DEMO=0 skips it).
 // It runs until Ctrl-C; state lives in .assay/ and survives restarts.
+import { existsSync } from "node:fs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
+import { serveDatasets } from "./lib/datasets-server.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
 import { runDemo } from "./lib/demo.mjs";
 import { startCronTicker, startStack } from "./lib/stack.mjs";
@@ -12,13 +14,18 @@ const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
 const questions = demoQuestions(50);
 
 const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0, answers: questions.answerFile ? [questions.answerFile] : questions.rows });
-const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, quiet: true, logFile: `${stateDir}/wrangler.log` });
+// Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
+const SHARED = "../shared/datasets";
+const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
+const extraVars = mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {};
+const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` });
 const stopCron = startCronTicker(stack.url);
 
 console.log(`
 Assay is running at ${stack.url}
   API docs:       ${stack.url}/api/docs
   OpenAPI:        ${stack.url}/api/openapi.json
+  Datasets:       ${mirror ? `built-in benchmarks load from ${SHARED} (served at ${mirror.url})` : "built-in benchmarks load from their pinned upstream sources"}
   Fixture model:  ${fixture.url}/v1 (OpenAI-compatible) and ${fixture.url} (Anthropic); a test stand-in, not a real model
   Worker log:     ${stateDir}/wrangler.log
 
@@ -37,6 +44,7 @@ async function shutdown(code = 0) {
   stopCron();
   await stack.stop();
   await fixture.close();
+  await mirror?.close();
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));

@@ -16,6 +16,8 @@ export interface Env {
   ASSAY_SECRET_KEY?: string;
   /** "1" counts D1, R2 and queue operations for `npm run bench` (GET /api/_io). */
   ASSAY_IO_METRICS?: string;
+  /** Where built-in benchmarks load their pinned files (a mirror); default: the pinned upstream URLs. */
+  ASSAY_DATASET_BASE_URL?: string;
   /** ML-compute credits a new project starts with. */
   ASSAY_DEFAULT_CREDITS?: string;
   /** The URL runners call back (e.g. https://assay.example.com); else the origin the run was started from. */

@@ -6,6 +6,7 @@
  * right, so the score is exactly 1; with a hash-drawn accuracy the expected
  * score is recomputed from the outputs against the revision's answer key.
  */
+import { examplesFor } from "../../src/execution/benchmark-plan";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -41,9 +42,10 @@ async function scoresOf(key: string, runId: string) {
   return r.body.scores as any[];
 }
 
-async function fewShotOf(runId: string, benchmarkId: string): Promise<number[] | null> {
+/** The run's few-shot examples for members of `subset` (the overall list when null). */
+async function fewShotOf(runId: string, benchmarkId: string, subset: string | null = null): Promise<number[] | null> {
   const r = await env.DB.prepare("SELECT few_shot FROM run_benchmarks WHERE run_id = ?1 AND benchmark_id = ?2").bind(runId, benchmarkId).first<{ few_shot: string | null }>();
-  return r?.few_shot ? (JSON.parse(r.few_shot) as number[]) : null;
+  return r?.few_shot ? examplesFor(JSON.parse(r.few_shot), subset) : null;
 }
 
 /** The final number of a GSM8K rationale or reply ('#### N'). */
@@ -106,9 +108,9 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
       expect(letter(r.output)).toBe(dataOf("bm_mmlu", r.row_index).answer_letter);
       expect(r.reward).toBe(1);
     }
-    const fewShot = (await fewShotOf(runId, "bm_mmlu"))!;
+    const fewShot = (await fewShotOf(runId, "bm_mmlu", "anatomy"))!;
     expect(fewShot).toHaveLength(5);
-    for (const i of fewShot) expect(dataOf("bm_mmlu", i).split).toBe("dev");
+    for (const i of fewShot) expect(dataOf("bm_mmlu", i)).toMatchObject({ split: "dev", subject: "anatomy" });
     const [score] = await scoresOf(key, runId);
     expect(score).toMatchObject({ score: 1, member_count: 20 });
     expect(score.subsets.map((s: any) => [s.key, s.score])).toEqual([["anatomy", 1]]);

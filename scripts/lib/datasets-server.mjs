@@ -1,0 +1,47 @@
+// Serves a folder of dataset files read-only over loopback HTTP, so built-in
+// benchmarks load their pinned files from it exactly as from the upstream
+// URLs (same bytes; the loader checks every digest). Used by the test setup
+// and by `npm start` with ../shared/datasets; nothing in the repo copies it.
+import { createReadStream, statSync } from "node:fs";
+import http from "node:http";
+import { resolve, sep } from "node:path";
+
+/** The file a request path names under root, or null (missing, a directory, or outside root). */
+function fileFor(root, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const path = resolve(root, `.${decoded}`);
+  if (!path.startsWith(root + sep)) return null;
+  try {
+    return statSync(path).isFile() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {Promise<{url: string, close: () => Promise<void>}>} */
+export async function serveDatasets(folder) {
+  const root = resolve(folder);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://datasets");
+    const path = req.method === "GET" || req.method === "HEAD" ? fileFor(root, url.pathname) : null;
+    if (!path) {
+      res.writeHead(404, { "content-type": "text/plain" }).end(`no dataset file ${url.pathname}\n`);
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(statSync(path).size) });
+    if (req.method === "HEAD") res.end();
+    else createReadStream(path).pipe(res);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((ok, fail) => {
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => ok());
+  });
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
