@@ -35,6 +35,7 @@ import { expectedAnswer } from "../../../src/domain/prompt";
 import { MISSING_POLICIES } from "../../../src/domain/run-options";
 import { curveSet, taskRows } from "../../../src/reports/scores";
 import { rowAt } from "../../../src/storage/row-cache";
+import { runScoresCached } from "../../../src/storage/score-cache";
 import { newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
 
@@ -354,8 +355,10 @@ export const resultsRoutes = newRouter()
     }),
     async (c) => {
       const run = await ownRun(c, c.req.valid("param").id);
-      const loaded = await loadRunResults(c.env, run);
-      return c.json(await scoresOfLoaded(c.env.DB, loaded), 200);
+      // A finished run's scores are computed once and then read back (X-Scores-Cache says which).
+      const { cached, ...body } = await runScoresCached(c.env, run);
+      c.header("X-Scores-Cache", cached ? "hit" : "miss");
+      return c.json(body, 200);
     },
   )
   .openapi(

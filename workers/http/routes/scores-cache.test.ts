@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { call, newProject } from "../../../test/http";
+import { arithmeticBenchmark, arithmeticRows, createRun, waitForRun } from "../../../test/runs";
+
+describe("scores of a finished run", { timeout: 120_000 }, () => {
+  it("are computed once, then read back unchanged; a running run is always computed", async () => {
+    const { key, project } = await newProject();
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(6));
+    const runId = await createRun(key, [bm], `fixture-${crypto.randomUUID().slice(0, 8)}:accuracy=0.5`, { attempts: 2 });
+    await call("POST", `/api/eval-runs/${runId}/start`, { key });
+    const running = await call("GET", `/api/eval-runs/${runId}/scores`, { key });
+    expect(running.headers.get("X-Scores-Cache")).toBe("miss");
+    expect((await waitForRun(key, runId)).status).toBe("completed");
+    const first = await call("GET", `/api/eval-runs/${runId}/scores`, { key });
+    const second = await call("GET", `/api/eval-runs/${runId}/scores`, { key });
+    expect([first.headers.get("X-Scores-Cache"), second.headers.get("X-Scores-Cache")]).toEqual(["miss", "hit"]);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.scores[0].score_counts).toMatchObject({ total: 12, scored: 12, total_members: 6 });
+  });
+});
