@@ -299,7 +299,8 @@ export async function startReferenceRunner({ port = 0, host = "127.0.0.1", secre
       send(400, { error: String(err?.message ?? err) });
     }
   });
-  server.keepAliveTimeout = 1000;
+  // Longer than a client's idle pool keeps sockets, so the client closes them first and never reuses one being closed.
+  server.keepAliveTimeout = 65_000;
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);
