@@ -41,9 +41,10 @@ const rank = (phase) => (PHASE_ORDER.includes(phase) ? PHASE_ORDER.indexOf(phase
 
 /**
  * Applies one live event to the phase map; true when it says the run ended.
- * Events carry JSON: a snapshot of the live set (a list of live attempts,
- * bare or under attempts/items), or one attempt's delta (attempt_id with
- * kind header/phase/turn/preview/end, DESIGN.md section 5), or the run's status.
+ * Events carry JSON (GET /api/eval-runs/{id}/live): a snapshot of the live
+ * set (`{type: "live_set", items: [{attempt_id, phase, ...}]}`), one
+ * attempt's delta (`{kind: header|phase|turn|preview|end, attempt_id, ...}`)
+ * or a list of deltas, `{type: "ready"}`, or a run status.
  * @param {{event: string, data: string}} ev
  * @param {Map<string, string>} phases
  */
@@ -54,8 +55,14 @@ export function applyEvent(ev, phases) {
   } catch {
     return false;
   }
+  return applyData(ev.event, d, phases);
+}
+
+/** @param {string} event @param {any} d @param {Map<string, string>} phases */
+function applyData(event, d, phases) {
+  if (Array.isArray(d)) return d.map((x) => applyData(event, x, phases)).some(Boolean);
   if (!d || typeof d !== "object") return false;
-  const snapshot = Array.isArray(d) ? d : Array.isArray(d.attempts) ? d.attempts : Array.isArray(d.items) ? d.items : null;
+  const snapshot = d.type === "live_set" || event === "live_set" ? (d.items ?? []) : Array.isArray(d.attempts) ? d.attempts : null;
   if (snapshot) {
     phases.clear();
     for (const a of snapshot) if (a?.attempt_id && typeof a.phase === "string") phases.set(String(a.attempt_id), a.phase);
@@ -64,12 +71,12 @@ export function applyEvent(ev, phases) {
   const att = d.attempt_id ?? d.attempt;
   if (att !== undefined && att !== null) {
     const key = String(att);
-    const landed = d.kind === "end" || ev.event === "end" || ATTEMPT_TERMINAL.has(d.status);
+    const landed = d.kind === "end" || event === "end" || ATTEMPT_TERMINAL.has(d.status);
     if (landed) phases.delete(key);
     else if (typeof d.phase === "string") phases.set(key, d.phase);
     return false;
   }
-  const runStatus = d.run_status ?? (/^(run|status|done|finished|end)/.test(ev.event) || d.kind === "run" ? d.status : undefined);
+  const runStatus = d.run_status ?? (/^(run|status|done|finished|end)/.test(event) || d.kind === "run" ? d.status : undefined);
   return RUN_TERMINAL.has(runStatus);
 }
 
@@ -147,18 +154,27 @@ async function followStream(client, runId, response, phases, current, setProgres
     return refreshing;
   };
   let failure = null;
+  // Events since the last read of /progress: re-read soon, since the last
+  // attempts may land with no event after them (the stream carries no run end).
+  let dirty = false;
   const timer = setInterval(() => {
-    if (Date.now() - lastRefresh >= REFRESH_MAX_MS) refresh().catch((err) => ((failure = err), stop.abort()));
-  }, REFRESH_MIN_MS);
+    const age = Date.now() - lastRefresh;
+    if ((dirty && age >= REFRESH_MIN_MS) || age >= REFRESH_MAX_MS) {
+      dirty = false;
+      refresh().catch((err) => ((failure = err), stop.abort()));
+    }
+  }, REFRESH_MIN_MS / 4);
   let lastId;
   let reconnects = 0;
   let res = response;
   try {
     for (;;) {
+      // A reader of our own: cancelling it ends a read in progress, whichever signal opened the stream.
+      const reader = res.body.getReader();
+      const cancel = () => reader.cancel().catch(() => {});
+      both.addEventListener("abort", cancel, { once: true });
       try {
-        const cancel = () => res.body?.cancel().catch(() => {});
-        both.addEventListener("abort", cancel, { once: true });
-        for await (const ev of readEvents(res.body)) {
+        for await (const ev of readEvents(chunksOf(reader))) {
           lastId = ev.id ?? lastId;
           const ended = applyEvent(ev, phases);
           redraw();
@@ -166,11 +182,13 @@ async function followStream(client, runId, response, phases, current, setProgres
             await refresh();
             break;
           }
-          if (Date.now() - lastRefresh >= REFRESH_MIN_MS) refresh().catch((err) => ((failure = err), stop.abort()));
+          dirty = true;
         }
-        both.removeEventListener("abort", cancel);
       } catch (err) {
         if (!both.aborted) throw err;
+      } finally {
+        both.removeEventListener("abort", cancel);
+        cancel();
       }
       if (failure) throw failure;
       if (signal?.aborted) throw signal.reason ?? new Error("aborted");
@@ -189,6 +207,15 @@ async function followStream(client, runId, response, phases, current, setProgres
   }
   if (failure) throw failure;
   return current();
+}
+
+/** @param {ReadableStreamDefaultReader<Uint8Array>} reader */
+async function* chunksOf(reader) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
 }
 
 function sleep(ms, signal) {

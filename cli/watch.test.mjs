@@ -46,10 +46,15 @@ describe("applyEvent", () => {
     assert.equal(ev("message", { kind: "header", attempt_id: "att_1.2", phase: "boot", seq: 2 }), false);
     assert.equal(ev("message", { kind: "turn", attempt_id: "att_1.2", messages: [] }), false);
     assert.deepEqual([...phases], [["att_1.2", "boot"]]);
-    // A snapshot replaces what was known.
-    assert.equal(ev("snapshot", { attempts: [{ attempt_id: "att_1.3", phase: "setup" }, { attempt_id: "att_1.4", phase: "agent" }] }), false);
+    // A snapshot of the live set replaces what was known.
+    const set = { type: "live_set", delta_seq: 7, count: 2, by_phase: { setup: 1, agent: 1 }, items: [{ attempt_id: "att_1.3", phase: "setup" }, { attempt_id: "att_1.4", phase: "agent" }] };
+    assert.equal(ev("live_set", set), false);
     assert.deepEqual([...phases], [["att_1.3", "setup"], ["att_1.4", "agent"]]);
-    assert.equal(ev("snapshot", []), false);
+    // A list of deltas applies in order.
+    assert.equal(ev("delta", [{ kind: "end", attempt_id: "att_1.3", status: "failed" }, { kind: "phase", attempt_id: "att_1.4", phase: "scoring" }]), false);
+    assert.deepEqual([...phases], [["att_1.4", "scoring"]]);
+    assert.equal(ev("ready", { type: "ready" }), false);
+    assert.equal(ev("live_set", { type: "live_set", items: [] }), false);
     assert.deepEqual([...phases], []);
     assert.equal(applyEvent({ event: "message", data: "not json" }, phases), false);
     assert.equal(ev("run", { status: "running" }), false);
@@ -174,6 +179,25 @@ describe("watchRun against a stub server", () => {
     const text = out.lines.join("");
     assert.match(text, /phase agent 1/);
     assert.match(text, /run_1 completed · \[#{24}\] 2\/2 · succeeded 2 · scored 2\n$/);
+  });
+
+  test("a stream that never announces the run's end: /progress, re-read after the last events, ends the watch", async () => {
+    const s = await stub((req, res, n, state) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`event: live_set\ndata: ${JSON.stringify({ type: "live_set", delta_seq: 0, count: 0, by_phase: {}, items: [] })}\n\nevent: ready\ndata: {"type":"ready"}\n\n`);
+      setTimeout(() => {
+        res.write(`id: 1\nevent: delta\ndata: ${JSON.stringify({ kind: "header", attempt_id: "att_1.0", phase: "agent", seq: 0 })}\n\n`);
+        res.write(`id: 2\nevent: delta\ndata: ${JSON.stringify({ kind: "end", attempt_id: "att_1.0", status: "succeeded" })}\n\n`);
+        Object.assign(state, { done: 2, status: "completed" });
+      }, 100);
+    });
+    const started = Date.now();
+    const final = await watchRun(s.client, "run_1", io().io);
+    const took = Date.now() - started;
+    await s.close();
+    assert.equal(final.status, "completed");
+    assert.equal(s.state.liveConnections.length, 1);
+    assert.ok(took < 3000, `ended ${took} ms after the start`);
   });
 
   test("without a live stream: says so and polls /progress until the run ends", async () => {
