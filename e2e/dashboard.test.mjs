@@ -63,10 +63,19 @@ describe("dashboard", { timeout: 600_000 }, () => {
     const builtins = await page.locator(".category").count();
     await shot(page, "03-benchmarks");
     if (builtins === 0) missing.push("built-in catalog (GET /api/benchmarks returned none)");
+    else {
+      await page.getByLabel("Search benchmarks").fill("gsm8k");
+      await until(async () => (await page.locator(".card").count()) === 1, { what: "one card matching the search" });
+      await page.locator(".card h3 a").first().click();
+      for (const h of ["What it measures", "How it works", "Strengths", "Limitations", "When to use", "Use cases"]) await page.getByRole("heading", { name: h }).waitFor();
+      await page.getByRole("button", { name: "Run evaluation" }).waitFor();
+      await shot(page, "03b-benchmark-builtin");
+    }
     noErrors("benchmarks");
   });
 
   it("builds a custom benchmark from the dataset's real columns", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Benchmarks" }).click();
     await page.getByRole("link", { name: "New custom benchmark" }).click();
     await page.getByLabel("Name").fill("E2E sums");
     await page.getByLabel("Description").fill("Two-number sums, scored by a regex on the final line");
@@ -127,10 +136,14 @@ describe("dashboard", { timeout: 600_000 }, () => {
     const paths = await routes();
     const hasLive = Object.keys(paths).some((p) => p === "/api/eval-runs/{id}/live" || p === "/api/eval-runs/{id}/live-set");
     if (hasLive) {
-      await page.locator('[data-live="true"], .live-cell').first().waitFor({ timeout: 60_000 });
+      // A live row: pulsing marker and phase badge, then it lands and is live no more.
+      const first = page.locator('[data-live="true"]').first();
+      await first.waitFor({ timeout: 60_000 });
+      await first.locator(".live-dot").waitFor();
+      await first.locator(".phase").waitFor();
       await shot(page, "09-run-live");
-      const liveId = await page.locator("[data-live-cell], [data-live='true']").first().evaluate((el) => el.getAttribute("data-live-cell") ?? el.getAttribute("data-attempt"));
-      await until(async () => (await page.locator(`[data-live-cell="${liveId}"]`).count()) === 0, { timeout: 60_000, what: `attempt ${liveId} to land` });
+      const liveId = await first.getAttribute("data-attempt");
+      await until(async () => (await page.locator(`[data-attempt="${liveId}"][data-live="true"], [data-live-cell="${liveId}"]`).count()) === 0, { timeout: 60_000, what: `attempt ${liveId} to land` });
     } else {
       missing.push("live traces (GET /api/eval-runs/{id}/live and /live-set)");
       await page.getByTestId("block-bar").first().waitFor({ timeout: 60_000 });
@@ -285,5 +298,8 @@ describe("dashboard", { timeout: 600_000 }, () => {
     await until(async () => (await page.locator(".runs-table tbody tr").count()) === 1, { what: "one filtered row" });
     await shot(page, "16-runs");
     noErrors("runs");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("API key").waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("assay.api-key")), null);
   });
 });

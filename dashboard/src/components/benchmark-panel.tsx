@@ -33,7 +33,13 @@ export function BenchmarkPanel({
   live,
   curve,
   onOpen,
+  expected,
+  runK,
 }: {
+  /** Expected attempts of this benchmark and target from the run's progress, until the scores count them. */
+  expected?: number | null;
+  /** The run's requested attempts per task, until the scores report k. */
+  runK?: number;
   row: ScoreRow;
   layout: BarLayout | null;
   items: Sample[];
@@ -42,7 +48,7 @@ export function BenchmarkPanel({
   curve: CurveSet | undefined;
   onOpen: (attemptId: string) => void;
 }) {
-  const total = row.score_counts?.total ?? 0;
+  const total = row.score_counts?.total ?? expected ?? 0;
   // Keep one layout object while its numbers hold, so the cells are placed once per data change, not per render.
   const layout = useMemo(() => layoutIn, [layoutIn?.base, layoutIn?.k, layoutIn?.targets, layoutIn?.target, layoutIn?.total]);
   const cells = useMemo(() => {
@@ -66,7 +72,7 @@ export function BenchmarkPanel({
 
   const d = row.display;
   const c = row.score_counts;
-  const k = row.k ?? 1;
+  const k = row.k ?? runK ?? 1;
   const labelAt = d?.labels.pass_at_k ?? `pass@${k}`;
   const labelHat = d?.labels.pass_hat_k ?? `pass^${k}`;
 

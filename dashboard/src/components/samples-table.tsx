@@ -54,7 +54,8 @@ export function SamplesTable({
   onOpen: (attemptId: string) => void;
   total: number | null;
 }) {
-  const now = useNow(live.length > 0);
+  // The ticking clock re-renders once a second; Date.now() keeps a row dispatched since the last tick from reading negative.
+  const now = Math.max(useNow(live.length > 0), Date.now());
   const liveById = new Map(live.map((a) => [a.id, a]));
 
   const liveRows: Sample[] =

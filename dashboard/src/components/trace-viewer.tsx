@@ -71,8 +71,8 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
     autoTop.current = null;
     void load();
     void LiveRun.storedTurns(attemptId).then((t) => {
-      setStored(t);
-      if (t && live) live.seedTrace(attemptId, t);
+      setStored(t ? t.turns : null);
+      if (t && live?.attempts.has(attemptId)) live.seedTrace(attemptId, t.turns, t.pending);
     });
     closeRef.current?.focus();
   }, [attemptId]);

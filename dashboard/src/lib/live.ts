@@ -89,13 +89,29 @@ function tokensOf(v: unknown): number | null {
   return null;
 }
 
+/** Chat messages as the API sends them (text, content parts or null; tool calls) in a form the viewer shows. */
 function messagesOf(v: unknown): Message[] {
   if (!Array.isArray(v)) return [];
   return v.map((m) => {
     const o = (m ?? {}) as Json;
     const c = o.content;
-    const content = typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => (typeof p === "string" ? p : str((p as Json)?.text) ?? JSON.stringify(p))).join("\n") : JSON.stringify(c ?? "");
-    return { role: str(o.role) ?? "message", content };
+    let content =
+      typeof c === "string"
+        ? c
+        : Array.isArray(c)
+          ? c.map((p) => (typeof p === "string" ? p : (str((p as Json)?.text) ?? JSON.stringify(p)))).join("\n")
+          : c === null || c === undefined
+            ? ""
+            : JSON.stringify(c);
+    if (Array.isArray(o.tool_calls)) {
+      const calls = (o.tool_calls as Json[]).map((t) => {
+        const f = (t.function ?? {}) as Json;
+        return `→ ${str(f.name) ?? "tool"}(${str(f.arguments) ?? ""})`;
+      });
+      content = [content, ...calls].filter(Boolean).join("\n");
+    }
+    const role = str(o.role) ?? "message";
+    return { role: role === "tool" && str(o.tool_call_id) ? `tool ${o.tool_call_id}` : role, content };
   });
 }
 
@@ -144,10 +160,12 @@ export class LiveRun {
     return this.traces.get(id);
   }
 
-  /** Seeds a trace from the stored transcript so deltas extend it. */
-  seedTrace(id: string, turns: Turn[]): void {
+  /** Seeds a trace from the stored transcript so deltas extend it (turns already received stay). */
+  seedTrace(id: string, turns: Turn[], pending: Message[] | null): void {
     const t = this.traceOf(id);
-    if (t.turns.length < turns.length) t.turns = turns.slice();
+    const have = new Set(t.turns.map((x) => x.index));
+    t.turns = [...turns.filter((x) => !have.has(x.index)), ...t.turns].sort((a, b) => a.index - b.index);
+    if (pending && t.pending === null) t.pending = pending;
     this.traceChanged(id);
   }
 
@@ -377,18 +395,28 @@ export class LiveRun {
     if (!this.stopped) this.timer = setTimeout(() => void this.poll(), document.hidden ? 3000 : 1000);
   }
 
-  /** Reads a stored transcript through the API (steps endpoint, paged). */
-  static async storedTurns(attemptId: string): Promise<Turn[] | null> {
+  /**
+   * Reads an attempt's transcript through the steps API (each step holds the
+   * conversation so far; a turn is what its step added), and the request in
+   * flight when the attempt is live. null when the server has no steps API.
+   */
+  static async storedTurns(attemptId: string): Promise<{ turns: Turn[]; pending: Message[] | null } | null> {
     try {
-      const r = await request(`/api/trials/${attemptId}/steps?start_step_index=0&limit=200`);
-      const body = (await r.json()) as Json;
-      const steps = (body.items ?? body.steps ?? []) as Json[];
-      return steps.map((s, i) => ({
-        index: num(s.index) ?? num(s.step_index) ?? i,
-        messages: messagesOf(s.messages ?? (s.message ? [s.message] : [{ role: s.role, content: s.content }])),
-        tokens: tokensOf(s.usage) ?? tokensOf(s.tokens),
-        latency_ms: num(s.latency_ms),
-      }));
+      const turns: Turn[] = [];
+      let pending: Message[] | null = null;
+      let start: number | null = 0;
+      for (let pages = 0; start !== null && pages < 10; pages++) {
+        const r = await request(`/api/trials/${attemptId}/steps?start_step_index=${start}&limit=100`);
+        const body = (await r.json()) as Json;
+        for (const s of (body.items ?? []) as Json[]) {
+          const all = messagesOf(s.messages);
+          const from = num(s.new_messages_from) ?? 0;
+          turns.push({ index: num(s.step_index) ?? turns.length, messages: all.slice(from), tokens: tokensOf(s.usage), latency_ms: num(s.latency_ms) });
+        }
+        if (Array.isArray(body.pending) && body.pending.length) pending = messagesOf(body.pending);
+        start = num(body.next_start_step_index);
+      }
+      return { turns, pending };
     } catch {
       return null;
     }

@@ -72,9 +72,15 @@ export default function RunDetail({ params }: { params: Record<string, string> }
   useEffect(() => () => stores.current.forEach((s) => s.stop()), []);
 
   const planned = run && run.status !== "draft" && scoreRows.length > 0;
-  const tableStore = planned && selBenchmark && sel.filter !== "live" ? storeFor(selBenchmark, sel.target, sel.filter) : null;
+  const selPlanned = !!selBenchmark && ((scoreRows.find((r) => r.benchmark_id === selBenchmark)?.score_counts?.total ?? 0) > 0 || (progressQ.data?.benchmarks.find((x) => x.benchmark_id === selBenchmark)?.attempts ?? 0) > 0);
+  const tableStore = planned && selBenchmark && selPlanned && sel.filter !== "live" ? storeFor(selBenchmark, sel.target, sel.filter) : null;
   const tableVersion = useStore(tableStore);
-  const barStores = planned ? scoreRows.filter((r) => r.status !== "failed" && (r.score_counts?.total ?? 0) > 0).map((r) => storeFor(r.benchmark_id, r.target, "")) : [];
+  const expectedAttempts = (benchmarkId: string): number => {
+    const b = progressQ.data?.benchmarks.find((x) => x.benchmark_id === benchmarkId);
+    return b?.attempts ?? 0;
+  };
+  // A benchmark's rows are read once it is planned (its attempts are known).
+  const barStores = planned ? scoreRows.filter((r) => r.status !== "failed" && ((r.score_counts?.total ?? 0) > 0 || expectedAttempts(r.benchmark_id) > 0)).map((r) => storeFor(r.benchmark_id, r.target, "")) : [];
   const [barTick, setBarTick] = useState(0);
   useEffect(() => {
     const offs = barStores.map((s) => s.subscribe(() => setBarTick((t) => t + 1)));
@@ -169,6 +175,11 @@ export default function RunDetail({ params }: { params: Record<string, string> }
       setSubmission(r);
     });
 
+  /** A benchmark's attempts per target, from progress (known once it is planned). */
+  const expectedOf = (benchmarkId: string): number | null => {
+    const b = progressQ.data?.benchmarks.find((x) => x.benchmark_id === benchmarkId);
+    return b?.attempts ? b.attempts / (run.compare_target ? 2 : 1) : null;
+  };
   const openTrace = (attemptId: string) => navigate(`/runs/${id}/attempts/${attemptId}`);
   const closeTrace = () => navigate(`/runs/${id}`);
   const finished = ["completed", "failed", "cancelled"].includes(run.status);
@@ -306,7 +317,9 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             <BenchmarkPanel
               key={`${r.benchmark_id}|${r.target}`}
               row={r}
-              layout={layoutFor(r.benchmark_id, r.target, r.k, r.score_counts?.total ?? 0)}
+              layout={layoutFor(r.benchmark_id, r.target, r.k ?? run.options.attempts ?? null, r.score_counts?.total ?? expectedOf(r.benchmark_id) ?? 0)}
+              expected={expectedOf(r.benchmark_id)}
+              runK={run.options.attempts}
               items={store?.items ?? []}
               version={(store?.version ?? 0) + barTick * 0}
               live={liveList.filter((a) => (a.benchmark_id ?? r.benchmark_id) === r.benchmark_id && (a.target ?? "a") === r.target)}
