@@ -10,6 +10,8 @@
  * @property {NodeJS.ReadableStream & {isTTY?: boolean}} stdin
  */
 
+/** On a terminal the progress line is redrawn at most this often. */
+const TTY_REDRAW_MS = 100;
 /** Longest cell shown in a table; the JSON output has everything. */
 const MAX_CELL = 60;
 
@@ -85,10 +87,19 @@ export class StatusLine {
   /** @param {string} text */
   update(text) {
     if (this.tty) {
-      const width = this.io.err.columns || 120;
-      this.io.err.write(`\r\x1b[K${text.length > width - 1 ? text.slice(0, width - 2) + "…" : text}`);
-      this.drawn = true;
-      this.last = text;
+      if (text === this.last) return;
+      // Redraw at most every TTY_REDRAW_MS; the latest text is drawn when the wait is over.
+      const wait = this.lastAt + TTY_REDRAW_MS - this.now();
+      if (wait > 0) {
+        this.pending = text;
+        this.timer ??= setTimeout(() => {
+          this.timer = undefined;
+          if (this.pending !== undefined) this.draw(this.pending);
+        }, wait);
+        this.timer.unref?.();
+        return;
+      }
+      this.draw(text);
       return;
     }
     if (text === this.last || this.now() - this.lastAt < this.everyMs) {
@@ -101,12 +112,25 @@ export class StatusLine {
     this.pending = undefined;
   }
 
+  /** Redraws the terminal line now. @param {string} text */
+  draw(text) {
+    const width = this.io.err.columns || 120;
+    this.io.err.write(`\r\x1b[K${text.length > width - 1 ? text.slice(0, width - 2) + "…" : text}`);
+    this.drawn = true;
+    this.last = text;
+    this.lastAt = this.now();
+    this.pending = undefined;
+  }
+
   /** Prints the final state and moves past the line. @param {string} [text] */
   done(text) {
     const final = text ?? this.pending;
     if (this.tty) {
-      if (final !== undefined) this.update(final);
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      if (final !== undefined && final !== this.last) this.draw(final);
       if (this.drawn) this.io.err.write("\n");
+      this.drawn = false;
       return;
     }
     if (final !== undefined && final !== this.last) this.io.err.write(final + "\n");

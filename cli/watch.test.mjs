@@ -111,6 +111,19 @@ describe("StatusLine", () => {
     assert.deepEqual(writes, ["a\n", "c\n", "d\n"]);
   });
 
+  test("on a terminal: at most one redraw per 100 ms, the latest text drawn when the wait is over", async () => {
+    const { writes, err } = sink(true);
+    const line = new StatusLine({ err });
+    line.update("a");
+    line.update("b");
+    line.update("c");
+    assert.deepEqual(writes, ["\r\x1b[Ka"]);
+    await new Promise((r) => setTimeout(r, 150));
+    assert.deepEqual(writes, ["\r\x1b[Ka", "\r\x1b[Kc"]);
+    line.done();
+    assert.deepEqual(writes, ["\r\x1b[Ka", "\r\x1b[Kc", "\n"]);
+  });
+
   test("on a terminal: redrawn in place, cut to the width, ended with a newline", () => {
     const { writes, err } = sink(true);
     const line = new StatusLine({ err });
@@ -157,9 +170,10 @@ describe("watchRun against a stub server", () => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       if (n === 1) {
         sse(res, 1, "delta", { kind: "header", attempt_id: "att_1.0", phase: "boot", seq: 0 });
-        sse(res, 2, "delta", { kind: "phase", attempt_id: "att_1.0", phase: "agent" });
+        // Spaced out, since a terminal line is redrawn at most every 100 ms.
+        setTimeout(() => sse(res, 2, "delta", { kind: "phase", attempt_id: "att_1.0", phase: "agent" }), 150);
         // The connection drops before the run ends.
-        setTimeout(() => res.end(), 50);
+        setTimeout(() => res.end(), 400);
         return;
       }
       sse(res, 3, "delta", { kind: "end", attempt_id: "att_1.0", status: "succeeded" });
