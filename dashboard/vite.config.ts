@@ -2,12 +2,35 @@
 // Worker's static assets (same origin as /api). Prints the gzipped size of
 // the JavaScript a first visit loads; e2e/bundle-size.test.mjs enforces it.
 import { gzipSync } from "node:zlib";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+const outDir = join(root, "dist");
+
+/**
+ * Empties dist/ but keeps the tracked dist/.gitkeep: wrangler.toml's
+ * [assets] directory must exist for `wrangler dev` to start, even on a fresh
+ * clone where the dashboard has not been built yet.
+ */
+function cleanKeepingPlaceholder(): Plugin {
+  return {
+    name: "assay-clean-dist",
+    apply: "build",
+    buildStart() {
+      let names: string[] = [];
+      try {
+        names = readdirSync(outDir);
+      } catch {
+        return;
+      }
+      for (const n of names) if (n !== ".gitkeep") rmSync(join(outDir, n), { recursive: true, force: true });
+    },
+  };
+}
 
 /** Sums the gzipped entry chunk and the chunks it imports statically. */
 function firstLoadReport(): Plugin {
@@ -38,11 +61,11 @@ export default defineConfig({
   publicDir: false,
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
-    outDir: join(root, "dist"),
-    emptyOutDir: true,
+    outDir,
+    emptyOutDir: false,
     manifest: true,
     target: "es2022",
     sourcemap: false,
   },
-  plugins: [firstLoadReport()],
+  plugins: [cleanKeepingPlaceholder(), firstLoadReport()],
 });

@@ -4,7 +4,7 @@
 // playwright-core with a fresh profile. Collects console errors per page
 // and saves screenshots under test-output/.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,11 +35,10 @@ export function buildDashboard() {
   return line?.trim() ?? "";
 }
 
-/** test-output/, ignored by git through its own .gitignore. */
+/** test-output/ (ignored by git). */
 export function outputDir(sub = "") {
   const dir = join(OUT, sub);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(OUT, ".gitignore"), "*\n");
   return dir;
 }
 
