@@ -10,8 +10,6 @@ import { ApiError, NetworkError } from "./errors.mjs";
  * @property {Method} method
  * @property {string} path OpenAPI path, `{name}` for path parameters
  * @property {readonly string[]} [query] Query parameters the client may send
- * @property {string} [pending] Set while the server does not serve the route yet: what it waits for.
- *   The route is coded to the issue's spec; the spec check reports it as to-do until it appears.
  */
 
 export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
@@ -42,8 +40,8 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
 
   runScores: { method: "get", path: "/api/eval-runs/{id}/scores" },
   runSamples: { method: "get", path: "/api/eval-runs/{id}/samples", query: ["cursor", "limit", "benchmark_id", "target", "filter"] },
-  runExport: { method: "get", path: "/api/eval-runs/{id}/export", query: ["format"], pending: "report routes" },
-  runLive: { method: "get", path: "/api/eval-runs/{id}/live", pending: "live stream (SSE)" },
+  runExport: { method: "get", path: "/api/eval-runs/{id}/export", query: ["format"] },
+  runLive: { method: "get", path: "/api/eval-runs/{id}/live" },
 
   leaderboard: { method: "get", path: "/api/leaderboard", query: ["cursor", "limit", "benchmark_id", "top"] },
   submitToLeaderboard: { method: "post", path: "/api/leaderboard/entries" },

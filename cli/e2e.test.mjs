@@ -1,7 +1,5 @@
 // Every command against the local stack (wrangler dev) and the fixture
 // model, the CLI run as a child process: output, files written, exit codes.
-// Routes the server does not serve yet are to-do tests, not failures, until
-// they appear in /api/openapi.json.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,15 +44,6 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
     assert.equal(r.code, EXIT.OK, `${args.join(" ")}: ${r.stderr}`);
     return JSON.parse(r.stdout);
   };
-  const served = (name) => {
-    const r = ROUTES[name];
-    return Boolean(spec.paths[r.path]?.[r.method]);
-  };
-  /** Marks a test to-do (run, reported, not failing the suite) while a route it needs is not served. */
-  const needs = (t, ...names) => {
-    const missing = names.filter((n) => !served(n));
-    if (missing.length) t.todo(`waits for ${missing.map((n) => `${ROUTES[n].method.toUpperCase()} ${ROUTES[n].path}`).join(", ")}`);
-  };
   const submit = (extra, benchmarks = [bench]) => run(["job", "submit", ...benchmarks, "--base-url", `${local.fixtureUrl}/v1`, ...extra]);
 
   before(async () => {
@@ -70,8 +59,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
   describe("the client's routes", () => {
     test("each route the client calls is in the served OpenAPI document, with its method and query parameters", async (t) => {
       for (const [name, r] of Object.entries(ROUTES)) {
-        const opts = r.pending && !served(name) ? { todo: `${r.pending} not served yet` } : {};
-        await t.test(`${name}: ${r.method.toUpperCase()} ${r.path}`, opts, () => {
+        await t.test(`${name}: ${r.method.toUpperCase()} ${r.path}`, () => {
           const op = spec.paths[r.path]?.[r.method];
           assert.ok(op, `${r.method.toUpperCase()} ${r.path} is not in /api/openapi.json`);
           const documented = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
@@ -225,8 +213,8 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.equal(w.code, EXIT.OK, w.stderr);
       assert.match(w.stdout, new RegExp(`^${doneRun} completed: 24/24 attempts done, 24 scored`));
       assert.match(w.stderr, new RegExp(`${doneRun} completed · \\[#{24}\\] 24/24 · succeeded 24 · scored 24`));
-      if (served("runLive")) assert.doesNotMatch(w.stderr, /live stream not available/);
-      else assert.match(w.stderr, /live stream not available \(.*\); polling \/progress/);
+      // Fed by the live stream, not by polling.
+      assert.doesNotMatch(w.stderr, /live stream not available/);
 
       const get = await run(["job", "get", doneRun]);
       assert.match(get.stdout, /^status\s+completed$/m);
@@ -238,8 +226,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(list.stdout, new RegExp(`${doneRun}\\s+completed\\s+cli smoke`));
     });
 
-    test("result: per benchmark, score with interval, pass, pass@k, pass^k and the coverage sentence", async (t) => {
-      needs(t, "runScores");
+    test("result: per benchmark, score with interval, pass, pass@k, pass^k and the coverage sentence", async () => {
       const r = await run(["job", "result", doneRun]);
       assert.equal(r.code, EXIT.OK, r.stderr);
       assert.match(r.stdout, new RegExp(`^arith \\(${bench}\\) · target: fixture-`, "m"));
@@ -250,8 +237,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(r.stdout, /^ {2}coverage\s+score 1, 24\/24 attempts scored, 12\/12 members complete$/m);
     });
 
-    test("submit --wait with JUnit: exit 0 above the threshold; one test case per task, failures where a reward is below 1", async (t) => {
-      needs(t, "runScores", "runSamples");
+    test("submit --wait with JUnit: exit 0 above the threshold; one test case per task, failures where a reward is below 1", async () => {
       const junit = join(local.dir, "mixed.xml");
       const r = await submit(["--model", model("mixed", "accuracy=0.6"), "--attempts", "2", "--wait", "--min-score", "0", "--junit", junit, "--json"]);
       assert.equal(r.code, EXIT.OK, r.stderr);
@@ -271,8 +257,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       mixed = out;
     });
 
-    test("--min-score and --strict: exit 1 below the score or below the interval's lower bound", async (t) => {
-      needs(t, "runScores");
+    test("--min-score and --strict: exit 1 below the score or below the interval's lower bound", async () => {
       const row = mixed.scores.scores[0];
       const [lo] = row.uncertainty.score_ci95;
       assert.ok(lo < row.score, `the interval has width (${lo} < ${row.score})`);
@@ -290,8 +275,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(waitBelow.stderr, /check failed: arith: score .* is below 99%/);
     });
 
-    test("a stopped run fails the checks for coverage; resume runs the rest and watch returns when it ends", async (t) => {
-      needs(t, "runScores");
+    test("a stopped run fails the checks for coverage; resume runs the rest and watch returns when it ends", async () => {
       const sub = await runJson(["job", "submit", bench, "--model", model("slow", "latency_ms=150"), "--base-url", `${local.fixtureUrl}/v1`, "--concurrency", "1"]);
       // Stop once some attempts have landed, so the run is planned and partly scored.
       for (let i = 0; i < 200 && (await local.api(`/api/eval-runs/${sub.id}/progress`, key)).terminal_attempts < 2; i++) await new Promise((r) => setTimeout(r, 50));
@@ -311,8 +295,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.equal(final.code, EXIT.OK, final.stderr);
     });
 
-    test("a run whose attempts all fail without a reward: --wait exits 1 on coverage", async (t) => {
-      needs(t, "runScores");
+    test("a run whose attempts all fail without a reward: --wait exits 1 on coverage", async () => {
       const r = await submit(["--model", model("refused", "status=401"), "--wait"]);
       assert.equal(r.code, EXIT.CHECK_FAILED, r.stderr);
       assert.match(r.stderr, /check failed: .*(coverage incomplete|the run is failed)/);
@@ -329,13 +312,21 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(second.stderr, /matched run run_\w+ .*not creating another/);
     });
 
-    test("--compare scores a second model on the same tasks and shows B − A", async (t) => {
-      needs(t, "runScores");
+    test("--compare scores a second model on the same tasks and shows B − A", async () => {
       const r = await submit(["--model", model("weak", "accuracy=0.3"), "--compare", model("strong"), "--sample-limit", "6", "--wait"]);
       assert.equal(r.code, EXIT.OK, r.stderr);
       assert.match(r.stdout, /· target: fixture-.*accuracy=0\.3/);
       assert.match(r.stdout, /· compare target: fixture-/);
       assert.match(r.stdout, /^ {2}B − A\s+\+/m);
+    });
+
+    test("--profile targets an agent runner; --draft leaves the run unstarted; an unknown profile names the field", async () => {
+      const draft = await runJson(["job", "submit", bench, "--profile", "team/eval@1", "--runner-url", "http://127.0.0.1:9/runner", "--draft"]);
+      assert.equal(draft.status, "draft");
+      assert.deepEqual(draft.target, { kind: "agent", runner_url: "http://127.0.0.1:9/runner", profile: "team/eval@1", params: {} });
+      const unknown = await run(["job", "submit", bench, "--profile", "team/nope@1", "--runner-url", "http://127.0.0.1:9/runner", "--draft"]);
+      assert.equal(unknown.code, EXIT.API);
+      assert.equal(unknown.stderr, "error: target.profile: no such profile in this project (422 validation_failed)\n");
     });
 
     test("copy makes a draft; stopping a finished run is a 409 on one line", async () => {
@@ -359,8 +350,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(unknownBench.stderr, /no benchmark named 'no-such-benchmark'/);
     });
 
-    test("export writes the Markdown and HTML reports", async (t) => {
-      needs(t, "runExport");
+    test("export writes the Markdown and HTML reports", async () => {
       const md = join(local.dir, "report.md");
       const r = await run(["job", "export", doneRun, "--format", "md", "-o", md]);
       assert.equal(r.code, EXIT.OK, r.stderr);
@@ -375,8 +365,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
   });
 
   describe("leaderboard and alerts", () => {
-    test("submit a finished run to the leaderboard and read the boards", async (t) => {
-      needs(t, "leaderboard", "submitToLeaderboard");
+    test("submit a finished run to the leaderboard and read the boards", async () => {
       const id = doneRun;
       const sub = await run(["leaderboard", "submit", id]);
       assert.equal(sub.code, EXIT.OK, sub.stderr);
@@ -391,8 +380,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.ok(page.items.length >= 1);
     });
 
-    test("alerts list as a table and as JSON", async (t) => {
-      needs(t, "listAlerts");
+    test("alerts list as a table and as JSON", async () => {
       const r = await run(["alerts", "--status", "open"]);
       assert.equal(r.code, EXIT.OK, r.stderr);
       assert.match(r.stdout, /^ID\s+STATE\s+BENCHMARK/);
