@@ -329,10 +329,19 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.equal(unknown.stderr, "error: target.profile: no such profile in this project (422 validation_failed)\n");
     });
 
-    test("copy makes a draft; stopping a finished run is a 409 on one line", async () => {
+    test("copy makes a draft that start runs; stopping a finished run is a 409 on one line", async () => {
       const copy = await run(["job", "copy", doneRun]);
       assert.equal(copy.code, EXIT.OK, copy.stderr);
       assert.match(copy.stdout, new RegExp(`^run_\\w+ draft \\(copy of ${doneRun}\\)\\n$`));
+      const copyId = copy.stdout.split(" ")[0];
+      const start = await run(["job", "start", copyId]);
+      assert.equal(start.code, EXIT.OK, start.stderr);
+      assert.equal(start.stdout, `${copyId} queued\n`);
+      const again = await run(["job", "start", copyId]);
+      assert.equal(again.code, EXIT.API);
+      assert.match(again.stderr, /\(409 conflict\)\n$/);
+      const w = await run(["job", "watch", copyId]);
+      assert.equal(w.code, EXIT.OK, w.stderr);
       const stop = await run(["job", "stop", doneRun]);
       assert.equal(stop.code, EXIT.API);
       assert.match(stop.stderr, /^error: .*\(409 conflict\)\n$/);

@@ -10,8 +10,8 @@ import { note, printJson, printTable } from "../output.mjs";
 const entryRow = (e) => [e.rank, e.model, e.display?.score ?? formatScore(e.score), e.scored, e.missing, e.composite, e.run_id, e.target === "compare_target" ? "compare" : "target", e.run_status, e.submitted_at];
 const ENTRY_HEADERS = ["rank", "model", "score", "scored", "missing", "composite", "run", "slot", "run status", "submitted"];
 
-/** @param {import("../context.mjs").Context} ctx @param {any} board */
-function boardHeading(ctx, board) {
+/** @param {any} board */
+function boardHeading(board) {
   const scorer = board.runner ? `runner ${board.runner}` : (board.scoring?.type ?? "scorer");
   return `${board.benchmark_id} · ${board.task_count} tasks · k = ${board.k} · ${scorer} · missing ${board.missing_policy} · dataset ${String(board.dataset_digest).slice(0, 12)} · ${board.entry_count} entries (board ${board.id})`;
 }
@@ -39,7 +39,7 @@ export const boardCommands = {
       if (ctx.json) return printJson(ctx.io, page);
       if (page.items.length === 0) ctx.io.out.write("no boards yet: submit a finished run with 'assay leaderboard submit RUN_ID'\n");
       page.items.forEach((board, i) => {
-        ctx.io.out.write(`${i ? "\n" : ""}${boardHeading(ctx, board)}\n`);
+        ctx.io.out.write(`${i ? "\n" : ""}${boardHeading(board)}\n`);
         printTable(ctx.io, ENTRY_HEADERS, board.rows.map(entryRow));
       });
       if (page.items.length && page.tie_break) note(ctx.io, `ties: ${page.tie_break}`);

@@ -211,7 +211,7 @@ export const jobCommands = {
         if (ctx.json) printJson(ctx.io, run);
         else {
           printRun(ctx, run);
-          note(ctx.io, run.status === "draft" ? `draft saved; start it with the API or submit again without --draft` : `follow it with: assay job watch ${run.id}`);
+          note(ctx.io, run.status === "draft" ? `draft saved; start it with: assay job start ${run.id}` : `follow it with: assay job watch ${run.id}`);
         }
         return EXIT.OK;
       }
@@ -277,6 +277,19 @@ export const jobCommands = {
       if (ctx.json) printJson(ctx.io, progress);
       else ctx.io.out.write(`${id} ${progress.status}: ${progressSummary(progress)}\n`);
       return progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
+    },
+  },
+
+  start: {
+    summary: "start a draft (made with --draft or by copy)",
+    usage: "assay job start ID",
+    min: 1,
+    max: 1,
+    async run(ctx, _v, [id]) {
+      const run = await ctx.client().json("startRun", { params: { id }, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, run);
+      ctx.io.out.write(`${run.id} ${run.status}\n`);
+      note(ctx.io, `follow it with: assay job watch ${run.id}`);
     },
   },
 
