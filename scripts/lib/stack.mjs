@@ -78,7 +78,10 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`the stack did not answer on ${url} within 180 s`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the stack did not answer on ${url} within 180 s`);
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   const stop = async () => {
