@@ -31,7 +31,9 @@ import { ResultBody } from "../../src/runner/protocol";
 import { MAX_ARTIFACTS } from "../../src/storage/artifacts";
 import { traceKey, turnsOf, writeTrace } from "../../src/storage/traces";
 import type { Env } from "../env";
-import { agentContext, recordAgentEnd } from "../queue/agent-attempt";
+import { readRunStatus } from "../../src/db/run-status";
+import { agentContext, agentHolder, recordAgentEnd } from "../queue/agent-attempt";
+import { gateFor } from "../queue/gate";
 import { liveStub, type Where } from "./live-client";
 
 /** Deltas of an ended attempt stay replayable this long. */
@@ -452,12 +454,18 @@ export class RunLive extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The runner's verifier result: ends the attempt (first one wins). */
+  /** The runner's verifier result: ends the attempt (first one wins). A stopped run takes no more results. */
   async result(input: z.input<typeof ResultInput>): Promise<(Accepted & { status: string; reward: number | null }) | Refusal> {
     const r = ResultInput.parse(input);
     this.know(r.where);
+    if (!this.liveOwned(r)) return { ok: false, reason: "not_live" };
+    const run = await readRunStatus(this.env.DB, r.where.run_id);
     const o = this.liveOwned(r);
     if (!o) return { ok: false, reason: "not_live" };
+    if (run !== "running" && run !== "queued") {
+      await this.cancelOwned([o]);
+      return { ok: false, reason: "not_live" };
+    }
     const v = r.result;
     const status = v.error ? "failed" : "succeeded";
     await this.endAgent(o, { status, reward: v.reward, structured: v.structured, exit_code: v.exit_code, error: v.error, output: v.output });
@@ -483,6 +491,31 @@ export class RunLive extends DurableObject<Env> {
     this.setState(o.id, "ended");
     await this.accept(this.stamp(o.id, [{ kind: "end", status: "retrying", reward: null, error: a.error }]));
     return { ok: true };
+  }
+
+  /**
+   * The run was stopped: its running agent attempts end here (no row: in a
+   * stopped run an attempt without a row is cancelled), their slots go back,
+   * and the hub empties the live set.
+   */
+  async cancel(input: { where: Where }): Promise<{ cancelled: number }> {
+    this.know(WhereSchema.parse(input.where));
+    const owned = this.sql.exec<Owned & Record<string, string | number>>(`SELECT * FROM owned WHERE state = 'live'`).toArray();
+    await this.cancelOwned(owned);
+    let n = owned.length;
+    if (this.isHub && this.live.size) {
+      const at = new Date().toISOString();
+      n += this.ingest([...this.live.keys()].map((id) => ({ attempt_id: id, event: { kind: "end" as const, status: "cancelled" as const, reward: null, error: "the run was stopped" }, at }))).length;
+    }
+    return { cancelled: n };
+  }
+
+  private async cancelOwned(list: Owned[]): Promise<void> {
+    for (const o of list) this.setState(o.id, "ended");
+    const items = list.flatMap((o) => this.stamp(o.id, [{ kind: "end", status: "cancelled", reward: null, error: "the run was stopped" }]));
+    await this.accept(items);
+    const gate = gateFor(this.env, this.where!.run_id);
+    for (const o of list) await gate.release({ holder: agentHolder(o.id), slots: 1, attempts: [o.id] });
   }
 
   /**

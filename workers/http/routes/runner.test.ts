@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { cancelLive } from "../../queue/agent-attempt";
 import { inject } from "vitest";
 import { attemptId } from "../../../src/domain/attempt-id";
 import { issueRunnerToken } from "../../../src/runner/tokens";
@@ -113,6 +115,23 @@ describe("runner protocol: tokens", { timeout: 120_000 }, () => {
     expectProblem(await events(attempts[0].attempt.id, attempts[0].token, phase), 409, "conflict");
     const set = await call("GET", `/api/eval-runs/${runId}/live-set`, { key });
     expect(set.body.items).toEqual([]);
+  });
+});
+
+describe("runner protocol: a stopped run", { timeout: 120_000 }, () => {
+  it("takes no result after a stop (409), and cancelLive ends its running attempts at once", async () => {
+    const { key, runId, attempts } = await silentRun(3);
+    const [a0, a1] = attempts;
+    expect((await call("GET", `/api/eval-runs/${runId}/live-set`, { key })).body.count).toBe(3);
+    expect((await call("POST", `/api/eval-runs/${runId}/stop`, { key })).status).toBe(200);
+    expectProblem(await result(a0.attempt.id, a0.token, { reward: 1 }), 409, "conflict");
+    expect(await cancelLive(env, runId)).toBe(2);
+    expectProblem(await events(a1.attempt.id, a1.token, phase), 409, "conflict");
+    const set = await call("GET", `/api/eval-runs/${runId}/live-set`, { key });
+    expect(set.body).toMatchObject({ count: 0, items: [] });
+    expect(await attemptsOf(runId)).toEqual([]);
+    const gate = await env.RUN_GATE.get(env.RUN_GATE.idFromName(runId)).stats();
+    expect(gate.in_flight).toBe(0);
   });
 });
 
