@@ -38,6 +38,8 @@ export function ownerOf(env: Env, runId: string, seq: number, shards: number): {
 const MAX_BUFFER = 20_000;
 /** Deltas per call. */
 const MAX_BATCH = 2_000;
+/** How long the first delta of a call waits for others to join it. */
+export const COALESCE_MS = 10;
 
 class ShardQueue {
   private buffer: DeltaInput[] = [];
@@ -61,8 +63,8 @@ class ShardQueue {
   }
 
   private async drain(): Promise<void> {
-    // Let the deltas emitted in the same turn of the event loop join this call.
-    await Promise.resolve();
+    // Let the deltas of the next few milliseconds join this call: far fewer calls, still well within a follower's notice.
+    await new Promise((r) => setTimeout(r, COALESCE_MS));
     try {
       while (this.buffer.length) {
         const batch = this.buffer.splice(0, MAX_BATCH);

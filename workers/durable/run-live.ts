@@ -199,7 +199,12 @@ export class RunLive extends DurableObject<Env> {
       else if (r.k === "pruned_through") this.prunedThrough = Number(r.v);
       else if (r.k === "origin") this.origin_ = r.v;
     }
-    for (const r of this.sql.exec<{ id: string; summary: string }>(`SELECT id, summary FROM live`)) this.live.set(r.id, JSON.parse(r.summary) as LiveAttempt);
+    // The live table holds who is live (written on a header and an end only); their counts are folded again from their deltas.
+    for (const r of this.sql.exec<{ id: string; summary: string }>(`SELECT id, summary FROM live`).toArray()) {
+      let a: LiveAttempt | null | undefined = JSON.parse(r.summary) as LiveAttempt;
+      for (const d of this.deltasOf(r.id)) a = applyDelta(a ?? undefined, d) ?? a;
+      if (a) this.live.set(r.id, a);
+    }
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
@@ -283,6 +288,7 @@ export class RunLive extends DurableObject<Env> {
     const now = Date.now();
     const out: string[] = [];
     const deltas: Delta[] = [];
+    const joined = new Map<string, LiveAttempt | null>();
     let wake: number | null = null;
     for (const it of items) {
       const seq = ++this.lastSeq;
@@ -292,10 +298,10 @@ export class RunLive extends DurableObject<Env> {
       const next = applyDelta(this.live.get(it.attempt_id), d);
       if (next === null) {
         this.live.delete(it.attempt_id);
-        this.sql.exec(`DELETE FROM live WHERE id = ?`, it.attempt_id);
+        joined.set(it.attempt_id, null);
       } else if (next) {
         this.live.set(it.attempt_id, next);
-        this.sql.exec(`INSERT INTO live (id, summary) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`, it.attempt_id, JSON.stringify(next));
+        if (d.kind === "header") joined.set(it.attempt_id, next);
       }
       if (d.kind === "end") {
         this.sql.exec(`INSERT INTO ended (id, at, last_seq) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`, it.attempt_id, now, seq);
@@ -305,6 +311,11 @@ export class RunLive extends DurableObject<Env> {
       }
       out.push(body);
       deltas.push(d);
+    }
+    // Membership is written once per arrival and once per departure; counts live in memory (rebuilt from deltas on wake).
+    for (const [id, summary] of joined) {
+      if (summary === null) this.sql.exec(`DELETE FROM live WHERE id = ?`, id);
+      else this.sql.exec(`INSERT INTO live (id, summary) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`, id, JSON.stringify(summary));
     }
     this.setMeta("last_seq", String(this.lastSeq));
     this.broadcast(out, deltas);

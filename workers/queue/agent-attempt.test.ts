@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, newProject } from "../../test/http";
-import { agentProfile, attemptPrefix, createAgentRun, pumpRelay } from "../../test/runner";
+import { agentProfile, attemptPrefix, createAgentRun, follow, pumpRelay } from "../../test/runner";
 import { arithmeticBenchmark, arithmeticRows, attemptsOf, fixtureStats, waitForRun } from "../../test/runs";
 import { attemptId } from "../../src/domain/attempt-id";
 
@@ -12,6 +12,7 @@ describe("agent runs end to end (reference runner, fixture model)", { timeout: 1
     const profile = await agentProfile(key);
     const runId = await createAgentRun(key, [bm], profile.ref, { attempts: 2, concurrency: 3, timeout_s: 60 });
     const pump = pumpRelay(attemptPrefix(runId));
+    const live = await follow(key, runId);
     try {
       expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
       const p = await waitForRun(key, runId, 90_000);
@@ -29,6 +30,15 @@ describe("agent runs end to end (reference runner, fixture model)", { timeout: 1
       expect(a.input_tokens).toBeGreaterThan(0);
       expect(a.output).toMatch(/#### \d+/);
     }
+    // Followers saw each attempt go through its phases, turn by turn, then land.
+    await live.waitFor(() => live.deltas.filter((d) => d.kind === "end").length === 12);
+    live.close();
+    const mine = live.deltas.filter((d) => d.attempt_id === attemptId(runId, 0));
+    expect(mine.map((d) => (d.kind === "phase" ? d.phase : d.kind))).toEqual(["header", "setup", "agent", "preview", "turn", "preview", "turn", "scoring", "finalize", "end"]);
+    expect(mine[0]).toMatchObject({ execution: "agent", phase: "boot", executor: "reference runner", try: 1 });
+    expect(mine.filter((d) => d.kind === "turn").map((d) => d.turn_index)).toEqual([0, 1]);
+    expect(mine.at(-1)).toMatchObject({ status: "succeeded", reward: 1 });
+    expect(JSON.stringify(live.deltas)).not.toContain("sk-runner-planted-secret-4412");
     // Two model calls per attempt: the tool call, then the answer.
     expect((await fixtureStats(profile.model)).calls).toBe(24);
 

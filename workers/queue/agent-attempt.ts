@@ -184,8 +184,18 @@ async function slotOf(env: Env, ctx: AgentContext, seq: number): Promise<Attempt
 export async function callbackBase(env: Env, runId: string): Promise<string | null> {
   const fixed = env.ASSAY_PUBLIC_URL?.trim();
   if (fixed) return fixed.replace(/\/+$/, "");
-  return liveStub(env, runId).origin();
+  const hit = origins.get(runId);
+  if (hit) return hit;
+  const origin = await liveStub(env, runId).origin();
+  if (origin) {
+    if (origins.size >= KINDS_MAX) origins.delete(origins.keys().next().value!);
+    origins.set(runId, origin);
+  }
+  return origin;
 }
+
+/** A run's recorded origin never changes once its attempts are dispatched. */
+const origins = new Map<string, string>();
 
 /** Remembers the origin a run was started from, for its runners' callbacks (call from the start route). */
 export async function recordPublicOrigin(env: Env, runId: string, origin: string): Promise<void> {

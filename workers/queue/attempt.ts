@@ -11,7 +11,7 @@ import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domai
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
-import { scoreAttempt } from "../../src/scorers/registry";
+import { needsJudge, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowAt } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
@@ -46,31 +46,39 @@ const LIVE_DEADLINE_MARGIN_MS = 30_000;
 /**
  * Runs one attempt; the caller holds one of the run's concurrency slots
  * throughout (judge calls included). Its progress goes to the run's live
- * traces as it happens: a header, the phases, the request in flight, the
- * committed turn, and its end.
+ * traces as it happens: a header as its model call starts (setting up an
+ * inline attempt takes no time worth showing), the request in flight, the
+ * committed turn, the scoring phase when a judge is called, and its end.
  */
 export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number): Promise<AttemptResult> {
   const live = emitterFor(env, att.runId, ctx.options.concurrency);
   const id = attemptId(att.runId, att.seq);
-  const emit = (e: DeltaEvent) => live.emit(id, att.seq, e);
   const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
   const started = Date.now();
-  emit({
-    kind: "header",
-    seq: att.seq,
-    benchmark_id: att.benchmarkId,
-    target: att.target,
-    task_key: att.memberKey,
-    member_index: att.memberIndex,
-    attempt_index: att.attemptIndex,
-    subset: att.subset,
-    try: triesBefore + 1,
-    execution: "inline",
-    executor: target.config.name ?? target.config.model,
-    phase: "setup",
-    started_at: new Date(started).toISOString(),
-    deadline_at: new Date(started + 2 * ctx.options.timeout_s * 1000 + LIVE_DEADLINE_MARGIN_MS).toISOString(),
-  });
+  let announced = false;
+  const emit = (e: DeltaEvent) => {
+    if (!announced && e.kind !== "end") {
+      announced = true;
+      live.emit(id, att.seq, {
+        kind: "header",
+        seq: att.seq,
+        benchmark_id: att.benchmarkId,
+        target: att.target,
+        task_key: att.memberKey,
+        member_index: att.memberIndex,
+        attempt_index: att.attemptIndex,
+        subset: att.subset,
+        try: triesBefore + 1,
+        execution: "inline",
+        executor: target.config.name ?? target.config.model,
+        phase: "agent",
+        started_at: new Date(started).toISOString(),
+        deadline_at: new Date(started + 2 * ctx.options.timeout_s * 1000 + LIVE_DEADLINE_MARGIN_MS).toISOString(),
+      });
+      if (e.kind === "phase" && e.phase === "agent") return;
+    }
+    if (announced) live.emit(id, att.seq, e);
+  };
   let result: AttemptResult;
   try {
     result = await execute(env, ctx, att, triesBefore, emit);
@@ -167,8 +175,8 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
     latency_ms: result.latency_ms,
     reward: null,
   });
-  emit({ kind: "phase", phase: "scoring" });
   const scoring = ScoringSpec.parse(rb.scoring);
+  if (needsJudge(scoring)) emit({ kind: "phase", phase: "scoring" });
   let score;
   try {
     score = await scoreAttempt(

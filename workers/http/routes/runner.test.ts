@@ -118,6 +118,29 @@ describe("runner protocol: tokens", { timeout: 120_000 }, () => {
   });
 });
 
+describe("runner protocol: a running attempt's steps", { timeout: 120_000 }, () => {
+  it("come from its live object, with the request in flight as pending", async () => {
+    const { key, attempts } = await silentRun(1);
+    const a = attempts[0];
+    const id = a.attempt.id;
+    const prompt = [{ role: "user", content: "What is 3 + 2?" }];
+    await events(id, a.token, { events: [{ kind: "phase", phase: "agent" }, { kind: "preview", messages: prompt }] });
+    let r = await call("GET", `/api/trials/${id}/steps`, { key });
+    expect(r.body).toMatchObject({ attempt_id: id, live: true, num_steps: 0, items: [], pending: prompt });
+    await events(id, a.token, {
+      events: [
+        { kind: "turn", messages: [...prompt, { role: "assistant", content: "#### 5" }], model: "m", usage: { input_tokens: 7, output_tokens: 3 }, latency_ms: 12 },
+      ],
+    });
+    r = await call("GET", `/api/trials/${id}/steps`, { key });
+    expect(r.body).toMatchObject({ live: true, num_steps: 1, pending: null, next_start_step_index: null });
+    expect(r.body.items[0]).toMatchObject({ step_index: 0, new_messages_from: 0, model: "m", usage: { input_tokens: 7, output_tokens: 3 }, latency_ms: 12, reward: null });
+    expect(r.body.items[0].messages).toEqual([...prompt, { role: "assistant", content: "#### 5" }]);
+    const set = await call("GET", `/api/eval-runs/${a.attempt.run_id}/live-set`, { key });
+    expect(set.body.items[0]).toMatchObject({ attempt_id: id, execution: "agent", phase: "agent", turns: 1, messages: 2, tokens: { input: 7, output: 3 }, awaiting_model: false });
+  });
+});
+
 describe("runner protocol: a stopped run", { timeout: 120_000 }, () => {
   it("takes no result after a stop (409), and cancelLive ends its running attempts at once", async () => {
     const { key, runId, attempts } = await silentRun(3);
