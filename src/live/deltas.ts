@@ -123,11 +123,3 @@ export type Delta = DeltaEvent & {
   /** Turns only: 0 for an attempt's first turn. */
   turn_index?: number;
 };
-
-/** The stored delta of a header, turn, ...; narrowed by kind. */
-export type DeltaOf<K extends DeltaEvent["kind"]> = Extract<DeltaEvent, { kind: K }> & {
-  delta_seq: number;
-  attempt_id: string;
-  at: string;
-  turn_index?: number;
-};

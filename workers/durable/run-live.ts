@@ -25,7 +25,7 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { scrub } from "../../src/domain/scrub";
-import { DeltaEvent, DeltaInput, HeaderEvent, RunnerEvent, type Delta, type DeltaOf, type Message } from "../../src/live/deltas";
+import { DeltaEvent, DeltaInput, HeaderEvent, RunnerEvent, type Delta, type Message } from "../../src/live/deltas";
 import { applyDelta, catchUp, countByPhase, etagMatches, liveSetEtag, type LiveAttempt } from "../../src/live/live-set";
 import { ResultBody } from "../../src/runner/protocol";
 import { MAX_ARTIFACTS } from "../../src/storage/artifacts";
@@ -277,6 +277,9 @@ export class RunLive extends DurableObject<Env> {
       if (it.event.kind === "end") {
         this.sql.exec(`INSERT INTO ended (id, at, last_seq) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`, it.attempt_id, now, seq);
         ended = true;
+      } else if (it.event.kind === "header" && it.event.try > 1) {
+        // A retried attempt is live again: its deltas are not to be compacted.
+        this.sql.exec(`DELETE FROM ended WHERE id = ?`, it.attempt_id);
       }
     }
     this.setMeta("last_seq", String(this.lastSeq));
@@ -308,6 +311,8 @@ export class RunLive extends DurableObject<Env> {
         wake = Math.min(wake ?? Infinity, now + RETAIN_MS);
       } else if (d.kind === "header") {
         wake = Math.min(wake ?? Infinity, Date.parse(d.deadline_at) + LOST_GRACE_MS);
+        // A retried attempt is live again: its deltas are not to be compacted.
+        if (d.try > 1) this.sql.exec(`DELETE FROM ended WHERE id = ?`, it.attempt_id);
       }
       out.push(body);
       deltas.push(d);
@@ -777,4 +782,3 @@ export class RunLive extends DurableObject<Env> {
   }
 }
 
-export type { DeltaOf };
