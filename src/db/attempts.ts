@@ -45,6 +45,35 @@ export interface AttemptOutcome {
   finished_at: string;
 }
 
+/** The outcome of an attempt that ended without a reward: failed, timed out, or given up on. */
+export function endedWithoutReward(
+  seq: number,
+  status: "failed" | "timed_out",
+  error: string,
+  tries: number,
+  startedAt: string | null,
+  finishedAt: string = new Date().toISOString(),
+): AttemptOutcome {
+  return {
+    seq,
+    status,
+    reward: null,
+    structured: null,
+    output: null,
+    reason: null,
+    error,
+    exit_code: null,
+    tries,
+    input_tokens: null,
+    output_tokens: null,
+    cost: null,
+    latency_ms: null,
+    transcript_key: null,
+    started_at: startedAt,
+    finished_at: finishedAt,
+  };
+}
+
 interface RawAttempt {
   run_id: string;
   seq: number;

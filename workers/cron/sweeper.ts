@@ -17,7 +17,7 @@
  * resuming across passes.
  */
 import { and, eq } from "drizzle-orm";
-import { recordOutcomes, type AttemptOutcome } from "../../src/db/attempts";
+import { endedWithoutReward, recordOutcomes } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { appendLogs } from "../../src/db/run-logs";
 import { runBenchmarks } from "../../src/db/schema";
@@ -215,24 +215,7 @@ async function giveUpAttempts(env: Env, runId: string, benchmarkId: string, seqs
   const items = seqs.flatMap((seq) => {
     const slot = slotAt(members, layout, seq);
     if (!slot) return [];
-    const outcome: AttemptOutcome = {
-      seq,
-      status: "timed_out",
-      reward: null,
-      structured: null,
-      output: null,
-      reason: null,
-      error,
-      exit_code: null,
-      tries: 0,
-      input_tokens: null,
-      output_tokens: null,
-      cost: null,
-      latency_ms: null,
-      transcript_key: null,
-      started_at: null,
-      finished_at: at,
-    };
+    const outcome = endedWithoutReward(seq, "timed_out", error, 0, null, at);
     return [{ slot, outcome }];
   });
   const changed = (await recordOutcomes(env.DB, items)).length;

@@ -5,7 +5,7 @@
  * written here; the batch writes everything at once.
  */
 import { examplesFor } from "../../src/execution/benchmark-plan";
-import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
+import { endedWithoutReward, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
 import { retryDecision } from "../../src/domain/retry";
@@ -128,24 +128,7 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
     return {
       kind: "done",
       log: error,
-      outcome: {
-        seq: att.seq,
-        status: timedOut ? "timed_out" : "failed",
-        reward: null,
-        structured: null,
-        output: null,
-        reason: null,
-        error,
-        exit_code: null,
-        tries,
-        input_tokens: null,
-        output_tokens: null,
-        cost: null,
-        latency_ms: null,
-        transcript_key: null,
-        started_at: startedAt,
-        finished_at: new Date().toISOString(),
-      },
+      outcome: endedWithoutReward(att.seq, timedOut ? "timed_out" : "failed", error, tries, startedAt),
       transcript: transcript({ error }),
     };
   };

@@ -5,7 +5,7 @@
  * as slots were granted (each worker one model call at a time). Results go
  * to an OutcomeSink, which writes them in small groups as they arrive.
  */
-import { endedSeqs, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
+import { endedSeqs, endedWithoutReward, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
@@ -167,22 +167,5 @@ function emptyTranscript(slot: AttemptSlot, error: string): TranscriptLine {
 
 export function failedOutcome(seq: number, tries: number, error: string): AttemptOutcome {
   const at = new Date().toISOString();
-  return {
-    seq,
-    status: "failed",
-    reward: null,
-    structured: null,
-    output: null,
-    reason: null,
-    error,
-    exit_code: null,
-    tries,
-    input_tokens: null,
-    output_tokens: null,
-    cost: null,
-    latency_ms: null,
-    transcript_key: null,
-    started_at: at,
-    finished_at: at,
-  };
+  return endedWithoutReward(seq, "failed", error, tries, at, at);
 }
