@@ -9,7 +9,10 @@
 //      attempt's in order); deltas per second = deltas received by the
 //      follower / time from the first post to the last delta. Run once with
 //      every attempt on one live object, once sharded (250 attempts a shard).
+// Every object shares the one workerd process locally, so absolute rates are
+// bounded by the local stack (the bench prints its no-op request rate).
 //   node scripts/bench-live.mjs      (or import { benchLive })
+//   BENCH_LIVE_ATTEMPTS, BENCH_LIVE_EVENTS, BENCH_LIVE_LATENCY_N; BENCH_KEEP_STATE=1 keeps the stacks' state folders.
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
