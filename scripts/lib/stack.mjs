@@ -42,7 +42,8 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const token = persistedSecret(stateDir, "bootstrap-token", bootstrapToken);
   const secretKey = persistedSecret(stateDir, "secret-key", process.env.ASSAY_SECRET_KEY);
   // Secrets go through an env file so wrangler prints them as hidden.
-  const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ...extraVars };
+  // Agent runners call back on the local stack's own address.
+  const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`, ...extraVars };
   const envFile = join(stateDir, "dev.vars");
   writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join("\n") + "\n", { mode: 0o600 });
 

@@ -23,6 +23,8 @@ const SELF_AUTHENTICATED = [/^\/api\/projects(\/|$)/, /^\/api\/_io$/, /^\/api\/o
 /** The scope a request needs: key management is admin, reads read, the rest write. */
 export function scopeFor(method: string, path: string): Scope {
   if (path === "/api/keys" || path.startsWith("/api/keys/")) return "admin";
+  // A live ticket lets a browser follow a run: reading, though it is a POST.
+  if (/^\/api\/eval-runs\/[^/]+\/live-ticket$/.test(path)) return "read";
   return method === "GET" || method === "HEAD" ? "read" : "write";
 }
 

@@ -10,21 +10,27 @@ import { setRunBenchmarkStatus } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
+import { cancelLive, recordPublicOrigin } from "../queue/agent-attempt";
 import { gateFor } from "../queue/gate";
 
-export async function afterStart(env: Env, runId: string): Promise<void> {
+/** `origin` is where the start request came in: agent runners call back there unless ASSAY_PUBLIC_URL says otherwise. */
+export async function afterStart(env: Env, runId: string, origin: string): Promise<void> {
+  await recordPublicOrigin(env, runId, origin);
   await appendLogs(env.DB, runId, [{ level: "info", event: "queued", message: "run started; planning its attempts" }]);
   await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
 }
 
 export async function afterStop(env: Env, runId: string): Promise<void> {
   await setRunBenchmarkStatus(openDb(env.DB), runId, ["pending", "planning", "running"], "cancelled");
+  // Running agent attempts end at once: their slots come back and the live set empties.
+  await cancelLive(env, runId);
   const ended = await env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1`).bind(runId).first<{ n: number }>();
   await appendLogs(env.DB, runId, [{ level: "warn", event: "stopped", message: `run stopped; ${ended?.n ?? 0} attempts had ended, the rest are cancelled` }]);
 }
 
 /** Re-arms a stopped or finished run; the queue reopens its unrewarded attempts page by page. */
-export async function startResume(env: Env, runId: string): Promise<void> {
+export async function startResume(env: Env, runId: string, origin: string): Promise<void> {
+  await recordPublicOrigin(env, runId, origin);
   const rewarded = await env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1 AND reward IS NOT NULL`)
     .bind(runId)
     .first<{ n: number }>();

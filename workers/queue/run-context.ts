@@ -37,9 +37,16 @@ export interface RunContext {
 const TTL_MS = 60_000;
 const cache = new Map<string, { at: number; ctx: Promise<RunContext | null> }>();
 
+/** A target's runtime; its model client is made on first use, so an agent target (no model endpoint) never makes one. */
 function target(stored: unknown, key: string | undefined): TargetRuntime {
   const config = stored as StoredModelTarget;
-  return { config, provider: createProvider({ provider: config.provider, base_url: config.base_url, api_key: key }) };
+  let provider: ModelProvider | undefined;
+  return {
+    config,
+    get provider() {
+      return (provider ??= createProvider({ provider: config.provider, base_url: config.base_url, api_key: key }));
+    },
+  };
 }
 
 async function load(env: Env, runId: string): Promise<RunContext | null> {

@@ -312,7 +312,7 @@ export const evalRunsRoutes = newRouter()
       await requirePlan(c, true);
       const queued = await markQueued(c.var.db, run, new Date().toISOString());
       if (!queued) throw refusal("start", (await loadRun(c, run.id)).status);
-      await afterStart(c.env, run.id);
+      await afterStart(c.env, run.id, new URL(c.req.url).origin);
       return c.json(runView(queued), 202);
     },
   )

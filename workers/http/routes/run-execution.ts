@@ -74,7 +74,7 @@ export const runExecutionRoutes = newRouter()
         .bind(run.id, at)
         .run();
       if (!moved.meta.changes) throw new AppError("conflict", "the run changed status meanwhile; read it and try again");
-      await startResume(c.env, run.id);
+      await startResume(c.env, run.id, new URL(c.req.url).origin);
       return c.json({ id: run.id, status: "queued" }, 202);
     },
   )

@@ -102,7 +102,7 @@ async function startRun(c: Context<AppEnv>, run: EvalRunRow, at: string): Promis
   await requirePlan(c, run.projectId);
   const queued = await markQueued(c.var.db, run, at);
   if (!queued) return run;
-  await afterStart(c.env, run.id);
+  await afterStart(c.env, run.id, new URL(c.req.url).origin);
   return queued;
 }
 
