@@ -352,7 +352,11 @@ export function abOf(loaded: LoadedRun): ABBenchmark[] {
 /** Everything /scores shows, from a loaded run. */
 export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise<RunScores> {
   const scores = scoreRowsOf(loaded);
-  await attachPrevious(d1, loaded, scores);
+  const [usage] = await Promise.all([benchmarkUsage(d1, loaded.run.id), attachPrevious(d1, loaded, scores)]);
+  for (const row of scores) {
+    const u = usage.find((x) => x.benchmark_id === row.benchmark_id && x.target === row.target);
+    row.usage = u ? { attempts: u.attempts, mean_input_tokens: u.mean_input_tokens, mean_output_tokens: u.mean_output_tokens, mean_latency_ms: u.mean_latency_ms, total_cost: u.cost } : null;
+  }
   return { run_id: loaded.run.id, run_status: loaded.run.status, missing_policy: loaded.policy, scores, ab: abOf(loaded) };
 }
 
@@ -687,7 +691,7 @@ export async function taskPage(
 
 // ---------------------------------------------------------------- usage
 
-/** What a target's ended attempts consumed, for report metadata. */
+/** What a target's ended attempts consumed (per benchmark in /scores, per target in reports). */
 export interface TargetUsage {
   target: TargetSlot;
   attempts: number;
@@ -698,15 +702,39 @@ export interface TargetUsage {
   mean_latency_ms: number | null;
 }
 
-/** Tokens, cost and latency per target over the run's ended attempts: one primary-key range scan. */
-export async function runUsage(d1: D1Database, runId: string): Promise<TargetUsage[]> {
+export interface BenchmarkUsage extends TargetUsage {
+  benchmark_id: string;
+  mean_input_tokens: number | null;
+  mean_output_tokens: number | null;
+}
+
+/** Tokens, cost and latency per benchmark and target over the run's ended attempts: one primary-key range scan. */
+export async function benchmarkUsage(d1: D1Database, runId: string): Promise<BenchmarkUsage[]> {
   const r = await d1
     .prepare(
-      `SELECT target, count(*) AS attempts, total(input_tokens) AS input_tokens, total(output_tokens) AS output_tokens,
-         sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms
-       FROM attempts WHERE run_id = ?1 GROUP BY target ORDER BY target`,
+      `SELECT benchmark_id, target, count(*) AS attempts, total(input_tokens) AS input_tokens, total(output_tokens) AS output_tokens,
+         avg(input_tokens) AS mean_input_tokens, avg(output_tokens) AS mean_output_tokens, sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms
+       FROM attempts WHERE run_id = ?1 GROUP BY benchmark_id, target ORDER BY benchmark_id, target`,
     )
     .bind(runId)
-    .all<TargetUsage>();
+    .all<BenchmarkUsage>();
   return r.results;
+}
+
+/** The same, folded per target (latency weighted by attempts). */
+export async function runUsage(d1: D1Database, runId: string): Promise<TargetUsage[]> {
+  const byTarget = new Map<TargetSlot, TargetUsage & { latencyWeight: number }>();
+  for (const u of await benchmarkUsage(d1, runId)) {
+    const t = byTarget.get(u.target) ?? { target: u.target, attempts: 0, input_tokens: 0, output_tokens: 0, cost: null, mean_latency_ms: null, latencyWeight: 0 };
+    t.attempts += u.attempts;
+    t.input_tokens += u.input_tokens;
+    t.output_tokens += u.output_tokens;
+    if (u.cost !== null) t.cost = (t.cost ?? 0) + u.cost;
+    if (u.mean_latency_ms !== null) {
+      t.mean_latency_ms = ((t.mean_latency_ms ?? 0) * t.latencyWeight + u.mean_latency_ms * u.attempts) / (t.latencyWeight + u.attempts);
+      t.latencyWeight += u.attempts;
+    }
+    byTarget.set(u.target, t);
+  }
+  return [...byTarget.values()].map(({ latencyWeight: _, ...t }) => t);
 }

@@ -102,6 +102,17 @@ export interface ScoreRow {
   display: Aggregate["display"] | null;
   subsets: BreakdownRow[];
   previous: PreviousScore | null;
+  /** What the ended attempts consumed; set by /scores (absent in cached history rows). */
+  usage?: ScoreUsage | null;
+}
+
+export interface ScoreUsage {
+  attempts: number;
+  mean_input_tokens: number | null;
+  mean_output_tokens: number | null;
+  mean_latency_ms: number | null;
+  /** null when no attempt had a price. */
+  total_cost: number | null;
 }
 
 export interface ABBenchmark {

@@ -159,6 +159,17 @@ export const ScoreRow = z
     display: Display.nullable(),
     subsets: z.array(Breakdown),
     previous: Previous.nullable().openapi({ description: "the previous completed run of this benchmark on the same dataset digest and model/base URL" }),
+    usage: z
+      .object({
+        attempts: z.number().int(),
+        mean_input_tokens: z.number().nullable(),
+        mean_output_tokens: z.number().nullable(),
+        mean_latency_ms: z.number().nullable(),
+        total_cost: z.number().nullable().openapi({ description: "null when no attempt had a known price" }),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: "what the ended attempts consumed: mean tokens and model latency, total cost" }),
   })
   .openapi("ScoreRow");
 

@@ -16,5 +16,10 @@ describe("scores of a finished run", { timeout: 120_000 }, () => {
     expect([first.headers.get("X-Scores-Cache"), second.headers.get("X-Scores-Cache")]).toEqual(["miss", "hit"]);
     expect(second.body).toEqual(first.body);
     expect(first.body.scores[0].score_counts).toMatchObject({ total: 12, scored: 12, total_members: 6 });
+    // Usage beside the score: the fixture reports tokens; no price was given, so no cost.
+    expect(first.body.scores[0].usage).toMatchObject({ attempts: 12, total_cost: null });
+    expect(first.body.scores[0].usage.mean_input_tokens).toBeGreaterThan(0);
+    expect(first.body.scores[0].usage.mean_output_tokens).toBeGreaterThan(0);
+    expect(first.body.scores[0].usage.mean_latency_ms).toBeGreaterThanOrEqual(0);
   });
 });
