@@ -356,6 +356,7 @@ export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise
   for (const row of scores) {
     const u = usage.find((x) => x.benchmark_id === row.benchmark_id && x.target === row.target);
     row.usage = u ? { attempts: u.attempts, mean_input_tokens: u.mean_input_tokens, mean_output_tokens: u.mean_output_tokens, mean_latency_ms: u.mean_latency_ms, total_cost: u.cost } : null;
+    row.phases = u ? phasesOf(u) : null;
   }
   return { run_id: loaded.run.id, run_status: loaded.run.status, missing_policy: loaded.policy, scores, ab: abOf(loaded) };
 }
@@ -706,6 +707,20 @@ export interface BenchmarkUsage extends TargetUsage {
   benchmark_id: string;
   mean_input_tokens: number | null;
   mean_output_tokens: number | null;
+  /** Mean time from an attempt's start to its verdict. */
+  mean_wall_ms: number | null;
+}
+
+/**
+ * Mean time per phase of ended attempts. Inline attempts boot and set up
+ * instantly, so their time splits into the model call (`agent`) and what
+ * follows it (`scoring`: scoring, a judge call, writing); an agent
+ * attempt's time from dispatch to verdict is all `agent`.
+ */
+export function phasesOf(u: Pick<BenchmarkUsage, "mean_latency_ms" | "mean_wall_ms">): Record<string, number> | null {
+  if (u.mean_wall_ms === null) return null;
+  if (u.mean_latency_ms === null) return { agent: Math.round(u.mean_wall_ms) };
+  return { agent: Math.round(u.mean_latency_ms), scoring: Math.max(0, Math.round(u.mean_wall_ms - u.mean_latency_ms)) };
 }
 
 /** Tokens, cost and latency per benchmark and target over the run's ended attempts: one primary-key range scan. */
@@ -713,7 +728,8 @@ export async function benchmarkUsage(d1: D1Database, runId: string): Promise<Ben
   const r = await d1
     .prepare(
       `SELECT benchmark_id, target, count(*) AS attempts, total(input_tokens) AS input_tokens, total(output_tokens) AS output_tokens,
-         avg(input_tokens) AS mean_input_tokens, avg(output_tokens) AS mean_output_tokens, sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms
+         avg(input_tokens) AS mean_input_tokens, avg(output_tokens) AS mean_output_tokens, sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms,
+         avg((julianday(finished_at) - julianday(started_at)) * 86400000.0) AS mean_wall_ms
        FROM attempts WHERE run_id = ?1 GROUP BY benchmark_id, target ORDER BY benchmark_id, target`,
     )
     .bind(runId)

@@ -128,3 +128,13 @@ describe("curveSet", () => {
     expect(curve.note).toMatch(/^all 1 members have n = 5/);
   });
 });
+
+describe("phases of ended attempts", () => {
+  it("split inline time into the model call and what follows; agent time is all agent", async () => {
+    const { phasesOf } = await import("../db/results");
+    expect(phasesOf({ mean_latency_ms: 120.4, mean_wall_ms: 150 })).toEqual({ agent: 120, scoring: 30 });
+    expect(phasesOf({ mean_latency_ms: 200, mean_wall_ms: 190 })).toEqual({ agent: 200, scoring: 0 });
+    expect(phasesOf({ mean_latency_ms: null, mean_wall_ms: 5000 })).toEqual({ agent: 5000 });
+    expect(phasesOf({ mean_latency_ms: null, mean_wall_ms: null })).toBeNull();
+  });
+});

@@ -104,6 +104,8 @@ export interface ScoreRow {
   previous: PreviousScore | null;
   /** What the ended attempts consumed; set by /scores (absent in cached history rows). */
   usage?: ScoreUsage | null;
+  /** Mean milliseconds per phase of the ended attempts (see phasesOf). */
+  phases?: Record<string, number> | null;
 }
 
 export interface ScoreUsage {

@@ -170,6 +170,11 @@ export const ScoreRow = z
       .nullable()
       .optional()
       .openapi({ description: "what the ended attempts consumed: mean tokens and model latency, total cost" }),
+    phases: z
+      .record(z.string(), z.number())
+      .nullable()
+      .optional()
+      .openapi({ description: "mean ms per phase of ended attempts: inline attempts split into agent (the model call) and scoring (what follows it); agent attempts are all agent" }),
   })
   .openapi("ScoreRow");
 

@@ -21,5 +21,7 @@ describe("scores of a finished run", { timeout: 120_000 }, () => {
     expect(first.body.scores[0].usage.mean_input_tokens).toBeGreaterThan(0);
     expect(first.body.scores[0].usage.mean_output_tokens).toBeGreaterThan(0);
     expect(first.body.scores[0].usage.mean_latency_ms).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(first.body.scores[0].phases).sort()).toEqual(["agent", "scoring"]);
+    expect(first.body.scores[0].phases.agent).toBeGreaterThanOrEqual(0);
   });
 });
