@@ -3,6 +3,7 @@
  * to grow past a byte limit so a small bomb cannot exhaust memory. No I/O
  * beyond the in-memory stream.
  */
+import { concatBytes } from "./bytes";
 import { AppError } from "../domain/errors";
 
 export async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
@@ -27,11 +28,5 @@ export async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8
       { field: "body", message: "invalid gzip data" },
     ]);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts, total);
 }

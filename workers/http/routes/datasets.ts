@@ -3,6 +3,7 @@
  * revision `name@version`, list the revisions a project sees (its own and
  * the global ones), read one, and page through its rows.
  */
+import { concatBytes } from "../../../src/datasets/bytes";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../../src/db/client";
 import { findRevisionByRef, listVisibleRevisions, parseRef } from "../../../src/db/datasets";
@@ -121,13 +122,7 @@ export async function readBodyLimited(req: Request, max: number): Promise<Uint8A
     }
     parts.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts, total);
 }
 
 function rowCursor(cursor: string | undefined, rowCount: number): number {
