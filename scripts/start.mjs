@@ -3,6 +3,7 @@
 // on loopback, then a real evaluation end to end (ASSAY_DEMO=0 skips it).
 // It runs until Ctrl-C; state lives in .assay/ and survives restarts.
 import { existsSync } from "node:fs";
+import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { serveDatasets } from "./lib/datasets-server.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
@@ -13,9 +14,11 @@ const port = Number(process.env.PORT || 8787);
 const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
 const questions = demoQuestions(50);
 
-const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0, answers: questions.answerFile ? [questions.answerFile] : questions.rows });
-// Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
+// The fixture model knows the demo's answers and, when ../shared has them, the built-in benchmarks' answer keys.
 const SHARED = "../shared/datasets";
+const answers = [...(questions.answerFile ? [] : questions.rows), ...(existsSync(SHARED) ? answerKeyFiles(SHARED) : [])];
+const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0, answers });
+// Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
 const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
 const extraVars = mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {};
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` });

@@ -5,9 +5,9 @@
  * answer key (fixture/answer-key.jsonl) and, when they exist, the GSM8K and
  * multiple-choice keys from ../shared/datasets.
  */
-import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 
 declare module "vitest" {
@@ -22,10 +22,7 @@ const REPO_KEY = fileURLToPath(new URL("../fixture/answer-key.jsonl", import.met
 
 /** Answer-key files present on this machine. */
 function answerKeys(): string[] {
-  const keys = ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl"].map((p) => DATASETS + p);
-  const mmlu = DATASETS + "mmlu/";
-  if (existsSync(mmlu)) for (const f of readdirSync(mmlu)) if (f.endsWith("_test.jsonl")) keys.push(mmlu + f);
-  return [REPO_KEY, ...keys.filter((p) => existsSync(p))];
+  return [REPO_KEY, ...answerKeyFiles(DATASETS)];
 }
 
 export default async function setup(project: TestProject) {

@@ -61,7 +61,7 @@ export async function runDemo({ url, bootstrapToken, stateDir, fixture, question
   log(`\nDemo run ${run.id} ${p.status}.`);
   for (const s of scores?.items ?? scores?.scores ?? []) {
     const d = s.display ?? {};
-    log(`  ${s.benchmark_name ?? s.benchmark_id} · ${s.target_name ?? s.target}: ${d.score_with_ci ?? d.score ?? s.score}`);
+    log(`  ${s.benchmark_name ?? s.benchmark_id} · ${s.target_label ?? s.target}: ${d.score_with_ci ?? d.score ?? s.score}`);
     if (d.coverage) log(`    ${d.coverage}`);
     if (d.pass_at_k) log(`    ${d.labels?.pass_at_k ?? "pass@k"} ${d.pass_at_k}, ${d.labels?.pass_hat_k ?? "pass^k"} ${d.pass_hat_k}`);
   }
