@@ -131,7 +131,7 @@ describe("curveSet", () => {
 
 describe("phases of ended attempts", () => {
   it("split inline time into the model call and what follows; agent time is all agent", async () => {
-    const { phasesOf } = await import("../db/results");
+    const { phasesOf } = await import("../db/run-usage");
     expect(phasesOf({ mean_latency_ms: 120.4, mean_wall_ms: 150 })).toEqual({ agent: 120, scoring: 30 });
     expect(phasesOf({ mean_latency_ms: 200, mean_wall_ms: 190 })).toEqual({ agent: 200, scoring: 0 });
     expect(phasesOf({ mean_latency_ms: null, mean_wall_ms: 5000 })).toEqual({ agent: 5000 });

@@ -6,7 +6,8 @@
  * metrics version (a change of metric code recomputes).
  */
 import type { EvalRunRow } from "../db/schema";
-import { loadRunResults, SCORES_VERSION, scoresOfLoaded, type ResultHandles, type RunScores } from "../db/results";
+import { loadRunResults, scoresOfLoaded, type ResultHandles, type RunScores } from "../db/results";
+import { SCORES_VERSION } from "../db/score-history";
 
 const FINISHED = ["completed", "failed", "cancelled"];
 

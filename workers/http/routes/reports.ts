@@ -6,7 +6,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { readRunSecrets } from "../../../src/db/eval-runs";
-import { loadRunResults, rowsFor, runUsage, scoresOfLoaded, slotsOf, slotTarget } from "../../../src/db/results";
+import { loadRunResults, rowsFor, scoresOfLoaded, slotsOf, slotTarget } from "../../../src/db/results";
+import { runUsage } from "../../../src/db/run-usage";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError } from "../../../src/domain/errors";
 import type { StoredJudge, StoredTarget } from "../../../src/domain/run-target";

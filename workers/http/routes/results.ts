@@ -13,20 +13,9 @@ import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { getRun } from "../../../src/db/eval-runs";
 import { benchmarks, datasetRevisions } from "../../../src/db/schema";
-import {
-  historyPage,
-  loadRunResults,
-  policyOf,
-  readBenchmarkPlans,
-  rowsFor,
-  SAMPLE_FILTERS,
-  SAMPLE_OUTPUT_CHARS,
-  samplePage,
-  scoresOfLoaded,
-  slotsOf,
-  taskPage,
-  type BenchmarkPlan,
-} from "../../../src/db/results";
+import { loadRunResults, policyOf, readBenchmarkPlans, rowsFor, scoresOfLoaded, slotsOf, type BenchmarkPlan } from "../../../src/db/results";
+import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage, taskPage } from "../../../src/db/samples";
+import { historyPage } from "../../../src/db/score-history";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { attemptId } from "../../../src/domain/attempt-id";
 import { AppError } from "../../../src/domain/errors";
