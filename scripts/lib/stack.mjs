@@ -9,6 +9,14 @@ import { join } from "node:path";
 import { ensureDashboardBuilt } from "./dashboard.mjs";
 
 const WRANGLER = join("node_modules", ".bin", "wrangler");
+/**
+ * wrangler dev's own observability (a streaming tail of every invocation to a
+ * collector worker) and its local explorer (which wraps every Durable Object
+ * class) run on the same workerd thread as Assay and cost it about a fifth of
+ * its CPU under load (measured with the execution bench). Assay keeps its own
+ * logs, traces and progress, so the local stack runs without them.
+ */
+const WRANGLER_DEV_ENV = { CI: "true", X_LOCAL_OBSERVABILITY: "false", X_LOCAL_EXPLORER: "false" };
 
 /** A value kept in the state folder across restarts, generated on first use. */
 export function persistedSecret(stateDir, name, envValue) {
@@ -58,7 +66,7 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     WRANGLER,
     ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
       "--inspector-port", String(inspector), "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info"],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: false },
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached: false },
   );
   const sink = logFile ? (await import("node:fs")).createWriteStream(logFile) : null;
   const forward = (stream, out) => stream.on("data", (d) => (sink ? sink.write(d) : quiet ? null : out.write(d)));
