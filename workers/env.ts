@@ -7,6 +7,8 @@ export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
   ATTEMPTS: Queue;
+  /** Planning and resume steps (delivered without a batch window). */
+  CONTROL: Queue;
   RUN_GATE: DurableObjectNamespace<RunGate>;
   /** Live traces: one hub object per run (plus shards for wide runs). */
   RUN_LIVE: DurableObjectNamespace<RunLive>;

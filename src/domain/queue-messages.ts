@@ -1,6 +1,7 @@
 /**
- * Messages on the `attempts` queue, parsed with zod on the way in. Planning
- * continues itself in bounded steps; an attempt message names one slot.
+ * Queue messages, parsed with zod on the way in. Attempt messages travel on
+ * the `attempts` queue, one slot each; plan and resume steps on the
+ * `control` queue, each continuing itself in bounded steps.
  */
 import { z } from "zod";
 

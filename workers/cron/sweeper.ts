@@ -142,7 +142,7 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
       report.given_up += 1;
       return;
     }
-    await env.ATTEMPTS.send({ kind: "plan", run_id: run.id } satisfies QueueMessage);
+    await env.CONTROL.send({ kind: "plan", run_id: run.id } satisfies QueueMessage);
     await appendLogs(env.DB, run.id, [{ level: "warn", event: "sweeper", message: `planning made no progress for ${quiet}; sending the plan step again` }]);
     await saveWatch(env, { ...watch, sweeps: watch.sweeps + 1, progress_at: now.toISOString() });
     report.replanned += 1;

@@ -17,7 +17,7 @@ import { gateFor } from "../queue/gate";
 export async function afterStart(env: Env, runId: string, origin: string): Promise<void> {
   await recordPublicOrigin(env, runId, origin);
   await appendLogs(env.DB, runId, [{ level: "info", event: "queued", message: "run started; planning its attempts" }]);
-  await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
+  await env.CONTROL.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
 }
 
 export async function afterStop(env: Env, runId: string): Promise<void> {
@@ -44,5 +44,5 @@ export async function startResume(env: Env, runId: string, origin: string): Prom
   // Until planning re-sets the total, the run cannot be declared done.
   await gateFor(env, runId).setCounts({ total: null, terminal: rewarded?.n ?? 0 });
   await appendLogs(env.DB, runId, [{ level: "info", event: "resume", message: `resuming; ${rewarded?.n ?? 0} rewarded attempts kept` }]);
-  await env.ATTEMPTS.send({ kind: "resume", run_id: runId, after_seq: -1 } satisfies QueueMessage);
+  await env.CONTROL.send({ kind: "resume", run_id: runId, after_seq: -1 } satisfies QueueMessage);
 }

@@ -132,7 +132,7 @@ export async function planStep(env: Env, runId: string): Promise<void> {
 
   const unfinished = rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
   if (unfinished) {
-    await env.ATTEMPTS.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
+    await env.CONTROL.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
     return;
   }
   const total = rbs.reduce((n, rb) => n + (rb.status === "failed" ? 0 : (rb.attemptCount ?? 0)), 0);

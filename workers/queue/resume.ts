@@ -40,5 +40,5 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
     }
   }
   const next: QueueMessage = to < end ? { kind: "resume", run_id: runId, after_seq: to - 1 } : { kind: "plan", run_id: runId };
-  await env.ATTEMPTS.send(next);
+  await env.CONTROL.send(next);
 }
