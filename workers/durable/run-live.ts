@@ -35,6 +35,7 @@ import { readRunStatus } from "../../src/db/run-status";
 import { agentContext, agentHolder, recordAgentEnd } from "../queue/agent-attempt";
 import { gateFor } from "../queue/gate";
 import { liveStub, type Where } from "./live-client";
+import { deleteKeys, insertRows } from "./sql-rows";
 
 /** Deltas of an ended attempt stay replayable this long. */
 export const RETAIN_MS = 10 * 60_000;
@@ -60,7 +61,8 @@ const Slot = z.object({
   subset: z.string().nullable(),
   attemptIndex: z.number().int(),
 });
-const PostInput = z.object({ where: WhereSchema, deltas: z.array(DeltaInput).max(5_000) });
+const MAX_POST = 5_000;
+const PostInput = z.object({ where: WhereSchema, deltas: z.array(DeltaInput).max(MAX_POST) });
 const Stamped = z.object({ attempt_id: z.string().min(1).max(200), event: DeltaEvent, at: z.string(), turn_index: z.number().int().min(0).optional() });
 type Stamped = z.infer<typeof Stamped>;
 const ForwardInput = z.object({ where: WhereSchema, items: z.array(Stamped).max(20_000) });
@@ -269,61 +271,63 @@ export class RunLive extends DurableObject<Env> {
   /** A shard's own copy of its attempts' deltas (their steps while they run, their trace when they end). */
   private store(items: Stamped[]): void {
     const now = Date.now();
-    let ended = false;
+    if (this.write(items, now).ended) void this.ensureAlarm(now + RETAIN_MS);
+  }
+
+  /**
+   * Sequences items and writes them in a few multi-row statements: the
+   * deltas, and per attempt the last word on whether it ended (an end
+   * records it; a retry's header makes it live again, its deltas no longer
+   * to be compacted). Returns the sequenced deltas, their JSON, and whether
+   * any attempt ended (the caller sets the alarm that compacts them).
+   */
+  private write(items: Stamped[], now: number): { deltas: Delta[]; bodies: string[]; ended: boolean } {
+    const deltas: Delta[] = [];
+    const bodies: string[] = [];
+    const rows: SqlStorageValue[][] = [];
+    const ended = new Map<string, number | null>();
     for (const it of items) {
       const seq = ++this.lastSeq;
-      const d = { ...it.event, attempt_id: it.attempt_id, at: it.at, delta_seq: seq, ...(it.turn_index !== undefined ? { turn_index: it.turn_index } : {}) };
-      this.sql.exec(`INSERT INTO deltas (seq, attempt, body) VALUES (?, ?, ?)`, seq, it.attempt_id, JSON.stringify(d));
-      if (it.event.kind === "end") {
-        this.sql.exec(`INSERT INTO ended (id, at, last_seq) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`, it.attempt_id, now, seq);
-        ended = true;
-      } else if (it.event.kind === "header" && it.event.try > 1) {
-        // A retried attempt is live again: its deltas are not to be compacted.
-        this.sql.exec(`DELETE FROM ended WHERE id = ?`, it.attempt_id);
-      }
+      const d = { ...it.event, attempt_id: it.attempt_id, at: it.at, delta_seq: seq, ...(it.turn_index !== undefined ? { turn_index: it.turn_index } : {}) } as Delta;
+      const body = JSON.stringify(d);
+      rows.push([seq, it.attempt_id, body]);
+      if (d.kind === "end") ended.set(it.attempt_id, seq);
+      else if (d.kind === "header" && d.try > 1) ended.set(it.attempt_id, null);
+      deltas.push(d);
+      bodies.push(body);
     }
+    insertRows(this.sql, `INSERT INTO deltas (seq, attempt, body)`, rows);
+    const gone = [...ended].filter(([, seq]) => seq === null).map(([id]) => id);
+    deleteKeys(this.sql, "ended", "id", gone);
+    const ends = [...ended].filter(([, seq]) => seq !== null).map(([id, seq]) => [id, now, seq]);
+    insertRows(this.sql, `INSERT INTO ended (id, at, last_seq)`, ends, `ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`);
     this.setMeta("last_seq", String(this.lastSeq));
-    if (ended) void this.ensureAlarm(now + RETAIN_MS);
+    return { deltas, bodies, ended: ends.length > 0 };
   }
 
   /** The hub: sequence, store, fold into the live set, stream. Synchronous, so deltas leave in the order they were sequenced. */
   private ingest(items: Stamped[]): Delta[] {
     const now = Date.now();
-    const out: string[] = [];
-    const deltas: Delta[] = [];
+    const { deltas, bodies, ended } = this.write(items, now);
     const joined = new Map<string, LiveAttempt | null>();
-    let wake: number | null = null;
-    for (const it of items) {
-      const seq = ++this.lastSeq;
-      const d = { ...it.event, attempt_id: it.attempt_id, at: it.at, delta_seq: seq, ...(it.turn_index !== undefined ? { turn_index: it.turn_index } : {}) } as Delta;
-      const body = JSON.stringify(d);
-      this.sql.exec(`INSERT INTO deltas (seq, attempt, body) VALUES (?, ?, ?)`, seq, it.attempt_id, body);
-      const next = applyDelta(this.live.get(it.attempt_id), d);
+    let wake: number | null = ended ? now + RETAIN_MS : null;
+    for (const d of deltas) {
+      const next = applyDelta(this.live.get(d.attempt_id), d);
       if (next === null) {
-        this.live.delete(it.attempt_id);
-        joined.set(it.attempt_id, null);
+        this.live.delete(d.attempt_id);
+        joined.set(d.attempt_id, null);
       } else if (next) {
-        this.live.set(it.attempt_id, next);
-        if (d.kind === "header") joined.set(it.attempt_id, next);
+        this.live.set(d.attempt_id, next);
+        if (d.kind === "header") joined.set(d.attempt_id, next);
       }
-      if (d.kind === "end") {
-        this.sql.exec(`INSERT INTO ended (id, at, last_seq) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`, it.attempt_id, now, seq);
-        wake = Math.min(wake ?? Infinity, now + RETAIN_MS);
-      } else if (d.kind === "header") {
-        wake = Math.min(wake ?? Infinity, Date.parse(d.deadline_at) + LOST_GRACE_MS);
-        // A retried attempt is live again: its deltas are not to be compacted.
-        if (d.try > 1) this.sql.exec(`DELETE FROM ended WHERE id = ?`, it.attempt_id);
-      }
-      out.push(body);
-      deltas.push(d);
+      if (d.kind === "header") wake = Math.min(wake ?? Infinity, Date.parse(d.deadline_at) + LOST_GRACE_MS);
     }
     // Membership is written once per arrival and once per departure; counts live in memory (rebuilt from deltas on wake).
-    for (const [id, summary] of joined) {
-      if (summary === null) this.sql.exec(`DELETE FROM live WHERE id = ?`, id);
-      else this.sql.exec(`INSERT INTO live (id, summary) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`, id, JSON.stringify(summary));
-    }
-    this.setMeta("last_seq", String(this.lastSeq));
-    this.broadcast(out, deltas);
+    const left = [...joined].filter(([, a]) => a === null).map(([id]) => id);
+    deleteKeys(this.sql, "live", "id", left);
+    const arrived = [...joined].filter(([, a]) => a !== null).map(([id, a]) => [id, JSON.stringify(a)]);
+    insertRows(this.sql, `INSERT INTO live (id, summary)`, arrived, `ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`);
+    this.broadcast(bodies, deltas);
     if (wake !== null && Number.isFinite(wake)) void this.ensureAlarm(wake);
     return deltas;
   }
@@ -389,8 +393,12 @@ export class RunLive extends DurableObject<Env> {
   // ------------------------------------------------------------ RPC: the inline executor and shards
 
   /** Deltas from the inline executor (any kind, several attempts). */
-  async post(input: z.input<typeof PostInput>): Promise<{ accepted: number }> {
-    const { where, deltas } = PostInput.parse(input);
+  async post(input: z.output<typeof PostInput>): Promise<{ accepted: number }> {
+    // Only this Worker's own executor calls post, with deltas typed at compile time; parsing every delta again
+    // cost a few percent of a run's CPU. Runners' events are parsed where they come in (events()).
+    const where = WhereSchema.parse(input.where);
+    const deltas = input.deltas;
+    if (deltas.length > MAX_POST) throw new Error(`at most ${MAX_POST} deltas per post`);
     this.know(where);
     const items = deltas.map((d) => ({ attempt_id: d.attempt_id, event: d.event, at: d.at ?? new Date().toISOString(), ...(d.event.kind === "turn" ? { turn_index: 0 } : {}) }));
     await this.accept(items);
@@ -398,8 +406,10 @@ export class RunLive extends DurableObject<Env> {
   }
 
   /** A shard's batch, to sequence and stream (hub only). */
-  async forward(input: z.input<typeof ForwardInput>): Promise<{ last_seq: number }> {
-    const { where, items } = ForwardInput.parse(input);
+  async forward(input: z.output<typeof ForwardInput>): Promise<{ last_seq: number }> {
+    // From a shard of this run, which stored the items itself (already checked as they came in).
+    const where = WhereSchema.parse(input.where);
+    const items = input.items;
     this.know(where);
     this.ingest(items);
     return { last_seq: this.lastSeq };

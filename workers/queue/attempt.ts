@@ -18,6 +18,7 @@ import type { DeltaEvent } from "../../src/live/deltas";
 import { emitterFor } from "../durable/live-client";
 import type { Env } from "../env";
 import type { RunContext } from "./run-context";
+import type { RunBenchmarkRow } from "../../src/db/schema";
 
 export interface TranscriptLine {
   attempt_id: string;
@@ -38,6 +39,14 @@ export type AttemptResult =
 function choicesOf(data: Record<string, unknown>): string[] | null {
   const c = data.options ?? data.choices;
   return Array.isArray(c) && c.every((x) => typeof x === "string") ? (c as string[]) : null;
+}
+
+/** A run benchmark's scoring, parsed once per loaded run (the run context is cached), not once per attempt. */
+const parsedScoring = new WeakMap<object, ScoringSpec>();
+function scoringOf(rb: RunBenchmarkRow): ScoringSpec {
+  let spec = parsedScoring.get(rb);
+  if (!spec) parsedScoring.set(rb, (spec = ScoringSpec.parse(rb.scoring)));
+  return spec;
 }
 
 /** Past its start, an inline attempt's live entry is overdue after its model call and its judge call could both have timed out. */
@@ -158,7 +167,7 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
     latency_ms: result.latency_ms,
     reward: null,
   });
-  const scoring = ScoringSpec.parse(rb.scoring);
+  const scoring = scoringOf(rb);
   if (needsJudge(scoring)) emit({ kind: "phase", phase: "scoring" });
   let score;
   try {
