@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
 import { freePort, startStack } from "./lib/stack.mjs";
+import { processCpuSeconds } from "./lib/proc-cpu.mjs";
 
 const N = Number(process.env.BENCH_N || 1000);
 const L = Number(process.env.BENCH_LATENCY_MS || 50);
@@ -49,10 +50,15 @@ try {
     options: { concurrency: C, timeout_s: 60 },
   });
   await boot("GET", "/api/_io?reset=true");
-  const t0 = performance.now();
+  const cpu0 = processCpuSeconds(stack.child.pid);
+  const t0 = Date.now();
   await call("POST", `/api/eval-runs/${run.id}/start`);
   const p = await waitForRun(call, run.id, { everyMs: 250 });
-  const wall = (performance.now() - t0) / 1000;
+  // From the start request to the moment the run marked itself finished (same clock), so the poll interval adds nothing.
+  const { finished_at } = await call("GET", `/api/eval-runs/${run.id}`);
+  const wall = (Date.parse(finished_at) - t0) / 1000;
+  const cpu1 = processCpuSeconds(stack.child.pid);
+  const cpu = cpu0 === null || cpu1 === null ? NaN : cpu1 - cpu0;
   const io = await boot("GET", "/api/_io");
   const stats = fixture.stats(model);
   const ideal = (N * L) / 1000 / C;
@@ -61,9 +67,10 @@ try {
 Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
-  wall time             ${wall.toFixed(2)} s   (ideal N·L/C = ${ideal.toFixed(2)} s)
+  wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
   throughput            ${(N / wall).toFixed(1)} attempts/s
   ratio to ideal        ${((ideal / wall) * 100).toFixed(1)}%
+  CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler)
   per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
                         R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
 `);
