@@ -17,6 +17,8 @@ import { z } from "zod";
 import type { Env } from "../env";
 
 const Holder = z.string().min(1).max(200);
+/** The longest a request for more slots waits for one to be released. */
+export const MAX_WAIT_MS = 1_000;
 const Lease = z.number().int().min(1_000).max(3_600_000);
 
 const Claim = z.object({
@@ -27,7 +29,14 @@ const Claim = z.object({
   lease_ms: Lease,
 });
 
-const More = z.object({ holder: Holder, want: z.number().int().min(0).max(10_000), limit: z.number().int().min(1).max(10_000), lease_ms: Lease });
+const More = z.object({
+  holder: Holder,
+  want: z.number().int().min(0).max(10_000),
+  limit: z.number().int().min(1).max(10_000),
+  lease_ms: Lease,
+  /** With nothing free, wait this long for a slot to be released before answering 0. */
+  wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
+});
 
 const Release = z.object({ holder: Holder, slots: z.number().int().min(0).max(10_000), attempts: z.array(z.string()).max(1000) });
 
@@ -43,9 +52,19 @@ interface HolderState {
   until: number;
 }
 
+interface Waiter {
+  holder: string;
+  want: number;
+  limit: number;
+  leaseMs: number;
+  answer: (granted: number) => void;
+}
+
 export class RunGate extends DurableObject<Env> {
   private holders = new Map<string, HolderState>();
   private executing = new Map<string, string>();
+  /** Requests for more slots waiting for one to be released, oldest first. */
+  private waiters: Waiter[] = [];
   private maxSeen = 0;
   private terminal = 0;
   private total: number | null = null;
@@ -106,12 +125,37 @@ export class RunGate extends DurableObject<Env> {
     return { granted: this.grant(holder, want, limit, lease_ms, now), busy };
   }
 
-  /** More slots for a holder that has work waiting; also renews its lease. */
+  /**
+   * More slots for a holder that has work waiting; also renews its lease.
+   * With none free it may wait up to `wait_ms` for a release, so a slot
+   * passes to the next holder the moment it is given back, without polling.
+   */
   async more(input: z.input<typeof More>): Promise<number> {
-    const { holder, want, limit, lease_ms } = More.parse(input);
+    const { holder, want, limit, lease_ms, wait_ms } = More.parse(input);
     const now = Date.now();
     this.expire(now);
-    return this.grant(holder, want, limit, lease_ms, now);
+    const granted = this.grant(holder, want, limit, lease_ms, now);
+    if (granted > 0 || want === 0 || wait_ms === 0) return granted;
+    return new Promise<number>((resolve) => {
+      const w: Waiter = { holder, want, limit, leaseMs: lease_ms, answer: (n) => { clearTimeout(timer); resolve(n); } };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        resolve(0);
+      }, wait_ms);
+      this.waiters.push(w);
+    });
+  }
+
+  /** Hands freed slots to waiting requests, oldest first. */
+  private wake(): void {
+    const now = Date.now();
+    while (this.waiters.length) {
+      const w = this.waiters[0]!;
+      const granted = this.grant(w.holder, w.want, w.limit, w.leaseMs, now);
+      if (granted === 0) return;
+      this.waiters.shift();
+      w.answer(granted);
+    }
   }
 
   /** Gives back slots and ends claims. */
@@ -124,6 +168,7 @@ export class RunGate extends DurableObject<Env> {
     }
     for (const a of attempts) if (this.executing.get(a) === holder) this.executing.delete(a);
     if (h && h.slots === 0 && ![...this.executing.values()].includes(holder)) this.holders.delete(holder);
+    if (slots > 0) this.wake();
   }
 
   /** Counts attempts that just ended (each exactly once: D1's conditional insert decides). */

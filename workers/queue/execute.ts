@@ -21,9 +21,10 @@ import { runContext, slotFor } from "./run-context";
 
 /** Stop starting new attempts after this long in one invocation; the rest are re-sent. */
 export const INVOCATION_BUDGET_MS = 5 * 60_000;
-/** How often a holder renews its lease while it works, and asks for more slots when it has fewer than it could use. */
+/** How often a holder renews its lease while it works. */
 const RENEW_MS = 20_000;
-const MORE_EVERY_MS = 50;
+/** A request for more slots waits this long at the gate for one to be released (a stop is noticed between requests). */
+const MORE_WAIT_MS = 250;
 /** How often a running batch checks whether its run was stopped. */
 const STATUS_EVERY_MS = 250;
 
@@ -137,11 +138,12 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   while (pending.length && !stopped && Date.now() < deadline) {
     const want = Math.min(limit, pending.length) - slots;
     if (want > 0 || Date.now() - lastRenew > RENEW_MS) {
-      startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs }));
+      startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs, wait_ms: want > 0 ? MORE_WAIT_MS : 0 }));
       lastRenew = Date.now();
     }
     const stillWant = Math.min(limit, pending.length) - slots > 0;
-    await (stillWant || !workers.length ? sleep(MORE_EVERY_MS) : Promise.race([sleep(RENEW_MS), Promise.race(workers)]));
+    // Wanting more, the next request waits at the gate itself; else sleep until a worker is done or the lease needs renewing.
+    if (!stillWant) await (workers.length ? Promise.race([sleep(RENEW_MS), Promise.race(workers)]) : sleep(MORE_WAIT_MS));
   }
   const renew = setInterval(() => void gate.more({ holder, want: 0, limit, lease_ms: leaseMs }), RENEW_MS);
   try {
