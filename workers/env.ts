@@ -6,7 +6,9 @@ import type { RunLive } from "./durable/run-live";
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
+  /** Attempt messages, spread over two queues (workers/queue/attempt-queues.ts). */
   ATTEMPTS: Queue;
+  ATTEMPTS_2: Queue;
   /** Planning and resume steps (delivered without a batch window). */
   CONTROL: Queue;
   RUN_GATE: DurableObjectNamespace<RunGate>;

@@ -117,7 +117,7 @@ export function meterEnv(env: Env): Env {
   if (env.ASSAY_IO_METRICS !== "1") return env;
   let m = metered.get(env);
   if (!m) {
-    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), CONTROL: meterQueue(env.CONTROL) };
+    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL) };
     metered.set(env, m);
   }
   return m;

@@ -26,6 +26,7 @@ import { slotAt } from "../../src/execution/plan-layout";
 import { readPlan } from "../../src/storage/run-plans";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
+import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../queue/gate";
 import { finalize } from "../queue/plan";
 import type { Budget } from "./budget";
@@ -170,9 +171,7 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
       found += open.length;
       if (open.length && giveUp) report.given_up += await giveUpAttempts(env, run.id, range.benchmark, open, now, quiet);
       else if (open.length) {
-        for (let i = 0; i < open.length; i += 100) {
-          await env.ATTEMPTS.sendBatch(open.slice(i, i + 100).map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } satisfies QueueMessage })));
-        }
+        await sendAttempts(env, open.map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } })));
         budget.resendsLeft -= open.length;
         report.resent += open.length;
       }

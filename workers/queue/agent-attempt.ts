@@ -42,6 +42,7 @@ import { rowAt } from "../../src/storage/row-cache";
 import { liveStub, ownerOf, shardsFor } from "../durable/live-client";
 import { readConfig, type Env } from "../env";
 import type { Delivered } from "./execute";
+import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
 import { finalize } from "./plan";
 
@@ -214,7 +215,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function handBack(env: Env, msgs: Delivered[], delayS: number, tries?: (m: Delivered) => number): Promise<void> {
   for (let i = 0; i < msgs.length; i += 100) {
     const part = msgs.slice(i, i + 100);
-    await env.ATTEMPTS.sendBatch(part.map((m) => ({ body: { ...m.body, tries: tries ? tries(m) : m.body.tries }, delaySeconds: delayS })));
+    await sendAttempts(env, part.map((m) => ({ body: { ...m.body, tries: tries ? tries(m) : m.body.tries }, delaySeconds: delayS })));
     for (const m of part) m.raw.ack();
   }
 }

@@ -24,9 +24,11 @@ describe("delivery faults", { timeout: 120_000 }, () => {
     const runId = await createRun(key, [bm], model, { concurrency: 4 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     await waitForRun(key, runId, 30_000, (p) => p.planned_attempts === 12);
-    // Every attempt delivered twice more: once while it may still be running, once after.
+    // Every attempt delivered three times more, on both attempt queues (so two invocations hold copies at once):
+    // while it may still be running, and after.
     const dupes = Array.from({ length: 12 }, (_, seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } }));
     await env.ATTEMPTS.sendBatch(dupes);
+    await env.ATTEMPTS_2.sendBatch(dupes);
     const p = await waitForRun(key, runId);
     await env.ATTEMPTS.sendBatch(dupes);
     await sleep(2500);

@@ -9,10 +9,11 @@
  */
 import { recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { appendLogs, type LogEntry } from "../../src/db/run-logs";
-import type { QueueMessage } from "../../src/domain/queue-messages";
+import type { AttemptMessage } from "../../src/domain/queue-messages";
 import { writeTranscripts } from "../../src/storage/transcripts";
 import type { Env } from "../env";
 import type { AttemptResult, TranscriptLine } from "./attempt";
+import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
 import { finalize } from "./plan";
 
@@ -24,7 +25,7 @@ interface Pending {
   ack: () => void;
   slot?: AttemptSlot;
   result?: AttemptResult;
-  resend?: { body: QueueMessage; delayMs: number };
+  resend?: { body: AttemptMessage; delayMs: number };
 }
 
 export class OutcomeSink {
@@ -44,7 +45,7 @@ export class OutcomeSink {
   }
 
   /** A message to hand back to the queue untouched (busy elsewhere, out of time). */
-  handBack(ack: () => void, body: QueueMessage, delayMs: number): void {
+  handBack(ack: () => void, body: AttemptMessage, delayMs: number): void {
     this.push({ ack, resend: { body, delayMs } });
   }
 
@@ -70,7 +71,7 @@ export class OutcomeSink {
   private async write(group: Pending[]): Promise<void> {
     const done: { slot: AttemptSlot; outcome: AttemptOutcome }[] = [];
     const transcripts: TranscriptLine[] = [];
-    const resend: { body: QueueMessage; delayMs: number }[] = [];
+    const resend: { body: AttemptMessage; delayMs: number }[] = [];
     const logs: LogEntry[] = [];
     for (const p of group) {
       if (p.resend) resend.push(p.resend);
@@ -91,9 +92,7 @@ export class OutcomeSink {
     }
     const changed = await recordOutcomes(this.env.DB, done);
     await appendLogs(this.env.DB, this.runId, logs, this.secrets);
-    for (let i = 0; i < resend.length; i += 100) {
-      await this.env.ATTEMPTS.sendBatch(resend.slice(i, i + 100).map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
-    }
+    await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
     for (const p of group) p.ack();
     if (changed.length) {
       const state = await gateFor(this.env, this.runId).settle(changed.length);

@@ -26,7 +26,7 @@ function recordingEnv() {
       sent.push(...msgs.map((m) => m.body));
     },
   };
-  return { env: { ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, CONTROL: queue as unknown as Queue }, sent, calls: () => calls };
+  return { env: { ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, ATTEMPTS_2: queue as unknown as Queue, CONTROL: queue as unknown as Queue }, sent, calls: () => calls };
 }
 
 describe("planning", { timeout: 120_000 }, () => {

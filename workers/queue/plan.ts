@@ -25,20 +25,13 @@ import { rowChunks } from "../../src/storage/dataset-rows";
 import { writePlan } from "../../src/storage/run-plans";
 import type { Env } from "../env";
 import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
+import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
 
 /** Attempts written and enqueued per planning step. */
 export const PLAN_STEP = 2_000;
-/** Queue sendBatch takes at most 100 messages. */
-const SEND_BATCH = 100;
 
 class CannotRun extends Error {}
-
-async function sendAll(env: Env, messages: QueueMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += SEND_BATCH) {
-    await env.ATTEMPTS.sendBatch(messages.slice(i, i + SEND_BATCH).map((body) => ({ body })));
-  }
-}
 
 /** Selects a benchmark's members and records its layout; throws CannotRun with a reason a user can act on. */
 async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
@@ -119,7 +112,7 @@ export async function planStep(env: Env, runId: string): Promise<void> {
     const from = rb.plannedCount;
     const to = Math.min(rb.attemptCount, from + budget);
     const seqs = Array.from({ length: to - from }, (_, i) => rb.baseSeq! + from + i);
-    await sendAll(env, seqs.map((seq) => ({ kind: "attempt", run_id: runId, seq, tries: 0 })));
+    await sendAttempts(env, seqs.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
     const done = to >= rb.attemptCount;
     await updateRunBenchmark(db, runId, rb.benchmarkId, { plannedCount: to, status: done ? "running" : "planning" });
     rb.plannedCount = to;

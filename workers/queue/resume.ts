@@ -13,6 +13,7 @@ import { appendLogs } from "../../src/db/run-logs";
 import { readRunStatus } from "../../src/db/run-status";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
+import { sendAttempts } from "./attempt-queues";
 
 export const RESUME_PAGE = 2_000;
 
@@ -30,9 +31,7 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
     for (let seq = from; seq < to; seq++) if (ranges.some(([a, b]) => seq >= a && seq < b)) planned.push(seq);
     const ended = await endedSeqs(env.DB, runId, planned);
     const rerun = planned.filter((s) => !ended.has(s));
-    for (let i = 0; i < rerun.length; i += 100) {
-      await env.ATTEMPTS.sendBatch(rerun.slice(i, i + 100).map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } satisfies QueueMessage })));
-    }
+    await sendAttempts(env, rerun.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
     if (rerun.length) {
       await appendLogs(env.DB, runId, [
         { level: "info", event: "resumed", message: `seqs ${from}–${to - 1}: re-enqueued ${rerun.length} attempts without a reward (${cleared.length} had ended invalid)` },

@@ -1,0 +1,35 @@
+/**
+ * Sending attempt messages. Attempts are spread over the Worker's attempt
+ * queues, 100 messages per call (the queue's limit), one call to each in
+ * turn. Two queues mean two consumer invocations can run at once even where
+ * a queue hands out one batch at a time (wrangler dev's local queues): one
+ * batch's last model calls no longer leave the run's other slots idle. On
+ * Cloudflare, where a queue's consumers scale out anyway, it doubles the
+ * per-queue message ceiling.
+ */
+import type { AttemptMessage } from "../../src/domain/queue-messages";
+import type { Env } from "../env";
+
+/** Queue sendBatch takes at most 100 messages. */
+export const SEND_BATCH = 100;
+
+export interface AttemptSend {
+  body: AttemptMessage;
+  /** Seconds before the message is delivered (a retry's backoff). */
+  delaySeconds?: number;
+}
+
+let turn = 0;
+
+export function attemptQueues(env: Env): Queue[] {
+  return [env.ATTEMPTS, env.ATTEMPTS_2];
+}
+
+/** Enqueues attempt messages: calls of at most SEND_BATCH, round robin over the attempt queues. */
+export async function sendAttempts(env: Env, messages: readonly AttemptSend[]): Promise<void> {
+  const queues = attemptQueues(env);
+  for (let i = 0; i < messages.length; i += SEND_BATCH) {
+    const queue = queues[turn++ % queues.length]!;
+    await queue.sendBatch(messages.slice(i, i + SEND_BATCH).map((m) => (m.delaySeconds ? { body: m.body, delaySeconds: m.delaySeconds } : { body: m.body })));
+  }
+}
