@@ -1,0 +1,79 @@
+/**
+ * One (benchmark, target) row of a run's scores: its status, then the
+ * aggregate of DESIGN.md section 3 and its subset breakdown. A failed or
+ * unplanned benchmark has no number. Pure: no binding, no clock.
+ */
+import { aggregateSummaries, type Aggregate, type BreakdownRow, type MissingPolicy, type ScoreCounts } from "../metrics";
+import { measurable, optionsOf, summariesOf, type BenchmarkFacts, type MemberRow, type TargetSlot } from "./member-rows";
+import type { PreviousScore } from "./previous-score";
+import { subsetBreakdown } from "./subset-breakdown";
+
+/** The results of one (benchmark, target): status, then the aggregate of DESIGN.md section 3 (null when failed or unplanned). */
+export interface ScoreRow {
+  benchmark_id: string;
+  benchmark_name: string | null;
+  target: TargetSlot;
+  target_label: string;
+  status: string;
+  error: string | null;
+  k: number | null;
+  member_count: number | null;
+  dataset_digest: string | null;
+  planning_complete: boolean;
+  score: number | null;
+  pass: number | null;
+  pass_at_k: number | null;
+  pass_hat_k: number | null;
+  score_counts: ScoreCounts | null;
+  missing_policy: MissingPolicy;
+  uncertainty: Aggregate["uncertainty"] | null;
+  display: Aggregate["display"] | null;
+  subsets: BreakdownRow[];
+  previous: PreviousScore | null;
+  /** What the ended attempts consumed; set by /scores (absent in cached history rows). */
+  usage?: ScoreUsage | null;
+  /** Mean milliseconds per phase of the ended attempts (see phasesOf). */
+  phases?: Record<string, number> | null;
+}
+
+export interface ScoreUsage {
+  attempts: number;
+  mean_input_tokens: number | null;
+  mean_output_tokens: number | null;
+  mean_latency_ms: number | null;
+  /** null when no attempt had a price. */
+  total_cost: number | null;
+}
+
+/** The aggregate of one (benchmark, target) from its member rows; null when failed or not planned yet. */
+export function aggregateOf(b: BenchmarkFacts, rows: readonly MemberRow[], policy: MissingPolicy): Aggregate | null {
+  if (!measurable(b)) return null;
+  return aggregateSummaries(summariesOf(rows), optionsOf(b, policy));
+}
+
+/** The score row of one (benchmark, target). A failed benchmark has its status and error and no number at all. */
+export function scoreRow(b: BenchmarkFacts, target: TargetSlot, label: string, rows: readonly MemberRow[], policy: MissingPolicy): ScoreRow {
+  const agg = aggregateOf(b, rows, policy);
+  return {
+    benchmark_id: b.benchmark_id,
+    benchmark_name: b.name,
+    target,
+    target_label: label,
+    status: b.status,
+    error: b.error,
+    k: b.k,
+    member_count: b.member_count,
+    dataset_digest: b.dataset_digest,
+    planning_complete: b.planning_complete,
+    score: agg?.score ?? null,
+    pass: agg?.pass ?? null,
+    pass_at_k: agg?.pass_at_k ?? null,
+    pass_hat_k: agg?.pass_hat_k ?? null,
+    score_counts: agg?.score_counts ?? null,
+    missing_policy: policy,
+    uncertainty: agg?.uncertainty ?? null,
+    display: agg?.display ?? null,
+    subsets: agg && measurable(b) ? subsetBreakdown(rows, b.k, policy) : [],
+    previous: null,
+  };
+}
