@@ -1,0 +1,116 @@
+/**
+ * GET /api/eval-runs/{id}/samples: one row per attempt with its output cut
+ * short and the dataset row's expected answer. expectedAnswers is also used
+ * by the trials route.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { inArray } from "drizzle-orm";
+import { readBenchmarkPlans } from "../../../src/db/results";
+import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage } from "../../../src/db/samples";
+import { benchmarks, datasetRevisions, type EvalRunRow } from "../../../src/db/schema";
+import { attemptId } from "../../../src/domain/attempt-id";
+import { encodeCursor } from "../../../src/domain/paging";
+import { expectedAnswer } from "../../../src/domain/prompt";
+import { rowAt } from "../../../src/storage/row-cache";
+import { newRouter } from "../router";
+import { errorResponses, IdParam, json, PageQuery } from "../schemas";
+import { intCursor, ownRun, planOf, refuseTarget, Slot, tags, type Ctx } from "./results-shared";
+
+const Sample = z
+  .object({
+    id: z.string().openapi({ description: "attempt id; GET /api/trials/{id} has the whole attempt" }),
+    benchmark_id: z.string(),
+    target: Slot,
+    task_key: z.string(),
+    subset: z.string().nullable(),
+    attempt_index: z.number().int(),
+    status: z.string(),
+    reward: z.number().nullable(),
+    output: z.string().nullable(),
+    output_truncated: z.boolean(),
+    expected_answer: z.string().nullable(),
+    reason: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .openapi("Sample");
+
+const SamplesQuery = PageQuery.extend({
+  benchmark_id: z.string().min(1).max(200).optional(),
+  target: Slot.optional(),
+  filter: z.enum(SAMPLE_FILTERS).optional().openapi({
+    description: "passed: reward 1; failed: a reward below 1; missing: no reward (waiting, running or invalid); invalid: finished without a reward",
+  }),
+});
+
+/**
+ * The expected answer of each attempt's dataset row (null when the
+ * benchmark has no answer column or the row cannot be read), from the
+ * revision the run planned with. Reads the few row chunks a page touches.
+ */
+export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { benchmark_id: string; row_index: number }[]): Promise<(string | null)[]> {
+  if (!rows.length) return [];
+  const plans = await readBenchmarkPlans(c.env.DB, run);
+  const ids = [...new Set(rows.map((r) => r.benchmark_id))];
+  const revIds = [...new Set(plans.filter((p) => ids.includes(p.benchmark_id)).flatMap((p) => (p.dataset_revision_id ? [p.dataset_revision_id] : [])))];
+  const [bms, revs] = await Promise.all([
+    c.var.db.select().from(benchmarks).where(inArray(benchmarks.id, ids)).all(),
+    revIds.length ? c.var.db.select().from(datasetRevisions).where(inArray(datasetRevisions.id, revIds)).all() : [],
+  ]);
+  const bmById = new Map(bms.map((b) => [b.id, b]));
+  const revById = new Map(revs.map((r) => [r.id, r]));
+  const revOf = new Map(plans.map((p) => [p.benchmark_id, p.dataset_revision_id ? revById.get(p.dataset_revision_id) : undefined]));
+  return Promise.all(
+    rows.map(async (r) => {
+      const bm = bmById.get(r.benchmark_id);
+      const rev = revOf.get(r.benchmark_id);
+      if (!bm || !rev || !bm.answerColumn) return null;
+      try {
+        const row = await rowAt(c.env.ARTIFACTS, rev, r.row_index);
+        return expectedAnswer({ prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn }, row.data);
+      } catch {
+        // A revision whose rows are gone still has results; only the expected answer is unknown.
+        return null;
+      }
+    }),
+  );
+}
+
+export const resultsSamplesRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/eval-runs/{id}/samples",
+      tags,
+      summary: "Per attempt, in task order: task, attempt index, status, reward, output, expected answer, reason, error",
+      description: `Filters: benchmark_id, target, filter (passed | failed | missing | invalid). Outputs are cut to ${SAMPLE_OUTPUT_CHARS} characters (output_truncated); the trial has the whole text.`,
+      request: { params: IdParam, query: SamplesQuery },
+      responses: { 200: json(z.object({ items: z.array(Sample), next_cursor: z.string().nullable() }), "A page of samples"), ...errorResponses },
+    }),
+    async (c) => {
+      const run = await ownRun(c, c.req.valid("param").id);
+      const q = c.req.valid("query");
+      const after = intCursor(q.cursor);
+      refuseTarget(run, q.target);
+      const plans = await readBenchmarkPlans(c.env.DB, run);
+      if (q.benchmark_id) planOf(plans, q.benchmark_id);
+      const page = await samplePage(c.env, run, plans, { afterSeq: after ?? -1, limit: q.limit, benchmarkId: q.benchmark_id, target: q.target, filter: q.filter });
+      const expected = await expectedAnswers(c, run, page.items);
+      const items = page.items.map((r, i) => ({
+        id: attemptId(run.id, r.seq),
+        benchmark_id: r.benchmark_id,
+        target: r.target,
+        task_key: r.member_key,
+        subset: r.subset,
+        attempt_index: r.attempt_index,
+        status: r.status,
+        reward: r.reward,
+        output: r.output,
+        output_truncated: (r.output_chars ?? 0) > SAMPLE_OUTPUT_CHARS,
+        expected_answer: expected[i] ?? null,
+        reason: r.reason,
+        error: r.error,
+      }));
+      const last = page.items.at(-1);
+      return c.json({ items, next_cursor: page.more && last ? encodeCursor(String(last.seq)) : null }, 200);
+    },
+  );
