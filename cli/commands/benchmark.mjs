@@ -6,7 +6,7 @@ import { choiceFlag, intFlag } from "../args.mjs";
 import { UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
 
-const SCORING_TYPES = ["contains", "exact_match", "regex", "llm_judge"];
+const SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge"];
 
 /**
  * The create body: the file's JSON (if any) with flags laid over it.
@@ -135,7 +135,7 @@ export const benchmarkCommands = {
     summary: "a custom benchmark over one of the project's dataset revisions",
     usage:
       "assay benchmark create NAME --dataset NAME@VERSION (--prompt-template TEXT | --prompt-column COL) --answer-column COL " +
-      "--scoring contains|exact_match|regex|llm_judge [--pattern RE [--group N] [--flags imsu]] [--criteria TEXT] [--case-sensitive] " +
+      "--scoring contains|exact_match|regex|numeric|multiple_choice|llm_judge [--pattern RE [--group N] [--flags imsu]] [--criteria TEXT] [--case-sensitive] " +
       "[--split S] [--subset S]... [--few-shot N] [--description TEXT]   or   assay benchmark create [NAME] --file benchmark.json [flags]",
     max: 1,
     options: {

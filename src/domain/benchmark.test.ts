@@ -24,9 +24,15 @@ describe("CustomScoringSpec", () => {
     expect(CustomScoringSpec.options.map((o) => o.shape.type.value).sort()).toEqual([...CUSTOM_SCORING_TYPES].sort());
   });
 
+  it("accepts numeric and multiple_choice, with numeric's default mode stored", () => {
+    expect(CustomScoringSpec.parse({ type: "numeric" })).toEqual({ type: "numeric", mode: "flexible" });
+    expect(CustomScoringSpec.parse({ type: "numeric", mode: "strict" })).toEqual({ type: "numeric", mode: "strict" });
+    expect(CustomScoringSpec.parse({ type: "multiple_choice" })).toEqual({ type: "multiple_choice" });
+  });
+
   it.each([
-    [{ type: "numeric" }, "type"],
-    [{ type: "multiple_choice" }, "type"],
+    [{ type: "nope" }, "type"],
+    [{ type: "numeric", mode: "loose" }, "mode"],
     [{ type: "regex", pattern: "(" }, "pattern"],
     [{ type: "llm_judge", criteria: " " }, "criteria"],
     [{ type: "contains", extra: 1 }, ""],

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldError } from "./errors";
-import { ContainsSpec, ExactMatchSpec, LlmJudgeSpec, RegexSpec } from "../scorers/spec";
+import { ContainsSpec, ExactMatchSpec, LlmJudgeSpec, MultipleChoiceSpec, NumericSpec, RegexSpec } from "../scorers/spec";
 import { cellText, parseTemplate, renderTemplate } from "./template";
 
 export const MAX_FEW_SHOT = 20;
@@ -15,7 +15,14 @@ export const MAX_TEMPLATE_CHARS = 20_000;
  * The scoring of a custom benchmark: the members of ScoringSpec named in
  * CUSTOM_SCORING_TYPES (a test keeps the two lists in step).
  */
-export const CustomScoringSpec = z.discriminatedUnion("type", [ContainsSpec, ExactMatchSpec, RegexSpec, LlmJudgeSpec]);
+export const CustomScoringSpec = z.discriminatedUnion("type", [
+  ContainsSpec,
+  ExactMatchSpec,
+  RegexSpec,
+  NumericSpec,
+  MultipleChoiceSpec,
+  LlmJudgeSpec,
+]);
 export type CustomScoringSpec = z.infer<typeof CustomScoringSpec>;
 
 /** Options stored with a benchmark and applied by every run of it. */

@@ -57,5 +57,8 @@ export const ScoringSpec = z.discriminatedUnion("type", [
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 
-/** What a project may choose for a custom benchmark (seed 003's four kinds). */
-export const CUSTOM_SCORING_TYPES = ["contains", "exact_match", "regex", "llm_judge"] as const;
+/**
+ * What a project may choose for a custom benchmark: seed 003's four kinds,
+ * plus the numeric and multiple-choice scorers the built-ins use.
+ */
+export const CUSTOM_SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge"] as const;

@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import { AppError, type FieldError } from "../../src/domain/errors";
 import type { Db } from "../../src/db/client";
+import { issuesToFieldErrors, targetName, validationDetail } from "../../src/domain/validation-issues";
 import type { Config, Env } from "../env";
 
 export interface Auth {
@@ -19,31 +20,21 @@ export type AppEnv = {
   Variables: { db: Db; config: Config; auth: Auth };
 };
 
-export function fieldErrors(error: ZodError): FieldError[] {
-  const out: FieldError[] = [];
-  for (const issue of error.issues) {
-    const base = issue.path.map(String).join(".");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        out.push({ field: base ? `${base}.${key}` : key, message: `unknown field '${key}'` });
-      }
-    } else {
-      out.push({ field: base || "(body)", message: issue.message });
-    }
-  }
-  return out;
+/** Zod issues as field errors; with the validated `input`, messages show what was given. */
+export function fieldErrors(error: ZodError, input?: unknown): FieldError[] {
+  return issuesToFieldErrors(error, input);
 }
 
-export function validationError(error: ZodError, where: string): AppError {
-  const errors = fieldErrors(error);
-  const names = errors.map((e) => e.field).join(", ");
-  return new AppError("validation_failed", `invalid ${where}: ${names}`, errors);
+/** The 422 for a failed validation of `where` (json, query, param, header): each field with what is wrong. */
+export function validationError(error: ZodError, where: string, input?: unknown): AppError {
+  const errors = fieldErrors(error, input);
+  return new AppError("validation_failed", validationDetail(targetName(where), errors), errors);
 }
 
 export function newRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error as ZodError, result.target);
+      if (!result.success) throw validationError(result.error as ZodError, result.target, (result as { data?: unknown }).data);
     },
   });
 }

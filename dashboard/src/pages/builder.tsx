@@ -1,8 +1,8 @@
 /**
  * The custom benchmark builder: a dataset revision and its split, the
  * prompt and answer columns read from the revision's real columns, and the
- * scoring (contains, exact match, regex with its pattern, LLM judge with
- * its criteria). No judge model here: a run brings its judge.
+ * scoring (contains, exact match, regex with its pattern, numeric with its
+ * mode, multiple choice, LLM judge with its criteria). No judge model here: a run brings its judge.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { allPages, api } from "../lib/api";
@@ -11,12 +11,14 @@ import type { Benchmark, DatasetRevision, DatasetRow, Page } from "../lib/types"
 import { Empty, ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
 import { int } from "../lib/format";
 
-type ScoringType = "contains" | "exact_match" | "regex" | "llm_judge";
+type ScoringType = "contains" | "exact_match" | "regex" | "numeric" | "multiple_choice" | "llm_judge";
 
 const SCORING: [ScoringType, string, string][] = [
   ["contains", "Contains", "The expected answer appears anywhere in the output."],
   ["exact_match", "Exact match", "The whole output equals the expected answer after formatting cleanup."],
   ["regex", "Regex", "A pattern pulls the answer out of the output, then compares it exactly."],
+  ["numeric", "Numeric", "The output's final number (or its '#### N' line, when strict) equals the expected number; 1,000 and $1000. count as 1000."],
+  ["multiple_choice", "Multiple choice", "The answer letter (A, B, …) read from the output equals the expected letter; choices come from an options or choices column."],
   ["llm_judge", "LLM judge", "A model scores each answer against the expected one using your criteria (the run supplies the judge)."],
 ];
 
@@ -44,6 +46,7 @@ export default function Builder() {
   const [scoring, setScoring] = useState<ScoringType>("contains");
   const [ignoreCase, setIgnoreCase] = useState(true);
   const [pattern, setPattern] = useState("");
+  const [numericMode, setNumericMode] = useState<"flexible" | "strict">("flexible");
   const [criteria, setCriteria] = useState("");
   const [fewShot, setFewShot] = useState(0);
   const [subsets, setSubsets] = useState<string[]>([]);
@@ -91,7 +94,9 @@ export default function Builder() {
           ? { type: "llm_judge", criteria }
           : scoring === "contains"
             ? { type: "contains", ignore_case: ignoreCase }
-            : { type: "exact_match" };
+            : scoring === "numeric"
+              ? { type: "numeric", mode: numericMode }
+              : { type: scoring };
     const body: Record<string, unknown> = {
       name: name.trim(),
       description,
@@ -253,6 +258,14 @@ export default function Builder() {
           {scoring === "regex" && (
             <Field id="bm-pattern" label="Pattern" hint="The first capture group (or the whole match) is the answer, e.g. #### (-?[0-9.,]+)" error={errors["scoring.pattern"] ?? errors.scoring}>
               <input id="bm-pattern" required class="mono" value={pattern} onInput={(e) => setPattern((e.target as HTMLInputElement).value)} />
+            </Field>
+          )}
+          {scoring === "numeric" && (
+            <Field id="bm-numeric-mode" label="Number from" error={errors["scoring.mode"] ?? errors.scoring}>
+              <select id="bm-numeric-mode" value={numericMode} onChange={(e) => setNumericMode((e.target as HTMLSelectElement).value as "flexible" | "strict")}>
+                <option value="flexible">the last number in the output</option>
+                <option value="strict">only a '#### N' line</option>
+              </select>
             </Field>
           )}
           {scoring === "llm_judge" && (

@@ -119,6 +119,10 @@ describe("benchmarks: happy path", () => {
     expect(judge).toMatchObject({ scoring: { type: "llm_judge", criteria: "Correct and concise" }, split: null, prompt_column: "question" });
     const exact = await create(key, { name: "exact", dataset: rev.ref, prompt_column: "question", answer_column: "final", scoring: { type: "exact_match" } });
     expect(exact.scoring).toEqual({ type: "exact_match" });
+    const numeric = await create(key, { name: "numeric", dataset: rev.ref, prompt_column: "question", answer_column: "final", scoring: { type: "numeric" } });
+    expect(numeric.scoring).toEqual({ type: "numeric", mode: "flexible" });
+    const choice = await create(key, { name: "mc", dataset: rev.ref, prompt_column: "question", answer_column: "final", scoring: { type: "multiple_choice" } });
+    expect(choice.scoring).toEqual({ type: "multiple_choice" });
   });
 
   it("uses a global dataset revision when the project has none of that name", async () => {
@@ -277,7 +281,7 @@ describe("benchmarks: validation", () => {
     ["an unknown split", (ref) => regexBody(ref, { split: "dev" }), "split"],
     ["an unknown subset", (ref) => regexBody(ref, { subsets: ["easy", "medium"] }), "subsets.1"],
     ["no scoring", (ref) => regexBody(ref, { scoring: undefined }), "scoring"],
-    ["a built-in-only scoring type", (ref) => regexBody(ref, { scoring: { type: "numeric" } }), "scoring.type"],
+    ["an unknown numeric mode", (ref) => regexBody(ref, { scoring: { type: "numeric", mode: "loose" } }), "scoring.mode"],
     ["an unknown scoring type", (ref) => regexBody(ref, { scoring: { type: "bleu" } }), "scoring.type"],
     ["an invalid regex", (ref) => regexBody(ref, { scoring: { type: "regex", pattern: "([0-9]" } }), "scoring.pattern"],
     ["a regex without pattern", (ref) => regexBody(ref, { scoring: { type: "regex" } }), "scoring.pattern"],
@@ -294,6 +298,16 @@ describe("benchmarks: validation", () => {
     const p = expectProblem(await call("POST", "/api/benchmarks", { key, body: body(rev.ref) }), 422, "validation_failed");
     expect(p.errors?.map((e) => e.field)).toContain(field);
     expect(await call("GET", "/api/benchmarks?include_archived=true", { key })).toMatchObject({ status: 200, body: before.body });
+  });
+
+  it("says what is wrong with a bad value, not only where", async () => {
+    const { key, rev } = await setup();
+    const p = expectProblem(await call("POST", "/api/benchmarks", { key, body: regexBody(rev.ref, { scoring: { type: "bleu" } }) }), 422);
+    const expected = "expected one of contains, exact_match, regex, numeric, multiple_choice, llm_judge; got 'bleu'";
+    expect(p.detail).toBe(`invalid body: scoring.type: ${expected}`);
+    expect(p.errors).toEqual([{ field: "scoring.type", message: expected }]);
+    const q = expectProblem(await call("POST", "/api/benchmarks", { key, body: regexBody(rev.ref, { few_shot: "3" }) }), 422);
+    expect(q.detail).toBe("invalid body: few_shot: expected a number; got a string");
   });
 
   it("names the unknown placeholder's column in the detail", async () => {

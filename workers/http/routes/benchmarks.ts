@@ -89,7 +89,10 @@ const CreateBenchmark = z
       .nullish()
       .openapi({ description: "Prompt text with {column} placeholders ({{ and }} for literal braces); or give prompt_column" }),
     answer_column: z.string().min(1).max(200).openapi({ description: "The column holding the expected answer" }),
-    scoring: CustomScoringSpec.openapi({ description: "contains, exact_match, regex (pattern) or llm_judge (criteria)" }),
+    scoring: CustomScoringSpec.openapi({
+      description:
+        "contains, exact_match, regex (pattern), numeric (mode strict|flexible), multiple_choice (answer letter; choices from an `options` or `choices` column) or llm_judge (criteria)",
+    }),
     few_shot: z.number().int().min(0).max(MAX_FEW_SHOT).default(0),
     subsets: z.array(z.string().min(1).max(100)).max(100).optional(),
   })
