@@ -6,6 +6,7 @@ import { readConfig } from "../env";
 import { requireKey } from "./auth";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
+import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
 import { benchmarksRoutes } from "./routes/benchmarks";
 import { datasetsRoutes } from "./routes/datasets";
 import { evalRunsRoutes } from "./routes/eval-runs";
@@ -37,6 +38,7 @@ export function buildApp() {
   app.route("/", keysRoutes);
   app.route("/", ioRoutes);
   app.route("/", datasetsRoutes);
+  app.route("/", benchmarkOptionsRoutes);
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);
   app.route("/", evalRunsRoutes);
