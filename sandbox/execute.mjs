@@ -1,0 +1,190 @@
+/**
+ * One execution: a fresh `python3 -I` process, isolated as `isolation`
+ * says (sandbox/isolation.mjs), under resource limits, killed with its whole
+ * process group at the wall-clock timeout, its output capped, and a verdict
+ * with the reason in words. Under bubblewrap the program lives in a private
+ * tmpfs that disappears with the process; otherwise in a fresh host
+ * directory removed afterwards.
+ *
+ * I/O: spawns the process; creates and removes its temporary directory.
+ */
+import { spawn } from "node:child_process";
+import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { commandFor } from "./isolation.mjs";
+
+/** Bytes of stdout and of stderr kept per execution (head and tail). */
+export const OUTPUT_CAP_BYTES = 16 * 1024;
+/** After the wall-clock kill, how long to wait for the process to be reaped before answering anyway. */
+const REAP_GRACE_MS = 5_000;
+
+/**
+ * Keeps the first and last `cap / 2` bytes of a stream, and how many were dropped between.
+ * @param {number} cap
+ */
+function cappedSink(cap) {
+  const half = Math.floor(cap / 2);
+  let head = Buffer.alloc(0);
+  let tail = Buffer.alloc(0);
+  let total = 0;
+  return {
+    /** @param {Buffer} chunk */
+    push(chunk) {
+      total += chunk.length;
+      if (head.length < half) {
+        const take = Math.min(half - head.length, chunk.length);
+        head = Buffer.concat([head, chunk.subarray(0, take)]);
+        chunk = chunk.subarray(take);
+      }
+      if (chunk.length) {
+        tail = Buffer.concat([tail, chunk]);
+        if (tail.length > half) tail = tail.subarray(tail.length - half);
+      }
+    },
+    text() {
+      const dropped = total - head.length - tail.length;
+      const h = head.toString("utf8");
+      const t = tail.toString("utf8");
+      return dropped > 0 ? `${h}\n…[${dropped} bytes not kept]…\n${t}` : h + t;
+    },
+    get total() {
+      return total;
+    },
+  };
+}
+
+const SIGNALS = { 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 24: "SIGXCPU", 25: "SIGXFSZ" };
+
+/**
+ * The verdict's reason and failure kind from how the process ended.
+ * @param {{ exit_code: number | null, signal: string | null, timed_out: boolean, stderr: string, timeout_s: number }} e
+ * @returns {{ failure: string | null, reason: string }}
+ */
+export function classify(e) {
+  if (e.timed_out) return { failure: "timeout", reason: `timeout: still running after ${e.timeout_s} s, killed` };
+  if (e.exit_code === 0 && !e.signal) return { failure: null, reason: "passed" };
+  const signal = e.signal ?? (e.exit_code !== null && e.exit_code > 128 ? SIGNALS[e.exit_code - 128] ?? `signal ${e.exit_code - 128}` : null);
+  if (signal === "SIGXCPU") return { failure: "cpu", reason: "cpu time limit exceeded, killed" };
+  if (signal === "SIGXFSZ") return { failure: "file_size", reason: "file size limit exceeded, killed" };
+  const last = e.stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
+  // After a traceback the last line is "<type>: <message>"; without one, only names that look like exceptions count.
+  const pattern = e.stderr.includes("Traceback (most recent call last)")
+    ? /^([A-Za-z_][\w.]*)(?::\s?(.*))?$/
+    : /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Iteration|Warning))(?::\s?(.*))?$/;
+  const exception = last && pattern.exec(last);
+  if (exception) {
+    const [, type, message] = exception;
+    const detail = message ? `${type}: ${message.slice(0, 300)}` : type;
+    if (type === "MemoryError") return { failure: "memory", reason: `memory limit: ${detail}` };
+    if (type === "AssertionError") return { failure: "assertion", reason: `assertion failed${message ? `: ${message.slice(0, 300)}` : ""}` };
+    return { failure: "exception", reason: `exception ${detail}` };
+  }
+  if (signal === "SIGKILL") return { failure: "killed", reason: "killed by SIGKILL (the memory limit, or the program itself)" };
+  if (signal) return { failure: "signal", reason: `killed by ${signal}` };
+  return { failure: "exit", reason: `exit code ${e.exit_code}` };
+}
+
+/**
+ * Runs one program and answers its verdict. Never throws for anything the
+ * program does; throws only when the process cannot be started at all.
+ * @param {{
+ *   isolation: import("./isolation.mjs").Isolation,
+ *   python: string,
+ *   prlimit: string,
+ *   program: string,
+ *   timeout_s: number,
+ *   memory_mb: number,
+ *   uid?: number,
+ *   outputCapBytes?: number,
+ * }} o
+ */
+export async function executeProgram(o) {
+  const started = performance.now();
+  const cap = o.outputCapBytes ?? OUTPUT_CAP_BYTES;
+  const onFd3 = o.isolation === "bwrap";
+  const workdir = onFd3 ? null : await mkdtemp(join(tmpdir(), "assay-sandbox-"));
+  try {
+    if (workdir) {
+      await writeFile(join(workdir, "program.py"), o.program);
+      if (o.uid !== undefined) {
+        await chown(workdir, o.uid, o.uid);
+        await chown(join(workdir, "program.py"), o.uid, o.uid);
+      }
+    }
+    const cmd = commandFor(o.isolation, {
+      python: o.python,
+      prlimit: o.prlimit,
+      workdir: workdir ?? "/",
+      limits: { timeout_s: o.timeout_s, memory_mb: o.memory_mb },
+      root: o.uid !== undefined,
+    });
+    const child = spawn(cmd.command, cmd.args, {
+      cwd: workdir ?? "/",
+      // Only PATH: the service's own environment (its secret) never reaches the program.
+      env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", HOME: workdir ?? "/tmp" },
+      stdio: ["ignore", "pipe", "pipe", onFd3 ? "pipe" : "ignore"],
+      detached: true,
+      ...(o.uid !== undefined ? { uid: o.uid, gid: o.uid } : {}),
+    });
+    const out = cappedSink(cap);
+    const err = cappedSink(cap);
+    child.stdout.on("data", (c) => out.push(c));
+    child.stderr.on("data", (c) => err.push(c));
+    if (onFd3) {
+      const fd3 = /** @type {import("node:stream").Writable} */ (child.stdio[3]);
+      fd3.on("error", () => {});
+      fd3.end(o.program);
+    }
+    let timedOut = false;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const ended = await new Promise((resolve, reject) => {
+      let grace;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killGroup();
+        grace = setTimeout(() => resolve({ code: null, signal: "SIGKILL" }), REAP_GRACE_MS);
+      }, o.timeout_s * 1000);
+      child.on("error", (e) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        reject(e);
+      });
+      child.on("close", (code, signal) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        resolve({ code, signal });
+      });
+    });
+    // Whatever the program left behind in its group goes with it.
+    killGroup();
+    const stderr = err.text();
+    const verdict = classify({ exit_code: ended.code, signal: ended.signal, timed_out: timedOut, stderr, timeout_s: o.timeout_s });
+    return {
+      passed: verdict.failure === null,
+      exit_code: ended.code,
+      signal: ended.signal,
+      timed_out: timedOut,
+      stdout: out.text(),
+      stderr,
+      stdout_bytes: out.total,
+      stderr_bytes: err.total,
+      duration_ms: Math.round(performance.now() - started),
+      failure: verdict.failure,
+      reason: verdict.reason,
+      isolation: o.isolation,
+    };
+  } finally {
+    if (workdir) await rm(workdir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+/**
+ * Assay's code sandbox: an HTTP service that executes one model-written
+ * program per request, isolated (sandbox/isolation.mjs), and answers its
+ * verdict. Requests are signed like the runner protocol
+ * (src/runner/signing.ts): `x-assay-timestamp: <unix s>` and
+ * `x-assay-signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`,
+ * with the secret shared with the Worker (ASSAY_SANDBOX_SECRET); anything
+ * else is a 401. Executions run in parallel up to `concurrency` (default:
+ * the number of cores) and queue beyond it.
+ *
+ *   ASSAY_SANDBOX_SECRET=... node sandbox/server.mjs [--port 8791] [--host 127.0.0.1] [--concurrency N] [--unsafe-no-isolation]
+ *   → prints {"url":"http://127.0.0.1:PORT","isolation":"bwrap"} once listening.
+ *
+ * POST /v1/execute {language: "python", program, timeout_s, memory_mb}
+ *   → {passed, exit_code, signal, timed_out, stdout, stderr, duration_ms, failure, reason, isolation, queued_ms}
+ * GET /healthz → {ok, isolation, concurrency, running, queued}
+ *
+ * Plain Node ESM, no dependencies. I/O: one HTTP listener; child processes.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import http from "node:http";
+import { pathToFileURL } from "node:url";
+import { executeProgram } from "./execute.mjs";
+import { findPython, probeIsolation } from "./isolation.mjs";
+
+export const TOLERANCE_S = 300;
+/** Largest request body: a program with its tests (MBPP+ inputs make some large). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+export const MAX_TIMEOUT_S = 120;
+export const MIN_MEMORY_MB = 32;
+export const MAX_MEMORY_MB = 8192;
+/** Requests waiting for a free slot beyond which the service answers 503. */
+export const MAX_QUEUED = 10_000;
+/** First uid of the per-slot unprivileged users a root service runs programs as (each slot its own, so process limits never add up). */
+const SLOT_UID_BASE = 61_000;
+const MIN_SECRET_CHARS = 16;
+
+/**
+ * The runner protocol's signature check: null when valid, else why not.
+ * @param {string} secret
+ * @param {Record<string, string | string[] | undefined>} headers
+ * @param {string} body
+ */
+export function verifySignature(secret, headers, body, nowS = Math.floor(Date.now() / 1000)) {
+  const ts = headers["x-assay-timestamp"];
+  const sig = headers["x-assay-signature"];
+  if (typeof ts !== "string" || typeof sig !== "string") return "missing signature headers";
+  if (!/^\d{1,12}$/.test(ts) || Math.abs(nowS - Number(ts)) > TOLERANCE_S) return "stale timestamp";
+  const expected = Buffer.from(`v1=${createHmac("sha256", secret).update(`${ts}.${body}`).digest("hex")}`);
+  const given = Buffer.from(sig.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given) ? null : "signature mismatch";
+}
+
+/**
+ * The two headers that sign `body` (for clients written in Node and the tests).
+ * @param {string} secret
+ * @param {string} body
+ */
+export function signBody(secret, body, nowS = Math.floor(Date.now() / 1000)) {
+  return { "x-assay-timestamp": String(nowS), "x-assay-signature": `v1=${createHmac("sha256", secret).update(`${nowS}.${body}`).digest("hex")}` };
+}
+
+/**
+ * Validates an execution request; a list of problems, or the request.
+ * @param {unknown} b
+ */
+export function parseRequest(b) {
+  const problems = [];
+  if (!b || typeof b !== "object" || Array.isArray(b)) return { problems: ["body must be a JSON object"] };
+  const r = /** @type {Record<string, unknown>} */ (b);
+  if (r.language !== "python") problems.push('language: only "python" is supported');
+  if (typeof r.program !== "string" || r.program.length === 0) problems.push("program: a non-empty string is required");
+  if (typeof r.timeout_s !== "number" || !(r.timeout_s > 0) || r.timeout_s > MAX_TIMEOUT_S) problems.push(`timeout_s: a number in (0, ${MAX_TIMEOUT_S}] is required`);
+  if (!Number.isInteger(r.memory_mb) || /** @type {number} */ (r.memory_mb) < MIN_MEMORY_MB || /** @type {number} */ (r.memory_mb) > MAX_MEMORY_MB)
+    problems.push(`memory_mb: an integer in [${MIN_MEMORY_MB}, ${MAX_MEMORY_MB}] is required`);
+  const extra = Object.keys(r).filter((k) => !["language", "program", "timeout_s", "memory_mb"].includes(k));
+  if (extra.length) problems.push(`unknown fields: ${extra.join(", ")}`);
+  if (problems.length) return { problems };
+  return { request: /** @type {{ language: "python", program: string, timeout_s: number, memory_mb: number }} */ (r) };
+}
+
+/** A fixed pool of slots: `take` waits for a free one (its index), `give` returns it. */
+function slotPool(size) {
+  const free = Array.from({ length: size }, (_, i) => i);
+  /** @type {((slot: number) => void)[]} */
+  const waiting = [];
+  return {
+    get running() {
+      return size - free.length;
+    },
+    get queued() {
+      return waiting.length;
+    },
+    /** @returns {Promise<number>} */
+    take() {
+      const slot = free.shift();
+      return slot !== undefined ? Promise.resolve(slot) : new Promise((resolve) => waiting.push(resolve));
+    },
+    /** @param {number} slot */
+    give(slot) {
+      const next = waiting.shift();
+      if (next) next(slot);
+      else free.push(slot);
+    },
+  };
+}
+
+function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on("data", (c) => {
+      size += c.length;
+      if (size > limit) {
+        reject(Object.assign(new Error("too large"), { status: 413 }));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function problem(res, status, title, detail, extra = {}) {
+  res.writeHead(status, { "content-type": "application/problem+json" });
+  res.end(JSON.stringify({ type: "about:blank", title, status, detail, ...extra }));
+}
+
+/**
+ * Starts the sandbox service.
+ * @param {{ secret: string, host?: string, port?: number, concurrency?: number, allowUnsafe?: boolean, python?: string, log?: (line: string) => void }} o
+ */
+export async function startSandbox(o) {
+  if (typeof o.secret !== "string" || o.secret.length < MIN_SECRET_CHARS) throw new Error(`the sandbox secret must be at least ${MIN_SECRET_CHARS} characters (ASSAY_SANDBOX_SECRET)`);
+  const log = o.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const python = findPython(o.python ?? process.env.ASSAY_SANDBOX_PYTHON);
+  const prlimit = "/usr/bin/prlimit";
+  const concurrency = Math.max(1, o.concurrency ?? availableParallelism());
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  const uidOf = (slot) => (root ? SLOT_UID_BASE + slot : undefined);
+  const { isolation, tried } = await probeIsolation(
+    (level) => executeProgram({ isolation: level, python, prlimit, program: "print(1)\n", timeout_s: 10, memory_mb: 512, uid: uidOf(0) }),
+    o.allowUnsafe === true,
+  );
+  if (isolation === "none") log(`WARNING: the sandbox runs model-written code WITHOUT isolation (--unsafe-no-isolation): no namespaces, only resource limits. ${tried.join("; ")}`);
+  else if (tried.length) log(`sandbox: using ${isolation} isolation (${tried.join("; ")})`);
+  const pool = slotPool(concurrency);
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://sandbox");
+    if (req.method === "GET" && url.pathname === "/healthz") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ ok: true, isolation, concurrency, running: pool.running, queued: pool.queued }));
+    }
+    if (url.pathname !== "/v1/execute") return problem(res, 404, "Not Found", `no route ${url.pathname}`);
+    if (req.method !== "POST") return problem(res, 405, "Method Not Allowed", "POST an execution request");
+    let body;
+    try {
+      body = await readBody(req, MAX_BODY_BYTES);
+    } catch (err) {
+      return problem(res, err.status ?? 400, "Bad Request", err.status === 413 ? `the body exceeds ${MAX_BODY_BYTES} bytes` : "unreadable body");
+    }
+    const bad = verifySignature(o.secret, req.headers, body);
+    if (bad) return problem(res, 401, "Unauthorized", bad);
+    let parsed;
+    try {
+      parsed = parseRequest(JSON.parse(body));
+    } catch {
+      return problem(res, 400, "Bad Request", "the body is not JSON");
+    }
+    if (!parsed.request) return problem(res, 422, "Unprocessable Content", parsed.problems.join("; "), { errors: parsed.problems });
+    if (pool.queued >= MAX_QUEUED) return problem(res, 503, "Service Unavailable", `${MAX_QUEUED} executions already queued`);
+    const waitStart = performance.now();
+    const slot = await pool.take();
+    const queuedMs = Math.round(performance.now() - waitStart);
+    try {
+      const verdict = await executeProgram({ isolation, python, prlimit, ...parsed.request, uid: uidOf(slot) });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ...verdict, queued_ms: queuedMs }));
+    } catch (err) {
+      log(`sandbox: execution could not start: ${err?.message ?? err}`);
+      problem(res, 500, "Internal Server Error", "the execution could not be started");
+    } finally {
+      pool.give(slot);
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve(undefined));
+  });
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    isolation,
+    concurrency,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function argValue(name) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sandbox = await startSandbox({
+    secret: process.env.ASSAY_SANDBOX_SECRET ?? "",
+    host: argValue("--host") ?? process.env.ASSAY_SANDBOX_HOST ?? "127.0.0.1",
+    port: Number(argValue("--port") ?? process.env.PORT ?? 8791),
+    concurrency: argValue("--concurrency") || process.env.ASSAY_SANDBOX_CONCURRENCY ? Number(argValue("--concurrency") ?? process.env.ASSAY_SANDBOX_CONCURRENCY) : undefined,
+    allowUnsafe: process.argv.includes("--unsafe-no-isolation"),
+  });
+  console.log(JSON.stringify({ url: sandbox.url, isolation: sandbox.isolation, concurrency: sandbox.concurrency }));
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
