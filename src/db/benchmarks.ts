@@ -15,6 +15,20 @@ export async function findVisibleBenchmarks(db: Db, projectId: string, ids: stri
     .all();
 }
 
+/**
+ * The benchmarks `projectId` may see whose id is one of `refs` or whose
+ * name equals one of them ignoring case: what resolving ids-or-names needs.
+ */
+export async function findVisibleBenchmarksByRef(db: Db, projectId: string, refs: readonly string[]): Promise<BenchmarkRow[]> {
+  if (refs.length === 0) return [];
+  const names = [...new Set(refs.map((r) => r.toLowerCase()))];
+  return db
+    .select()
+    .from(benchmarks)
+    .where(and(or(inArray(benchmarks.id, [...new Set(refs)]), inArray(sql`lower(${benchmarks.name})`, names)), visibleTo(projectId)))
+    .all();
+}
+
 /** One benchmark the project may see (its own or a built-in), archived or not. */
 export async function getVisibleBenchmark(db: Db, projectId: string, id: string): Promise<BenchmarkRow | undefined> {
   return db

@@ -88,6 +88,8 @@ export interface NewRun {
   id: string;
   projectId: string;
   requestId: string | null;
+  /** What the create body was, for telling a replay from a reused request_id. */
+  requestDigest?: Record<string, string> | null;
   copiedFrom: string | null;
 }
 

@@ -84,6 +84,8 @@ export const evalRuns = sqliteTable("eval_runs", {
   displayName: text("display_name"),
   status: text("status").notNull(),
   requestId: text("request_id"),
+  /** Keyed digest per top-level field of the create body (RequestDigest); null before it was kept. */
+  requestDigest: text("request_digest", { mode: "json" }).$type<Record<string, string>>(),
   benchmarkIds: text("benchmark_ids", { mode: "json" }).$type<string[]>().notNull(),
   target: text("target", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   compareTarget: text("compare_target", { mode: "json" }).$type<Record<string, unknown>>(),

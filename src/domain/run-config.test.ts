@@ -127,7 +127,7 @@ describe("benchmark checks", () => {
 
   it("names unknown and archived ids by their index as sent", () => {
     expect(benchmarkErrors(["bm_ok", "bm_ok", "bm_nope", "bm_old"], found)).toEqual([
-      { field: "benchmarks.2", message: "no such benchmark in this project or the built-ins" },
+      { field: "benchmarks.2", message: "no benchmark with id or name 'bm_nope' in this project or the built-ins" },
       { field: "benchmarks.3", message: "archived: restore it to use it in a new run" },
     ]);
   });

@@ -181,7 +181,7 @@ export function benchmarkErrors(
     if (seen.has(id)) return;
     seen.add(id);
     const b = byId.get(id);
-    if (!b) errors.push({ field: `benchmarks.${i}`, message: "no such benchmark in this project or the built-ins" });
+    if (!b) errors.push({ field: `benchmarks.${i}`, message: `no benchmark with id or name '${id}' in this project or the built-ins` });
     else if (b.archivedAt && !keep.includes(id)) errors.push({ field: `benchmarks.${i}`, message: "archived: restore it to use it in a new run" });
   });
   return errors;

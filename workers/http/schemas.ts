@@ -28,6 +28,7 @@ export const errorResponses = {
 };
 
 export const conflict = { 409: problem("The object's state forbids this") };
+export const idempotencyConflict = { 409: problem("idempotency_key_reused: the request_id was used with another body; `errors` names the differing fields") };
 export const paymentRequired = { 402: problem("The plan lacks evaluations, or credits are out") };
 export const tooLarge = { 413: problem("The body is too large") };
 

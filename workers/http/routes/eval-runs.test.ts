@@ -320,11 +320,41 @@ describe("eval runs: request_id", () => {
     const first = await call("POST", "/api/eval-runs", { key, body: runBody(bm, { request_id: "req-1" }) });
     expect(first.status).toBe(201);
     expect(first.headers.get("idempotent-replayed")).toBeNull();
-    const again = await call("POST", "/api/eval-runs", { key, body: runBody(bm, { request_id: "req-1", display_name: "other" }) });
+    const again = await call("POST", "/api/eval-runs", { key, body: runBody(bm, { request_id: "req-1" }) });
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
+    // Defaults written out are the same body as defaults left out.
+    const explicit = await call("POST", "/api/eval-runs", { key, body: runBody(bm, { request_id: "req-1", options: { attempts: 1 } }) });
+    expect(explicit.status).toBe(200);
+    expect(explicit.body.id).toBe(first.body.id);
     expect(await listIds(key)).toEqual([first.body.id]);
+  });
+
+  it("answers 409 idempotency_key_reused naming the fields when the body differs, and writes nothing", async () => {
+    const { key, bm } = await setup();
+    const first = await create(key, runBody(bm, { request_id: "req-2" }));
+    const body = runBody(bm, { request_id: "req-2", display_name: "other", options: { attempts: 3 } });
+    const p = expectProblem(await call("POST", "/api/eval-runs", { key, body }), 409, "idempotency_key_reused");
+    expect(p.detail).toContain("differing: display_name, options");
+    expect(p.detail).toContain(first.id);
+    expect(p.errors?.map((e) => e.field)).toEqual(["display_name", "options"]);
+    // Another key for the target is another body too, though the key is never shown.
+    const rekeyed = runBody(bm, { request_id: "req-2", target: { ...MODEL, api_key: "sk-another" } });
+    expect(expectProblem(await call("POST", "/api/eval-runs", { key, body: rekeyed }), 409, "idempotency_key_reused").errors).toEqual([
+      { field: "target", message: "differs from the request that created the run" },
+    ]);
+    expect(await listIds(key)).toEqual([first.id]);
+  });
+
+  it("treats a benchmark's name and its id as the same body", async () => {
+    const { projectId, key } = await setup();
+    const bm = await seedBenchmark(projectId, { name: `named-${crypto.randomUUID().slice(0, 6)}` });
+    const name = (await call("GET", `/api/benchmarks/${bm}`, { key })).body.name as string;
+    const first = await create(key, runBody(name, { request_id: "req-name" }));
+    const again = await call("POST", "/api/eval-runs", { key, body: runBody(bm, { request_id: "req-name" }) });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.id);
   });
 
   it("gives one run for two concurrent creates with the same request_id", async () => {
@@ -345,6 +375,44 @@ describe("eval runs: request_id", () => {
     const rb = await call("POST", "/api/eval-runs", { key: b.key, body: runBody(b.bm, { request_id: "shared" }) });
     expect(rb.status).toBe(201);
     expect(rb.body.id).not.toBe(ra.id);
+  });
+});
+
+describe("eval runs: benchmarks by name", () => {
+  it("accepts a name (any case) or an id, and stores ids", async () => {
+    const { projectId, key, bm } = await setup();
+    const name = `arith-${crypto.randomUUID().slice(0, 6)}`;
+    const named = await seedBenchmark(projectId, { name });
+    const run = await create(key, runBody([name.toUpperCase(), bm], { options: { per_benchmark: { [name]: { sample_limit: 2 } } } }));
+    expect(run.benchmarks).toEqual([named, bm]);
+    expect(run.options.per_benchmark).toEqual({ [named]: { sample_limit: 2 } });
+    const edited = await call("PATCH", `/api/eval-runs/${run.id}`, { key, body: { benchmarks: [name] } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.benchmarks).toEqual([named]);
+  });
+
+  it("resolves a built-in by name, the project's own winning over a built-in of the same name", async () => {
+    const { projectId, key } = await setup();
+    const name = `shared-${crypto.randomUUID().slice(0, 6)}`;
+    const builtin = await seedBenchmark(null, { name });
+    expect((await create(key, runBody(name))).benchmarks).toEqual([builtin]);
+    const own = await seedBenchmark(projectId, { name });
+    expect((await create(key, runBody(name))).benchmarks).toEqual([own]);
+  });
+
+  it("refuses an unknown or ambiguous name with 422 naming it, writing nothing", async () => {
+    const { key } = await setup();
+    const name = `twice-${crypto.randomUUID().slice(0, 6)}`;
+    const a = await seedBenchmark(null, { name });
+    const b = await seedBenchmark(null, { name: name.toUpperCase() });
+    const mixed = `T${name.slice(1)}`;
+    const p = expectProblem(await call("POST", "/api/eval-runs", { key, body: runBody([`${name}x`, mixed]) }), 422, "validation_failed");
+    expect(p.errors).toEqual([
+      { field: "benchmarks.1", message: `'${mixed}' names 2 benchmarks (${[a, b].join(", ")}); give the id` },
+      { field: "benchmarks.0", message: `no benchmark with id or name '${name}x' in this project or the built-ins` },
+    ]);
+    // The exact spelling is not ambiguous.
+    expect((await create(key, runBody(name))).benchmarks).toEqual([a]);
   });
 });
 
@@ -396,8 +464,8 @@ describe("eval runs: validation", () => {
       "validation_failed",
     );
     expect(p.errors).toEqual([
-      { field: "benchmarks.1", message: "no such benchmark in this project or the built-ins" },
-      { field: "benchmarks.2", message: "no such benchmark in this project or the built-ins" },
+      { field: "benchmarks.1", message: "no benchmark with id or name 'bm_missing' in this project or the built-ins" },
+      { field: "benchmarks.2", message: `no benchmark with id or name '${other.bm}' in this project or the built-ins` },
       { field: "benchmarks.3", message: "archived: restore it to use it in a new run" },
     ]);
     expect(await listIds(key)).toEqual([]);

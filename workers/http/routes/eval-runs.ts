@@ -4,10 +4,13 @@
  * Plan and credits gate create and start (402). Keys are sealed on write and
  * only ever shown as {set: true}.
  */
+import { validationDetail } from "../../../src/domain/validation-issues";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { newId } from "../../../src/crypto/ids";
-import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
+import { findVisibleBenchmarks, findVisibleBenchmarksByRef } from "../../../src/db/benchmarks";
+import { resolveBenchmarkRefs } from "../../../src/domain/benchmark-refs";
+import { differingFields, requestDigest, type RequestDigest } from "../../../src/domain/request-digest";
 import {
   deleteRun,
   findRunByRequestId,
@@ -38,7 +41,7 @@ import { assertCan, refusal, RUN_STATUSES, type RunStatus } from "../../../src/d
 import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
 import { afterStart, afterStop } from "../run-control";
 import { newRouter, type AppEnv } from "../router";
-import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
+import { conflict, errorResponses, idempotencyConflict, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
 
 const KeySet = z.object({ set: z.literal(true) }).openapi({ description: "A key is sealed for this slot; it is never shown" });
 const Params = z.record(z.string(), z.unknown());
@@ -163,7 +166,62 @@ async function storageErrors(
 }
 
 function refuse(errors: FieldError[]): never {
-  throw new AppError("validation_failed", `invalid body: ${errors.map((e) => e.field).join(", ")}`, errors);
+  throw new AppError("validation_failed", validationDetail("body", errors), errors);
+}
+
+/**
+ * A body whose benchmark references (in `benchmarks` and the keys of
+ * `options.per_benchmark`) are ids: names are resolved within the project
+ * and the built-ins, as the CLI does. Ambiguous names are errors; unknown
+ * ones are kept for the "no such benchmark" check.
+ */
+async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { per_benchmark?: Record<string, unknown> } | null }>(
+  c: Ctx,
+  body: T,
+): Promise<{ value: T; errors: FieldError[] }> {
+  const perBenchmark = body.options?.per_benchmark ?? {};
+  const refs = [...(body.benchmarks ?? []), ...Object.keys(perBenchmark)];
+  if (refs.every((r) => r.startsWith("bm_"))) return { value: body, errors: [] };
+  const visible = await findVisibleBenchmarksByRef(c.var.db, c.var.auth.projectId, refs);
+  const value = { ...body };
+  const errors: FieldError[] = [];
+  if (body.benchmarks) {
+    const r = resolveBenchmarkRefs(body.benchmarks, visible, (i) => `benchmarks.${i}`);
+    value.benchmarks = r.ids;
+    errors.push(...r.errors);
+  }
+  if (body.options?.per_benchmark) {
+    const keys = Object.keys(perBenchmark);
+    const r = resolveBenchmarkRefs(keys, visible, (_, ref) => `options.per_benchmark.${ref}`);
+    errors.push(...r.errors);
+    value.options = { ...body.options, per_benchmark: Object.fromEntries(keys.map((k, i) => [r.ids[i]!, perBenchmark[k]])) };
+  }
+  return { value, errors };
+}
+
+/** `errors` less those on a field `first` already names (an ambiguous name is not also "unknown"). */
+function unlessNamed(first: FieldError[], errors: FieldError[]): FieldError[] {
+  const named = new Set(first.map((e) => e.field));
+  return errors.filter((e) => !named.has(e.field));
+}
+
+/**
+ * The answer to a create whose request_id an earlier request used: the same
+ * run when the body is the same, 409 naming the fields that differ when not.
+ * Runs made before bodies were remembered are replayed as before.
+ */
+function replay(c: Ctx, run: EvalRunRow, digest: RequestDigest): Response {
+  const differ = run.requestDigest ? differingFields(run.requestDigest, digest) : [];
+  if (differ.length) {
+    throw new AppError(
+      "idempotency_key_reused",
+      `request_id '${run.requestId}' was used for run ${run.id} with a different body (differing: ${differ.join(", ")}); ` +
+        "send the same body to get that run again, or use a new request_id",
+      differ.map((field) => ({ field, message: "differs from the request that created the run" })),
+    );
+  }
+  c.header("Idempotent-Replayed", "true");
+  return c.json(runView(run), 200);
 }
 
 const tags = ["eval-runs"];
@@ -184,31 +242,27 @@ export const evalRunsRoutes = newRouter()
         200: { ...json(EvalRunView, "The run an earlier request with this request_id created"), headers: ReplayedHeader },
         ...paymentRequired,
         ...errorResponses,
+        ...idempotencyConflict,
       },
     }),
     async (c) => {
-      const body = c.req.valid("json");
       const { db, config: env } = c.var;
       const { projectId } = c.var.auth;
+      const body = await withBenchmarkIds(c, c.req.valid("json"));
+      const digest = await requestDigest(env.secretKey, body.value, ["request_id"]);
       // A replay answers with what the first request made, whatever the plan says now.
-      if (body.request_id) {
-        const existing = await findRunByRequestId(db, projectId, body.request_id);
-        if (existing) {
-          c.header("Idempotent-Replayed", "true");
-          return c.json(runView(existing), 200);
-        }
+      if (body.value.request_id) {
+        const existing = await findRunByRequestId(db, projectId, body.value.request_id);
+        if (existing) return replay(c, existing, digest);
       }
       await requirePlan(c, false);
-      const { config, errors } = configFromCreate(body);
+      const { config, errors } = configFromCreate(body.value);
       const slots = (["target", "compare_target"] as const).filter((s) => config[s] !== null);
-      errors.unshift(...(await storageErrors(c, config, body.benchmarks, [], slots)));
+      errors.unshift(...body.errors, ...unlessNamed(body.errors, await storageErrors(c, config, body.value.benchmarks, [], slots)));
       if (errors.length) refuse(errors);
-      const ids = { id: newId("run"), projectId, requestId: body.request_id ?? null, copiedFrom: null };
+      const ids = { id: newId("run"), projectId, requestId: body.value.request_id ?? null, requestDigest: body.value.request_id ? digest : null, copiedFrom: null };
       const { run, replayed } = await insertDraft(db, env.secretKey, ids, config, new Date().toISOString());
-      if (replayed) {
-        c.header("Idempotent-Replayed", "true");
-        return c.json(runView(run), 200);
-      }
+      if (replayed) return replay(c, run, digest);
       return c.json(runView(run), 201);
     },
   )
@@ -250,12 +304,13 @@ export const evalRunsRoutes = newRouter()
     }),
     async (c) => {
       const { db, config: env } = c.var;
-      const patch = c.req.valid("json");
+      const resolved = await withBenchmarkIds(c, c.req.valid("json"));
+      const patch = resolved.value;
       const run = await loadRun(c, c.req.valid("param").id);
       assertCan("edit", run.status);
       const { config, errors } = applyPatch(await runConfig(run, env.secretKey), patch);
       const slots = (["target", "compare_target"] as const).filter((s) => patch[s]);
-      errors.unshift(...(await storageErrors(c, config, patch.benchmarks, run.benchmarkIds, slots)));
+      errors.unshift(...resolved.errors, ...unlessNamed(resolved.errors, await storageErrors(c, config, patch.benchmarks, run.benchmarkIds, slots)));
       if (errors.length) refuse(errors);
       const updated = await updateDraft(db, env.secretKey, run, config, new Date().toISOString());
       // A start won the race between our read and our write.

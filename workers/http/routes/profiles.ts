@@ -2,6 +2,7 @@
  * Profiles: immutable, versioned parameter sets for a target (`name@version`).
  * Secret parameters are sealed at rest and shown only as {set: true}.
  */
+import { validationDetail } from "../../../src/domain/validation-issues";
 import { createRoute, z } from "@hono/zod-openapi";
 import { newId } from "../../../src/crypto/ids";
 import type { Db } from "../../../src/db/client";
@@ -99,7 +100,7 @@ export const profilesRoutes = newRouter()
       const overlap = Object.keys(body.secret_params).filter((n) => Object.hasOwn(body.params, n));
       if (overlap.length) {
         const errors = overlap.map((n) => ({ field: `secret_params.${n}`, message: `'${n}' is also in params; give it in one place` }));
-        throw new AppError("validation_failed", `invalid body: ${errors.map((e) => e.field).join(", ")}`, errors);
+        throw new AppError("validation_failed", validationDetail("body", errors), errors);
       }
       const ref = `${body.name}@${body.version}`;
       const same = async (existing: ProfileRow) => {

@@ -6,6 +6,7 @@
  * from the template, filled from the payload, and starts it. A replay (the
  * same webhook-id) returns the same run. See docs/triggers.md.
  */
+import { validationDetail } from "../../../src/domain/validation-issues";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
@@ -86,7 +87,7 @@ function prefixed(errors: FieldError[], prefix: string): FieldError[] {
 }
 
 function refuse(errors: FieldError[]): never {
-  throw new AppError("validation_failed", `invalid body: ${errors.map((e) => e.field).join(", ")}`, errors);
+  throw new AppError("validation_failed", validationDetail("body", errors), errors);
 }
 
 /** 402 unless the project's plan includes evaluations and credits remain. */
