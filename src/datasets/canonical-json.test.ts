@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, jsonKind, toJsonObject, toJsonValue } from "./canonical-json";
+import { canonicalJson, jsonKind, toJsonObject, toJsonValue, type JsonValue } from "./canonical-json";
 
 describe("canonicalJson", () => {
   it.each([
@@ -16,6 +16,20 @@ describe("canonicalJson", () => {
 
   it("does not depend on key order", () => {
     expect(canonicalJson(JSON.parse('{"q":"x","a":{"m":1,"n":[2]}}'))).toBe(canonicalJson(JSON.parse('{"a":{"n":[2],"m":1},"q":"x"}')));
+  });
+
+  it("writes 10,000 levels without recursion", () => {
+    let v: JsonValue = 1;
+    for (let i = 0; i < 10_000; i++) v = i % 2 ? [v] : { b: v, a: null };
+    const text = canonicalJson(v);
+    expect(text.length).toBeGreaterThan(40_000);
+    expect(text.startsWith('[{"a":null,"b":[{"a":null,"b":')).toBe(true);
+  });
+
+  it("leaves out undefined members and writes undefined elements as null, as JSON.stringify does", () => {
+    expect(canonicalJson({ b: undefined, a: [undefined, 1] })).toBe('{"a":[null,1]}');
+    expect(canonicalJson(undefined)).toBe("null");
+    expect(canonicalJson({ n: Number.NaN })).toBe('{"n":null}');
   });
 
   it("keeps a __proto__ key as data", () => {

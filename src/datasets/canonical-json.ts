@@ -7,12 +7,47 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** The canonical JSON text of a value. */
-export function canonicalJson(value: JsonValue): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k]!)}`).join(",")}}`;
+/**
+ * The canonical JSON text of a value: keys sorted, undefined members left
+ * out and undefined elements written `null` (as JSON.stringify does).
+ * Iterative with its own stack, so no nesting depth can overflow the call
+ * stack; the one implementation for dataset rows, profiles and boards.
+ */
+export function canonicalJson(value: unknown): string {
+  // Work items: a value still to write, or a literal piece of punctuation.
+  type Item = { value: unknown } | { text: string };
+  const out: string[] = [];
+  const stack: Item[] = [{ value }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if ("text" in item) {
+      out.push(item.text);
+      continue;
+    }
+    const v = item.value;
+    if (v === null || typeof v !== "object") {
+      out.push(JSON.stringify(v) ?? "null");
+    } else if (Array.isArray(v)) {
+      out.push("[");
+      stack.push({ text: "]" });
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ value: v[i] });
+        if (i > 0) stack.push({ text: "," });
+      }
+    } else {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
+      out.push("{");
+      stack.push({ text: "}" });
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: obj[keys[i]!] });
+        stack.push({ text: `${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:` });
+      }
+    }
+  }
+  return out.join("");
 }
 
 function base64(bytes: Uint8Array): string {

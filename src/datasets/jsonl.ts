@@ -4,6 +4,7 @@
  * upload is made and the decoder is not called once per line. Blank lines
  * are skipped but still counted, so line numbers match an editor's. No I/O.
  */
+import { depthField, TOO_DEEP_MESSAGE, tooDeepPath } from "../domain/json-depth";
 import { jsonKind, type JsonObject } from "./canonical-json";
 import type { ParsedItem } from "./records";
 
@@ -66,6 +67,8 @@ function parseLine(text: string, line: number): ParsedItem | undefined {
     return { where, error: `not valid JSON: ${jsonErrorText(err)}` };
   }
   if (jsonKind(value) !== "object") return { where, error: `expected a JSON object, got ${jsonKind(value)}` };
+  const deep = tooDeepPath(value);
+  if (deep) return { where, error: `${depthField(deep)} is ${TOO_DEEP_MESSAGE}` };
   return { where, data: value as JsonObject };
 }
 

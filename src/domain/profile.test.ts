@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, parseProfileRef, profileContent } from "./profile";
+import { canonicalJson } from "../datasets/canonical-json";
+import { parseProfileRef, profileContent } from "./profile";
 
 describe("parseProfileRef", () => {
   it.each([

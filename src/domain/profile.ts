@@ -3,6 +3,7 @@
  * `name@version`. Name rules, ref parsing and the canonical form whose MAC
  * decides "same content". Pure, no I/O.
  */
+import { canonicalJson } from "../datasets/canonical-json";
 
 /** Lowercase, may hold '/' for a team prefix: `team/eval`. */
 export const PROFILE_NAME = /^[a-z0-9][a-z0-9._/-]{0,99}$/;
@@ -17,17 +18,6 @@ export function parseProfileRef(ref: string): { name: string; version: string } 
   const name = ref.slice(0, at);
   const version = ref.slice(at + 1);
   return PROFILE_NAME.test(name) && PROFILE_VERSION.test(version) ? { name, version } : undefined;
-}
-
-/** JSON with object keys sorted at every depth, so equal content gives equal text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(",")}}`;
 }
 
 /** The text a profile's content digest is computed over. */

@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import { AppError, type FieldError } from "../../src/domain/errors";
 import type { Db } from "../../src/db/client";
+import { depthField, TOO_DEEP_MESSAGE, tooDeepPath } from "../../src/domain/json-depth";
 import { issuesToFieldErrors, targetName, validationDetail } from "../../src/domain/validation-issues";
 import type { Config, Env } from "../env";
 
@@ -31,10 +32,23 @@ export function validationError(error: ZodError, where: string, input?: unknown)
   return new AppError("validation_failed", validationDetail(targetName(where), errors), errors);
 }
 
+/**
+ * Refuses a JSON value nested past MAX_JSON_DEPTH with a 422 naming where
+ * (`prefix` goes before the path), before any handler, store or Durable
+ * Object walks it. Every route built with newRouter runs it on its body.
+ */
+export function refuseTooDeep(value: unknown, prefix?: string): void {
+  const path = tooDeepPath(value);
+  if (!path) return;
+  const field = depthField(path, prefix);
+  throw new AppError("validation_failed", `invalid json: ${field} is ${TOO_DEEP_MESSAGE}`, [{ field, message: TOO_DEEP_MESSAGE }]);
+}
+
 export function newRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error as ZodError, result.target, (result as { data?: unknown }).data);
+      if (result.target === "json") refuseTooDeep(result.data);
     },
   });
 }

@@ -10,7 +10,8 @@ import { findProfileByRef, getProfile, insertProfile, listProfiles, newProfileRo
 import type { ProfileRow } from "../../../src/db/schema";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
-import { canonicalJson, PARAM_NAME, PROFILE_NAME, PROFILE_VERSION } from "../../../src/domain/profile";
+import { canonicalJson } from "../../../src/datasets/canonical-json";
+import { PARAM_NAME, PROFILE_NAME, PROFILE_VERSION } from "../../../src/domain/profile";
 import { newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
