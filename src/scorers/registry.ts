@@ -5,8 +5,11 @@
  */
 import type { ScoringSpec } from "./spec";
 import type { ScoreDeps, ScoreInput, ScoreInputOf, ScoreResult } from "./types";
+import { scoreCodeExecution } from "./code-execution";
 import { scoreContains } from "./contains";
 import { scoreExactMatch } from "./exact-match";
+import { scoreFunctionCall } from "./function-call/score";
+import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreNumeric } from "./numeric";
@@ -16,7 +19,8 @@ export type ScorerType = ScoringSpec["type"];
 
 export type ScorerEntry<T extends ScorerType> =
   | { kind: "pure"; score: (input: ScoreInputOf<T>) => ScoreResult }
-  | { kind: "model"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
+  | { kind: "model"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
+  | { kind: "sandbox"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
 
 /** Keyed by the spec's `type`, the name stored with every benchmark. */
 export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
@@ -26,11 +30,22 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   numeric: { kind: "pure", score: scoreNumeric },
   multiple_choice: { kind: "pure", score: scoreMultipleChoice },
   llm_judge: { kind: "model", score: scoreLlmJudge },
+  instruction_checks: { kind: "pure", score: scoreInstructionChecks },
+  code_execution: { kind: "sandbox", score: scoreCodeExecution },
+  function_call: { kind: "pure", score: scoreFunctionCall },
 };
+
+/** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "instruction_checks"]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {
   return SCORERS[spec.type].kind === "model";
+}
+
+/** Whether scoring with this spec executes code in the sandbox (a deployment needs ASSAY_SANDBOX_URL then). */
+export function needsSandbox(spec: ScoringSpec): boolean {
+  return SCORERS[spec.type].kind === "sandbox";
 }
 
 /** Scores one attempt's output with the scorer its spec names. */

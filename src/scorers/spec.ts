@@ -47,6 +47,48 @@ export const LlmJudgeSpec = z.strictObject({
   criteria: z.string().trim().min(1).max(10_000),
 });
 
+/**
+ * IFEval / IFBench instruction checks (src/scorers/instruction-checks.ts); the expected answer is the row's
+ * instructions as JSON. The reward is prompt-level (all instructions followed) or instruction-level (the share
+ * followed), strict or loose as upstream defines them; the other numbers are structured dimensions.
+ */
+export const InstructionChecksSpec = z.strictObject({
+  type: z.literal("instruction_checks"),
+  level: z.enum(["prompt", "instruction"]).default("prompt"),
+  mode: z.enum(["strict", "loose"]).default("strict"),
+});
+
+/** BFCL's AST checker over the model's tool calls (src/scorers/function-call); the expected answer is the row's ground truth as JSON text. */
+export const FunctionCallSpec = z.strictObject({
+  type: z.literal("function_call"),
+  /** The row column holding BFCL's function documents (the checker's types and required parameters). */
+  functions_column: z.string().min(1).max(200).default("functions"),
+  /** The row column naming the BFCL category, which decides the check (simple, multiple, parallel, irrelevance). */
+  category_column: z.string().min(1).max(200).default("category"),
+});
+
+/**
+ * Execute the reply's code with the benchmark's tests in the sandbox (src/scorers/code-execution.ts):
+ * reward 1 when the program exits 0 within the timeout.
+ */
+export const CodeExecutionSpec = z.strictObject({
+  type: z.literal("code_execution"),
+  language: z.literal("python").default("python"),
+  /** How the program is assembled: humaneval (prompt + code + test + check(entry point)) or mbpp (code + setup + asserts). */
+  harness: z.enum(["humaneval", "mbpp"]),
+  /** Column whose code goes before the reply's (humaneval: the function stub). */
+  prompt_column: z.string().min(1).max(200).optional(),
+  /** Column holding the tests (a string, or a list of assert lines). */
+  test_column: z.string().min(1).max(200),
+  /** Column naming the function check() is called with (humaneval). */
+  entry_point_column: z.string().min(1).max(200).optional(),
+  /** Column of code run between the reply and the tests (mbpp's test_setup_code). */
+  setup_column: z.string().min(1).max(200).optional(),
+  /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
+  timeout_s: z.number().positive().max(120).default(10),
+  memory_mb: z.number().int().min(64).max(8192).default(1024),
+});
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
@@ -54,6 +96,9 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   NumericSpec,
   MultipleChoiceSpec,
   LlmJudgeSpec,
+  InstructionChecksSpec,
+  FunctionCallSpec,
+  CodeExecutionSpec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 

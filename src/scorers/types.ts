@@ -4,6 +4,8 @@
  * attempt could not be scored (no expected answer, an unreadable judge
  * verdict) and is never to be read as 0. No I/O.
  */
+import type { ToolCall } from "../domain/tools";
+import type { Execute } from "./code-execution";
 import type { ScoringSpec } from "./spec";
 
 export interface ScoreInput {
@@ -17,6 +19,10 @@ export interface ScoreInput {
   spec: ScoringSpec;
   /** The prompt the target saw (the LLM judge shows it to the judge). */
   prompt?: string;
+  /** The calls the target made, when the prompt offered tools (none: an empty list or absent). */
+  tool_calls?: ToolCall[];
+  /** The whole dataset row, for scorers that read more than the answer (function documents, a category). */
+  row?: Record<string, unknown>;
 }
 
 export interface ScoreResult {
@@ -25,7 +31,16 @@ export interface ScoreResult {
   /** Why, in words a reader of the per-sample breakdown understands. */
   reason: string;
   /** Model-graded detail: the judge's score, per-dimension scores, its summary. */
-  structured?: { composite?: number; dimensions?: Record<string, number>; judge_summary?: string };
+  structured?: {
+    composite?: number;
+    dimensions?: Record<string, number>;
+    /** How much each dimension counts when /scores pools it over attempts (default 1), e.g. a prompt's number of instructions. */
+    weights?: Record<string, number>;
+    judge_summary?: string;
+    execution?: Record<string, unknown>;
+  };
+  /** The executed program's exit code (code execution); null when it was killed. */
+  exit_code?: number | null;
 }
 
 /** A chat message sent to the judge model. */
@@ -42,6 +57,8 @@ export type Judge = (messages: JudgeMessage[]) => Promise<{ text: string }>;
 
 export interface ScoreDeps {
   judge?: Judge;
+  /** Runs a program in the sandbox (code execution); absent when no sandbox is configured. */
+  execute?: Execute;
 }
 
 /** The spec member of one scorer type. */
