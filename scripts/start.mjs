@@ -6,8 +6,10 @@ import { existsSync } from "node:fs";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { serveDatasets } from "./lib/datasets-server.mjs";
+import { fixtureListenError, fixturePort } from "./lib/fixture-port.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
 import { runDemo } from "./lib/demo.mjs";
+import { startLocalSandbox } from "./lib/sandbox.mjs";
 import { startCronTicker, startStack } from "./lib/stack.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -17,10 +19,21 @@ const questions = demoQuestions(50);
 // The fixture model knows the demo's answers and, when ../shared has them, the built-in benchmarks' answer keys.
 const SHARED = "../shared/datasets";
 const answers = [...(questions.answerFile ? [] : questions.rows), ...(existsSync(SHARED) ? answerKeyFiles(SHARED) : [])];
-const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0, answers });
+// A fixed port (ASSAY_FIXTURE_PORT), so targets saved against the fixture still reach it after a restart.
+const wanted = fixturePort(process.env.ASSAY_FIXTURE_PORT);
+if ("error" in wanted) {
+  console.error(wanted.error);
+  process.exit(1);
+}
+const fixture = await startFixtureModel({ host: "127.0.0.1", port: wanted.port, answers }).catch((err) => {
+  console.error(fixtureListenError(wanted.port, err));
+  process.exit(1);
+});
 // Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
 const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
-const extraVars = mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {};
+// Code benchmarks (HumanEval, MBPP) execute their programs in the sandbox, its own process on loopback.
+const sandbox = await startLocalSandbox({ stateDir });
+const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars };
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` });
 const stopCron = startCronTicker(stack.url);
 
@@ -30,6 +43,7 @@ Assay is running at ${stack.url}
   OpenAPI:        ${stack.url}/api/openapi.json
   Datasets:       ${mirror ? `built-in benchmarks load from ${SHARED} (served at ${mirror.url})` : "built-in benchmarks load from their pinned upstream sources"}
   Fixture model:  ${fixture.url}/v1 (OpenAI-compatible) and ${fixture.url} (Anthropic); a test stand-in, not a real model
+  Code sandbox:   ${sandbox.note}
   Worker log:     ${stateDir}/wrangler.log
 
 Create a project and get its admin API key (shown once):
@@ -48,6 +62,7 @@ async function shutdown(code = 0) {
   await stack.stop();
   await fixture.close();
   await mirror?.close();
+  await sandbox.sandbox?.close();
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
