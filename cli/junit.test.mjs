@@ -86,6 +86,26 @@ describe("junitXml", () => {
     assert.match(tc.failure[0]["#text"], /ok 🎉/);
   });
 
+  test("a case's time is its attempts' model latency summed; suites and the report add up their cases", () => {
+    const samples = normalizeSamples([
+      sample("q1", 0, 1, "succeeded", { latency_ms: 1250 }),
+      sample("q1", 1, 1, "succeeded", { latency_ms: 750 }),
+      sample("q2", 0, 0, "succeeded", { latency_ms: 42 }),
+      sample("q3", 0, null, "pending"),
+    ]);
+    const doc = parseJunit(junitXml({ runId: "run_1", samples }));
+    assert.deepEqual(
+      doc.testsuite[0].testcase.map((c) => [c.name, c.time]),
+      [
+        ["q1", "2.000"],
+        ["q2", "0.042"],
+        ["q3", "0.000"],
+      ],
+    );
+    assert.equal(doc.testsuite[0].time, "2.042");
+    assert.equal(doc.time, "2.042");
+  });
+
   test("a run without samples is an empty, valid report", () => {
     const doc = parseJunit(junitXml({ runId: "run_1", samples: [] }));
     assert.equal(doc.tests, "0");

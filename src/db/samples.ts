@@ -44,12 +44,14 @@ export interface SampleRow {
   output_chars: number | null;
   reason: string | null;
   error: string | null;
+  /** Model time of the attempt in milliseconds (null while open or when none was measured). */
+  latency_ms: number | null;
 }
 
 /** The columns of a sample; the long ones only for rows `wanted` selects (a filtered walk reads many rows it skips). */
 function sampleColumns(wanted = "1"): string {
   const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
-  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward,
+  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms,
     ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
@@ -150,6 +152,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
           output_chars: null,
           reason: null,
           error: null,
+          latency_ms: null,
         });
       }
       cur = to;

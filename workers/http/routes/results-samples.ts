@@ -31,6 +31,7 @@ const Sample = z
     expected_answer: z.string().nullable(),
     reason: z.string().nullable(),
     error: z.string().nullable(),
+    latency_ms: z.number().int().nullable().openapi({ description: "model time of the attempt in milliseconds; null while open or when none was measured" }),
   })
   .openapi("Sample");
 
@@ -109,6 +110,7 @@ export const resultsSamplesRoutes = newRouter()
         expected_answer: expected[i] ?? null,
         reason: r.reason,
         error: r.error,
+        latency_ms: r.latency_ms,
       }));
       const last = page.items.at(-1);
       return c.json({ items, next_cursor: page.more && last ? encodeCursor(String(last.seq)) : null }, 200);

@@ -326,6 +326,7 @@ describe("results: samples and tasks", () => {
       expected_answer: null,
       reason: "matches",
       error: null,
+      latency_ms: 42,
     });
   });
 
