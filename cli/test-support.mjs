@@ -41,6 +41,8 @@ export async function startLocal() {
   return {
     url: stack.url,
     fixtureUrl: fixture.url,
+    /** The operator token the stack was started with (creates projects). */
+    bootstrapToken: BOOTSTRAP,
     dir,
     /** A new project's admin key. */
     async newProject(name) {
@@ -86,6 +88,39 @@ export function cli(args, { env = {}, input, timeoutMs = 120_000 } = {}) {
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(input ?? "");
+  });
+}
+
+/**
+ * Runs the CLI with its stdout read like `| head -n LINES`: the reading end
+ * is closed once `lines` lines arrived (0: before anything is written).
+ * @param {string[]} args
+ * @param {{lines?: number, env?: Record<string, string | undefined>, timeoutMs?: number}} [opts]
+ * @returns {Promise<{code: number | null, signal: NodeJS.Signals | null, head: string, stderr: string}>}
+ */
+export function cliHead(args, { lines = 0, env = {}, timeoutMs = 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const base = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let head = "";
+    let stderr = "";
+    if (lines === 0) child.stdout.destroy();
+    else
+      child.stdout.on("data", (d) => {
+        head += d;
+        const cut = head.split("\n");
+        if (cut.length > lines) {
+          head = cut.slice(0, lines).join("\n") + "\n";
+          child.stdout.destroy();
+        }
+      });
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, head, stderr });
+    });
   });
 }
 
