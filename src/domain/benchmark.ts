@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldError } from "./errors";
+import { compilePattern } from "../scorers/regex";
 import { ContainsSpec, ExactMatchSpec, LlmJudgeSpec, MultipleChoiceSpec, NumericSpec, RegexSpec } from "../scorers/spec";
 import { cellText, parseTemplate, renderTemplate } from "./template";
 
@@ -73,11 +74,8 @@ export function checkCustomBenchmark(input: CustomBenchmarkInput, revision: Revi
     errors.push({ field: "prompt_template", message: "the template uses no {column}, so every prompt would be the same" });
   }
   if (input.scoring.type === "regex") {
-    try {
-      new RegExp(input.scoring.pattern, input.scoring.flags);
-    } catch {
-      errors.push({ field: "scoring.pattern", message: `pattern does not compile with flags '${input.scoring.flags ?? ""}'` });
-    }
+    const compiled = compilePattern(input.scoring.pattern, input.scoring.flags);
+    if (!compiled.ok) errors.push({ field: "scoring.pattern", message: `pattern does not compile with flags '${input.scoring.flags ?? ""}': ${compiled.error}` });
   }
 
   if (!revision) {

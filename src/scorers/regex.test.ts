@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCount, scoreRegex } from "./regex";
+import { compilePattern, scoreRegex } from "./regex";
 import { RegexSpec } from "./spec";
 
 const spec = (pattern: string, extra: { group?: number; flags?: string } = {}) => RegexSpec.parse({ type: "regex", pattern, ...extra });
@@ -47,7 +47,29 @@ describe("regex", () => {
     });
   });
 
-  it("counts capture groups", () => {
-    expect([groupCount(/a/), groupCount(/(a)(b)/), groupCount(/(?:a)(?<n>b)/), groupCount(/\(a\)/)]).toEqual([0, 2, 1, 0]);
+  it("counts capture groups, named ones included", () => {
+    const count = (p: string) => {
+      const c = compilePattern(p);
+      return c.ok ? c.re.groupCount() : -1;
+    };
+    expect([count("a"), count("(a)(b)"), count("(?:a)(?<n>b)"), count("\\(a\\)")]).toEqual([0, 2, 1, 0]);
+  });
+
+  it("runs an exponential-backtracking pattern in linear time", () => {
+    // /^(a+)+$/ on 40 a's and a '!' takes a backtracking engine 2^40 steps; RE2 answers at once.
+    expect(scoreRegex({ output: `${"a".repeat(40)}!`, expected: "a", spec: spec("^(a+)+$") })).toEqual({
+      reward: 0,
+      reason: "the pattern /^(a+)+$/ did not match the output",
+    });
+    expect(scoreRegex({ output: `${"a".repeat(99_999)}!`, expected: "a", spec: spec("(a|aa)*(a+)+$") }).reward).toBe(0);
+  });
+
+  it("refuses lookaround and backreferences, saying why", () => {
+    for (const p of ["a(?=b)", "(?<!x)a", "(a)\\1"]) {
+      const c = compilePattern(p);
+      expect(c.ok).toBe(false);
+      if (!c.ok) expect(c.error).toContain("linear-time engine");
+    }
+    expect(RegexSpec.safeParse({ type: "regex", pattern: "(a)\\1" }).error?.issues[0]?.message).toMatch(/^pattern cannot run: .*RE2 syntax/);
   });
 });

@@ -3,6 +3,7 @@
  * attempt can be re-scored later from what was saved. No I/O.
  */
 import { z } from "zod";
+import { compilePattern } from "./regex";
 
 export const ContainsSpec = z.strictObject({
   type: z.literal("contains"),
@@ -12,19 +13,15 @@ export const ContainsSpec = z.strictObject({
 
 export const ExactMatchSpec = z.strictObject({ type: z.literal("exact_match") });
 
-/** A JavaScript regular expression source; compiles or the benchmark is refused. */
+/** A regular expression source in RE2 syntax (JavaScript's minus lookaround and backreferences); compiles or the benchmark is refused. */
 export const RegexPattern = z
   .string()
   .min(1)
   .max(1000)
-  .refine((p) => {
-    try {
-      new RegExp(p);
-      return true;
-    } catch {
-      return false;
-    }
-  }, "pattern is not a valid regular expression");
+  .superRefine((p, ctx) => {
+    const compiled = compilePattern(p);
+    if (!compiled.ok) ctx.addIssue({ code: "custom", message: `pattern cannot run: ${compiled.error}` });
+  });
 
 export const RegexSpec = z.strictObject({
   type: z.literal("regex"),
