@@ -40,6 +40,7 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       if (system.length) body.system = system.join("\n\n");
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.top_p !== undefined) body.top_p = req.top_p;
+      if (req.tools?.length) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
       body.stream = false;
       const started = Date.now();
       let res: Anthropic.Message;
@@ -56,7 +57,10 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       const input = usage
         ? (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
         : null;
+      // The SDK hands tool input over parsed; it goes back to JSON text so both formats record calls alike.
+      const calls = (res.content ?? []).flatMap((b) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: JSON.stringify(b.input ?? {}) }] : []));
       return {
+        ...(calls.length ? { tool_calls: calls } : {}),
         text: (res.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : [])).join(""),
         input_tokens: input,
         output_tokens: usage?.output_tokens ?? null,

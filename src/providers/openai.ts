@@ -35,6 +35,7 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.top_p !== undefined) body.top_p = req.top_p;
       if (req.max_output_tokens !== undefined) body[cap] = req.max_output_tokens;
+      if (req.tools?.length) body.tools = req.tools.map((t) => ({ type: "function", function: t }));
       body.stream = false;
       const started = Date.now();
       let res: OpenAI.Chat.Completions.ChatCompletion;
@@ -49,12 +50,16 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
       const latency_ms = Date.now() - started;
       const choice = res.choices?.[0];
       if (!choice) throw new ProviderError("transient", "model endpoint returned no choices", { status: 200 });
+      const calls = (choice.message?.tool_calls ?? []).flatMap((c) =>
+        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+      );
       return {
         text: choice.message?.content ?? choice.message?.refusal ?? "",
         input_tokens: res.usage?.prompt_tokens ?? null,
         output_tokens: res.usage?.completion_tokens ?? null,
         latency_ms,
         model: res.model || req.model,
+        ...(calls.length ? { tool_calls: calls } : {}),
       };
     },
   };

@@ -5,6 +5,9 @@
  * classified ProviderError (see errors.ts). No I/O here.
  */
 import { z } from "zod";
+import type { ToolCall, ToolDefinition } from "../domain/tools";
+
+export type { ToolCall, ToolDefinition } from "../domain/tools";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -23,6 +26,8 @@ export interface ChatRequest {
   timeout_ms: number;
   /** Extra body fields passed through as-is (e.g. vLLM's top_k, seed, stop). They never replace model or messages. */
   params?: Record<string, unknown>;
+  /** Tools offered to the model (OpenAI `tools` of type function, Anthropic `tools` with input_schema); the model chooses whether to call them. */
+  tools?: ToolDefinition[];
 }
 
 export interface ChatResult {
@@ -35,6 +40,8 @@ export interface ChatResult {
   latency_ms: number;
   /** The model the endpoint says answered (falls back to the requested name). */
   model: string;
+  /** The tool calls of the reply, in order; absent when it made none. */
+  tool_calls?: ToolCall[];
 }
 
 export interface ModelProvider {
