@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { ROUTES } from "./client.mjs";
 import { EXIT } from "./errors.mjs";
-import { cli, parseJunit, startLocal } from "./test-support.mjs";
+import { cli, cliHead, parseJunit, startLocal } from "./test-support.mjs";
 
 /** `n` questions the fixture model answers by arithmetic, keyed q1..qn. */
 function arithmeticRows(n, offset = 0) {
@@ -177,6 +177,13 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(show.stdout, new RegExp(`^id\\s+${bench}$`, "m"));
     });
 
+    test("benchmark list | head -2: the reader's early close ends the CLI quietly with 0", async () => {
+      const r = await cliHead(["benchmark", "list"], { lines: 2, env });
+      assert.match(r.head, /^ID\s+NAME\s+/);
+      assert.equal(r.head.split("\n").length, 3);
+      assert.deepEqual({ code: r.code, signal: r.signal, stderr: r.stderr }, { code: EXIT.OK, signal: null, stderr: "" });
+    });
+
     test("a refused definition names the field", async () => {
       const r = await run(["benchmark", "create", "bad", "--dataset", "arith-arith-jsonl@1", "--prompt-template", "{nope}", "--answer-column", "answer", "--scoring", "contains"]);
       assert.equal(r.code, EXIT.API);
@@ -254,6 +261,12 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.deepEqual([suite.name, suite.tests, suite.failures, suite.errors, suite.skipped], ["arith", "12", String(failing), "0", "0"]);
       assert.deepEqual(suite.testcase.map((c) => c.name).sort(), [...byTask.keys()].sort());
       assert.equal(suite.testcase.filter((c) => c.failure).length, failing);
+      // Each case's time is its attempts' model latency, which the samples report.
+      assert.ok(samples.every((s) => Number.isInteger(s.latency_ms)), "every ended sample has its latency");
+      for (const c of suite.testcase) {
+        const ms = byTask.get(c.name).reduce((t, s) => t + s.latency_ms, 0);
+        assert.equal(c.time, (ms / 1000).toFixed(3), `time of ${c.name}`);
+      }
       mixed = out;
     });
 
