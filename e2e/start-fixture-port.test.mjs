@@ -21,7 +21,8 @@ const state = mkdtempSync(join(tmpdir(), "assay-start-port-"));
 function start(env) {
   const child = spawn(process.execPath, [START], {
     cwd: REPO,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ASSAY_STATE_DIR: join(state, "state"), ASSAY_DEMO: "0", ...env },
+    // The whole environment goes through (CI finds what a run left behind by it), with this test's settings on top.
+    env: { ...process.env, ASSAY_STATE_DIR: join(state, "state"), ASSAY_DEMO: "0", ASSAY_BOOTSTRAP_TOKEN: "start-port-test-token", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -3,6 +3,7 @@
 // on loopback, then a real evaluation end to end (ASSAY_DEMO=0 skips it).
 // It runs until Ctrl-C; state lives in .assay/ and survives restarts.
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { serveDatasets } from "./lib/datasets-server.mjs";
@@ -17,7 +18,7 @@ const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
 const questions = demoQuestions(50);
 
 // The fixture model knows the demo's answers and, when ../shared has them, the built-in benchmarks' answer keys.
-const SHARED = "../shared/datasets";
+const SHARED = join(process.env.ASSAY_SHARED_DIR || join("..", "shared"), "datasets");
 const answers = [...(questions.answerFile ? [] : questions.rows), ...(existsSync(SHARED) ? answerKeyFiles(SHARED) : [])];
 // A fixed port (ASSAY_FIXTURE_PORT), so targets saved against the fixture still reach it after a restart.
 const wanted = fixturePort(process.env.ASSAY_FIXTURE_PORT);
