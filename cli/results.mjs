@@ -22,6 +22,7 @@ import { coverageSentence, formatScore, formatWithInterval } from "./format.mjs"
  * @property {string | null} target_name The target's label
  * @property {string} status The benchmark's status in the run
  * @property {string | null} error Why the benchmark failed
+ * @property {Record<string, number> | null} error_counts Attempts without a reward by error kind (set when the run ended)
  * @property {number | null} score
  * @property {number | null} pass
  * @property {number | null} pass_at_k
@@ -56,6 +57,7 @@ export function scoreRows(body) {
     target_name: e.target_label ?? null,
     status: String(e.status ?? "unknown"),
     error: e.error ?? null,
+    error_counts: e.error_counts && typeof e.error_counts === "object" ? e.error_counts : null,
     score: num(e.score),
     pass: num(e.pass),
     pass_at_k: num(e.pass_at_k),
@@ -76,16 +78,32 @@ export function scoreRows(body) {
  */
 export function resultLines(r) {
   const c = r.score_counts;
-  if (r.status === "failed") return [["status", `failed: ${r.error ?? "no error recorded"}`]];
+  const errors = errorCountsText(r.error_counts);
+  /** @type {[string, string][]} */
+  const errorLine = errors ? [["errors", errors]] : [];
+  if (r.status === "failed") return [["status", `failed: ${r.error ?? "no error recorded"}`], ...errorLine];
   const labels = r.display.labels ?? { pass_at_k: `pass@${r.k}`, pass_hat_k: `pass^${r.k}` };
   const passN = c.scored;
+  // pass is null for two reasons: nothing was scored (say why), or some reward is not 0 or 1.
+  const noPass = c.scored === 0 ? `n/a (no attempt scored${errors ? `: ${errors}` : ""})` : "n/a (rewards are not all 0 or 1)";
   return [
     ["score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
-    ["pass", r.display.pass_with_ci ?? (r.pass === null ? "n/a (rewards are not all 0 or 1)" : formatWithInterval(r.pass, r.pass_ci95, passN))],
+    ["pass", r.display.pass_with_ci ?? (r.pass === null ? noPass : formatWithInterval(r.pass, r.pass_ci95, passN))],
     [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)],
     [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)],
     ["coverage", r.display.coverage ?? coverageSentence(r.score, c, r.missing_policy)],
+    ...errorLine,
   ];
+}
+
+/**
+ * Error counts as one line, most frequent first: "http_401 × 40, timeout × 2"; null when there are none.
+ * @param {Record<string, number> | null | undefined} counts
+ */
+export function errorCountsText(counts) {
+  if (!counts) return null;
+  const entries = Object.entries(counts).filter(([, n]) => typeof n === "number" && n > 0).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return entries.length ? entries.map(([k, n]) => `${k} × ${n}`).join(", ") : null;
 }
 
 /**

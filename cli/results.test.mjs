@@ -92,6 +92,25 @@ describe("display", () => {
     ]);
   });
 
+  test("a benchmark that scored nothing says why, with its counts by error kind", () => {
+    const reason = "401 from the target: invalid API key (40 of 40 attempts)";
+    const [row] = scoreRows({ scores: [entry({ status: "failed", error: reason, error_counts: { http_401: 40 }, score: null, pass: null, score_counts: null, uncertainty: null })] });
+    assert.deepEqual(resultLines(row), [
+      ["status", `failed: ${reason}`],
+      ["errors", "http_401 × 40"],
+    ]);
+    assert.deepEqual(checkResults([row], { runStatus: "failed" }), ["the run is failed, not completed", `arith: failed: ${reason}`]);
+  });
+
+  test("pass is n/a because nothing was scored, not because rewards are not binary", () => {
+    const counts = { total: 4, scored: 0, missing: 4, invalid: 0, total_members: 2, complete_members: 0 };
+    const [running] = scoreRows({ scores: [entry({ status: "running", score: null, pass: null, score_counts: counts, uncertainty: null })] });
+    assert.deepEqual(resultLines(running)[1], ["pass", "n/a (no attempt scored)"]);
+    const [partly] = scoreRows({ scores: [entry({ pass: null, error_counts: { timeout: 2, http_500: 1 } })] });
+    assert.deepEqual(resultLines(partly)[1], ["pass", "n/a (rewards are not all 0 or 1)"]);
+    assert.deepEqual(resultLines(partly).at(-1), ["errors", "timeout × 2, http_500 × 1"]);
+  });
+
   test("a failed benchmark shows its error, not numbers", () => {
     const [row] = scoreRows({ scores: [entry({ status: "failed", error: "dataset missing", score: null, score_counts: null, uncertainty: null })] });
     assert.deepEqual(resultLines(row), [["status", "failed: dataset missing"]]);

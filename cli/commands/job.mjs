@@ -7,6 +7,7 @@ import { EXIT, UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
 import { reportRun } from "./report.mjs";
+import { errorCountsText } from "../results.mjs";
 import { progressSummary, targetSummary } from "./views.mjs";
 
 const PROVIDERS = ["openai", "anthropic"];
@@ -144,6 +145,7 @@ function printRun(ctx, run, progress) {
     ["started", run.started_at],
     ["finished", run.finished_at],
     ["error", run.error ?? undefined],
+    ["errors", errorCountsText(run.error_counts) ?? undefined],
     ["progress", progress ? progressSummary(progress) : undefined],
   ];
   printFields(ctx.io, fields.filter(([, val]) => val !== undefined));

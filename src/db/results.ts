@@ -89,6 +89,8 @@ interface RawPlan {
   dataset_digest: string | null;
   dataset_revision_id: string | null;
   scorer: string | null;
+  error_counts: string | null;
+  target_outcomes: string | null;
 }
 
 /** The run's benchmarks in its order; one not planned yet is `pending` with nothing known. */
@@ -97,7 +99,7 @@ export async function readBenchmarkPlans(d1: D1Database, run: Pick<EvalRunRow, "
     d1
       .prepare(
         `SELECT benchmark_id, status, error, k, member_count, base_seq, attempt_count, planned_count, dataset_digest,
-           dataset_revision_id, json_extract(scoring, '$.type') AS scorer
+           dataset_revision_id, json_extract(scoring, '$.type') AS scorer, error_counts, target_outcomes
          FROM run_benchmarks WHERE run_id = ?1`,
       )
       .bind(run.id),
@@ -122,6 +124,8 @@ export async function readBenchmarkPlans(d1: D1Database, run: Pick<EvalRunRow, "
       attempt_count: p?.attempt_count ?? null,
       planned_count: p?.planned_count ?? 0,
       dataset_revision_id: p?.dataset_revision_id ?? null,
+      error_counts: p?.error_counts ? (JSON.parse(p.error_counts) as Record<string, number>) : null,
+      targets: p?.target_outcomes ? (JSON.parse(p.target_outcomes) as BenchmarkFacts["targets"]) : null,
     };
   });
 }

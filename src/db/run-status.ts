@@ -1,3 +1,8 @@
+import { runOutcome, type BenchmarkTally, type UnscoredGroup } from "../domain/run-outcome";
+
+/** An attempt that ended (a row is written only when it ends; the check keeps the rule explicit). */
+const TERMINAL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
+
 /**
  * The execution side of the run lifecycle: queued → running when the first
  * attempts go out, running → completed | failed when the last one lands.
@@ -17,27 +22,82 @@ export async function readRunStatus(d1: D1Database, runId: string): Promise<stri
   return row?.status ?? null;
 }
 
+/** Error texts read per run when it ends, most frequent first; attempts beyond them count as `other`. */
+export const ERROR_GROUPS = 500;
+/** The leading characters of an error that decide its kind (status code, stage). */
+const ERROR_PREFIX = 120;
+
 /**
- * Ends an active run: failed when any of its benchmarks failed (with that
- * error), else completed. Returns the status it set, or null if the run was
- * no longer active.
+ * What the run's attempts produced, per benchmark × target: requested,
+ * scored and ended-without-reward counts, and the unrewarded attempts
+ * grouped by status and error prefix. Two scans of the run's attempts,
+ * once, when it ends.
+ */
+export async function readRunTallies(d1: D1Database, runId: string): Promise<BenchmarkTally[]> {
+  const [run, rbs, totals, groups] = await d1.batch([
+    d1.prepare(`SELECT compare_target IS NOT NULL AS two FROM eval_runs WHERE id = ?1`).bind(runId),
+    d1.prepare(`SELECT benchmark_id, status, error, attempt_count FROM run_benchmarks WHERE run_id = ?1 ORDER BY position`).bind(runId),
+    d1
+      .prepare(
+        `SELECT benchmark_id, target, count(reward) AS scored, sum(reward IS NULL AND ${TERMINAL}) AS unscored
+         FROM attempts WHERE run_id = ?1 GROUP BY benchmark_id, target`,
+      )
+      .bind(runId),
+    d1
+      .prepare(
+        `SELECT benchmark_id, target, status, substr(coalesce(error, reason, ''), 1, ${ERROR_PREFIX}) AS error, count(*) AS n
+         FROM attempts WHERE run_id = ?1 AND reward IS NULL AND ${TERMINAL}
+         GROUP BY benchmark_id, target, status, substr(coalesce(error, reason, ''), 1, ${ERROR_PREFIX}) ORDER BY n DESC LIMIT ${ERROR_GROUPS}`,
+      )
+      .bind(runId),
+  ]);
+  const slots: ("a" | "b")[] = (run!.results[0] as { two: number } | undefined)?.two ? ["a", "b"] : ["a"];
+  const key = (b: string, t: string) => `${b}\u0000${t}`;
+  const total = new Map((totals!.results as { benchmark_id: string; target: string; scored: number; unscored: number }[]).map((r) => [key(r.benchmark_id, r.target), r]));
+  const grouped = new Map<string, UnscoredGroup[]>();
+  for (const g of groups!.results as { benchmark_id: string; target: string; status: string; error: string; n: number }[]) {
+    const k = key(g.benchmark_id, g.target);
+    grouped.set(k, [...(grouped.get(k) ?? []), { status: g.status, error: g.error || null, count: g.n }]);
+  }
+  return (rbs!.results as { benchmark_id: string; status: string; error: string | null; attempt_count: number | null }[]).map((rb) => ({
+    benchmark_id: rb.benchmark_id,
+    status: rb.status,
+    error: rb.error,
+    // A benchmark that failed before planning has no attempts and no cells.
+    cells: rb.status === "failed" || !rb.attempt_count
+      ? []
+      : slots.map((t) => {
+          const r = total.get(key(rb.benchmark_id, t));
+          return { target: t, requested: rb.attempt_count! / slots.length, scored: r?.scored ?? 0, unscored: r?.unscored ?? 0, groups: grouped.get(key(rb.benchmark_id, t)) ?? [] };
+        }),
+  }));
+}
+
+/**
+ * Ends an active run with the verdict of runOutcome (src/domain/run-outcome.ts):
+ * a benchmark × target that scored nothing is failed with the dominant
+ * error as its reason; the run is failed when any benchmark failed.
+ * Returns the status it set, or null if the run was no longer active.
  */
 export async function finishRun(d1: D1Database, runId: string, at: string): Promise<"completed" | "failed" | null> {
-  const failed = await d1
-    .prepare(`SELECT benchmark_id, error FROM run_benchmarks WHERE run_id = ?1 AND status = 'failed' ORDER BY position`)
-    .bind(runId)
-    .all<{ benchmark_id: string; error: string | null }>();
-  const status = failed.results.length ? "failed" : "completed";
-  const error = failed.results.length
-    ? failed.results.map((f) => `${f.benchmark_id}: ${f.error ?? "failed"}`).join("; ").slice(0, 2000)
-    : null;
+  const outcome = runOutcome(await readRunTallies(d1, runId));
+  const json = (v: object) => (Object.keys(v).length ? JSON.stringify(v) : null);
   const [r] = await d1.batch([
     d1
       .prepare(
-        `UPDATE eval_runs SET status = ?2, error = ?3, finished_at = ?4, updated_at = ?4 WHERE id = ?1 AND status IN ('queued', 'running')`,
+        `UPDATE eval_runs SET status = ?2, error = ?3, error_counts = ?4, finished_at = ?5, updated_at = ?5 WHERE id = ?1 AND status IN ('queued', 'running')`,
       )
-      .bind(runId, status, error, at),
-    d1.prepare(`UPDATE run_benchmarks SET status = 'completed' WHERE run_id = ?1 AND status IN ('planning', 'running')`).bind(runId),
+      .bind(runId, outcome.status, outcome.error, json(outcome.error_counts), at),
+    // Only while the run was still active (the first statement changed it): a repeated finish changes nothing.
+    ...outcome.benchmarks.map((b) =>
+      d1
+        .prepare(
+          `UPDATE run_benchmarks SET status = ?3, error = ?4, error_counts = ?5, target_outcomes = ?6
+           WHERE run_id = ?1 AND benchmark_id = ?2 AND (status IN ('planning', 'running') OR (status = 'failed' AND attempt_count = 0))
+             AND EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND finished_at = ?7 AND status = ?8)`,
+        )
+        .bind(runId, b.benchmark_id, b.status, b.error, json(b.error_counts), json(b.targets), at, outcome.status),
+    ),
   ]);
-  return (r?.meta.changes ?? 0) > 0 ? status : null;
+  return (r?.meta.changes ?? 0) > 0 ? outcome.status : null;
 }

@@ -94,6 +94,8 @@ export const evalRuns = sqliteTable("eval_runs", {
   secrets: text("secrets"),
   copiedFrom: text("copied_from"),
   error: text("error"),
+  /** Attempts without a reward by error kind, set when the run ends (src/domain/run-outcome.ts). */
+  errorCounts: text("error_counts", { mode: "json" }).$type<Record<string, number>>(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   queuedAt: text("queued_at"),
@@ -110,6 +112,10 @@ export const runBenchmarks = sqliteTable(
     status: text("status").notNull(),
     error: text("error"),
     datasetRevisionId: text("dataset_revision_id"),
+    /** Attempts without a reward by error kind, set when the run ends. */
+    errorCounts: text("error_counts", { mode: "json" }).$type<Record<string, number>>(),
+    /** Per target slot, the verdict of src/domain/run-outcome.ts (status, error, requested, scored, error_counts). */
+    targetOutcomes: text("target_outcomes", { mode: "json" }).$type<Record<string, unknown>>(),
     datasetDigest: text("dataset_digest"),
     scoring: text("scoring", { mode: "json" }).$type<Record<string, unknown>>(),
     k: integer("k"),

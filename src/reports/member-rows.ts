@@ -37,6 +37,10 @@ export interface BenchmarkFacts {
   planning_complete: boolean;
   /** The scorer type the benchmark ran with (exact_match, regex, llm_judge, ...). */
   scorer: string | null;
+  /** Attempts without a reward by error kind, once the run ended (src/domain/run-outcome.ts). */
+  error_counts?: Record<string, number> | null;
+  /** Per target slot, the verdict of the run's end: a target that scored nothing is failed with its reason. */
+  targets?: Partial<Record<TargetSlot, { status: string; error: string | null; error_counts: Record<string, number> }>> | null;
 }
 
 /** Member summaries of rows; a key repeated in the dataset is told apart by its index. */

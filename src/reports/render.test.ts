@@ -120,3 +120,34 @@ describe("reports: charts", () => {
     expect(formatDuration(null, "2026-01-01T00:00:00Z")).toBeNull();
   });
 });
+
+describe("reports: a benchmark that scored nothing", () => {
+  const reason = "401 from the target: invalid API key (4 of 4 attempts)";
+  const failed = facts({ status: "failed", error: reason, member_count: 4, error_counts: { http_401: 4 } });
+  const report = (): ReportInput => {
+    const i = input([], null, failed);
+    return { ...i, run: { ...i.run, status: "failed", error: `bm_1: ${reason}` }, scores: { ...i.scores, run_status: "failed" } };
+  };
+
+  it("markdown says why nothing was scored, with counts by error kind, and no number", () => {
+    const md = renderMarkdown(report());
+    expect(md).toContain("**Status:** failed");
+    expect(md).toContain(`| arith | model-a | failed: ${reason} | – (k = 1) | without a reward: http_401 × 4 | – |`);
+    expect(md).not.toContain("pass n/a");
+    expect(md).toContain("it was not scored 0");
+  });
+
+  it("html says the same", () => {
+    const html = renderHtml(report());
+    expect(html).toContain(`<span class="failed">failed: ${reason}</span>`);
+    expect(html).toContain("without a reward: http_401 × 4");
+  });
+
+  it("a target that scored nothing beside one that scored is failed alone", () => {
+    const two = facts({ status: "failed", error: `target B: ${reason}`, member_count: 1, targets: { a: { status: "completed", error: null, error_counts: {} }, b: { status: "failed", error: reason, error_counts: { http_401: 1 } } } });
+    const a = scoreRow(two, "a", "model-a", [member(0, "a", 1, null)], "unknown");
+    const b = scoreRow(two, "b", "model-b", [], "unknown");
+    expect([a.status, a.error, a.score]).toEqual(["completed", null, 1]);
+    expect([b.status, b.error, b.score, b.error_counts]).toEqual(["failed", reason, null, { http_401: 1 }]);
+  });
+});

@@ -112,8 +112,19 @@ export function passKCell(row: ScoreRow): string {
 
 export function coverageCell(row: ScoreRow): string {
   const c = row.score_counts;
-  if (!c) return "–";
-  return `${c.scored}/${c.total} scored, ${c.complete_members}/${c.total_members} complete${c.invalid ? `, ${c.invalid} invalid` : ""}`;
+  const errors = errorCountsCell(row.error_counts);
+  if (!c) return errors ? `without a reward: ${errors}` : "–";
+  return `${c.scored}/${c.total} scored, ${c.complete_members}/${c.total_members} complete${c.invalid ? `, ${c.invalid} invalid` : ""}${errors ? ` (without a reward: ${errors})` : ""}`;
+}
+
+/** Attempts without a reward by error kind, most frequent first: "http_401 × 40, timeout × 2"; empty when none. */
+export function errorCountsCell(counts: Record<string, number> | null | undefined): string {
+  if (!counts) return "";
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([k, n]) => `${k} × ${n}`)
+    .join(", ");
 }
 
 export function previousCell(row: ScoreRow): string {

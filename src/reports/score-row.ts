@@ -16,6 +16,8 @@ export interface ScoreRow {
   target_label: string;
   status: string;
   error: string | null;
+  /** Attempts without a reward by error kind (set once the run ended); why nothing, or not everything, was scored. */
+  error_counts: Record<string, number> | null;
   k: number | null;
   member_count: number | null;
   dataset_digest: string | null;
@@ -52,7 +54,8 @@ export function aggregateOf(b: BenchmarkFacts, rows: readonly MemberRow[], polic
 }
 
 /** The score row of one (benchmark, target). A failed benchmark has its status and error and no number at all. */
-export function scoreRow(b: BenchmarkFacts, target: TargetSlot, label: string, rows: readonly MemberRow[], policy: MissingPolicy): ScoreRow {
+export function scoreRow(whole: BenchmarkFacts, target: TargetSlot, label: string, rows: readonly MemberRow[], policy: MissingPolicy): ScoreRow {
+  const b = forTarget(whole, target);
   const agg = aggregateOf(b, rows, policy);
   return {
     benchmark_id: b.benchmark_id,
@@ -63,6 +66,7 @@ export function scoreRow(b: BenchmarkFacts, target: TargetSlot, label: string, r
     error: b.error,
     k: b.k,
     member_count: b.member_count,
+    error_counts: b.error_counts ?? null,
     dataset_digest: b.dataset_digest,
     planning_complete: b.planning_complete,
     score: agg?.score ?? null,
@@ -76,4 +80,15 @@ export function scoreRow(b: BenchmarkFacts, target: TargetSlot, label: string, r
     subsets: agg && measurable(b) ? subsetBreakdown(rows, b.k, policy) : [],
     previous: null,
   };
+}
+
+/**
+ * A benchmark's facts as one target saw them: with a compare target, one
+ * side may have scored nothing (failed, with its reason) while the other
+ * completed and keeps its numbers.
+ */
+export function forTarget(b: BenchmarkFacts, target: TargetSlot): BenchmarkFacts {
+  const cell = b.targets?.[target];
+  if (!cell) return b;
+  return { ...b, status: cell.status, error: cell.error, error_counts: cell.error_counts };
 }

@@ -36,8 +36,10 @@ export async function startResume(env: Env, runId: string, origin: string): Prom
     .first<{ n: number }>();
   await env.DB.batch([
     env.DB.prepare(
-      `UPDATE run_benchmarks SET status = CASE WHEN planned_count < attempt_count THEN 'planning' ELSE 'running' END
-       WHERE run_id = ?1 AND status IN ('cancelled', 'completed') AND attempt_count IS NOT NULL`,
+      // A benchmark that failed only because no attempt was scored (it has attempts) runs its attempts again too.
+      `UPDATE run_benchmarks SET status = CASE WHEN planned_count < attempt_count THEN 'planning' ELSE 'running' END,
+         error = CASE WHEN status = 'failed' THEN NULL ELSE error END, error_counts = NULL, target_outcomes = NULL
+       WHERE run_id = ?1 AND attempt_count IS NOT NULL AND (status IN ('cancelled', 'completed') OR (status = 'failed' AND attempt_count > 0))`,
     ).bind(runId),
     env.DB.prepare(`UPDATE run_benchmarks SET status = 'pending' WHERE run_id = ?1 AND status = 'cancelled' AND attempt_count IS NULL`).bind(runId),
   ]);

@@ -8,7 +8,7 @@
 import { useMemo } from "preact/hooks";
 import type { CurveSet, Sample, ScoreRow } from "../lib/types";
 import { cellIndex, seqOf, type BarLayout } from "../lib/layout";
-import { duration, int, money, score } from "../lib/format";
+import { duration, errorCountsLine, int, money, score } from "../lib/format";
 import type { LiveAttempt } from "../lib/live";
 import { BlockBar } from "./block-bar";
 import { CurveChart, DotPlot, PhaseBar } from "./charts";
@@ -109,6 +109,12 @@ export function BenchmarkPanel({
       {row.status === "failed" && (
         <div class="notice error" role="alert">
           This benchmark failed and has no score (not a zero): {row.error ?? "no reason given"}
+          {errorCountsLine(row.error_counts) && <div class="muted">Attempts without a reward: {errorCountsLine(row.error_counts)}</div>}
+        </div>
+      )}
+      {row.status !== "failed" && errorCountsLine(row.error_counts) && (
+        <div class="notice" data-testid="error-counts">
+          Attempts without a reward: {errorCountsLine(row.error_counts)}
         </div>
       )}
       {total > 0 && <BlockBar total={total} items={cells} version={version} live={liveCells} label={title} onOpen={onOpen} />}
@@ -116,7 +122,7 @@ export function BenchmarkPanel({
         <>
           <div class="tiles">
             <Tile label="Score" value={d?.score ?? "—"} sub={d?.score_with_ci ?? undefined} testid="tile-score" />
-            <Tile label="Pass" value={d?.pass ?? "—"} sub={d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : undefined)} />
+            <Tile label="Pass" value={d?.pass ?? "—"} sub={d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : c && c.scored === 0 ? "no attempt scored" : undefined)} />
             <Tile label={labelAt} value={d?.pass_at_k ?? "—"} sub={c ? `${int(c.complete_members)}/${int(c.total_members)} members complete` : undefined} testid="tile-pass-at-k" />
             <Tile label={labelHat} value={d?.pass_hat_k ?? "—"} />
             <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />

@@ -81,3 +81,13 @@ export function pValue(p: number | null | undefined): string {
   if (p === null || p === undefined) return "—";
   return p < 0.001 ? "p < 0.001" : `p = ${Number(p.toPrecision(2))}`;
 }
+
+/** Attempts without a reward by error kind, most frequent first: "http_401 × 40, timeout × 2"; null when none. */
+export function errorCountsLine(counts: Record<string, number> | null | undefined): string | null {
+  if (!counts) return null;
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([k, n]) => `${k} × ${n.toLocaleString("en-US")}`);
+  return parts.length ? parts.join(", ") : null;
+}

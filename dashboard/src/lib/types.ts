@@ -192,6 +192,8 @@ export interface ScoreRow {
   target_label: string;
   status: string;
   error: string | null;
+  /** Attempts without a reward by error kind, once the run ended. */
+  error_counts?: Record<string, number> | null;
   k: number | null;
   member_count: number | null;
   planning_complete?: boolean;

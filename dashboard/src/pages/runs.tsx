@@ -42,7 +42,9 @@ function ScoreCell({ run }: { run: EvalRun }) {
         <li key={r.benchmark_id}>
           {rows.length > 1 && <span class="muted">{r.benchmark_name ?? r.benchmark_id}: </span>}
           {r.status === "failed" ? (
-            <StatusBadge status="failed" label="benchmark failed" />
+            <span title={r.error ?? undefined}>
+              <StatusBadge status="failed" label="benchmark failed" />
+            </span>
           ) : (
             <>
               <strong>{r.display?.score ?? "—"}</strong>{" "}

@@ -87,7 +87,11 @@ export const EvalRunView = z
     options: RunOptions,
     request_id: z.string().nullable(),
     copied_from: z.string().nullable(),
-    error: z.string().nullable(),
+    error: z.string().nullable().openapi({ description: "why the run failed: each failed benchmark with its reason (a benchmark that scored nothing names the dominant error)" }),
+    error_counts: z
+      .record(z.string(), z.number().int())
+      .nullable()
+      .openapi({ description: "attempts without a reward by error kind (http_401, unreachable, timeout, ...), set when the run ends" }),
     created_at: z.string(),
     updated_at: z.string(),
     queued_at: z.string().nullable(),
@@ -110,6 +114,7 @@ export function runView(r: EvalRunRow): EvalRunView {
     request_id: r.requestId,
     copied_from: r.copiedFrom,
     error: r.error,
+    error_counts: r.errorCounts ?? null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     queued_at: r.queuedAt,

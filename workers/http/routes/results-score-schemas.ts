@@ -8,6 +8,9 @@ import { Policy, Slot } from "./results-shared";
 
 const Interval = z.tuple([z.number(), z.number()]);
 
+/** Attempts without a reward by error kind (src/domain/run-outcome.ts). */
+export const ErrorCounts = z.record(z.string(), z.number().int()).openapi("ErrorCounts");
+
 export const ScoreCounts = z
   .object({
     total: z.number().int().openapi({ description: "total_members × k, undispatched slots included" }),
@@ -107,8 +110,12 @@ export const ScoreRow = z
     benchmark_name: z.string().nullable(),
     target: Slot,
     target_label: z.string(),
-    status: z.string().openapi({ description: "the benchmark's status in the run; failed has an error and no numbers" }),
-    error: z.string().nullable(),
+    status: z.string().openapi({
+      description:
+        "the benchmark's status in the run for this target; failed has an error and no numbers (it could not run, or every attempt ended without a reward)",
+    }),
+    error: z.string().nullable().openapi({ description: "why it failed: for a target that scored nothing, the dominant error, e.g. `401 from the target: invalid API key (40 of 40 attempts)`" }),
+    error_counts: ErrorCounts.nullable().openapi({ description: "attempts without a reward by error kind (http_401, unreachable, timeout, rate_limited, scoring, internal, lost, other), once the run ended" }),
     k: z.number().int().nullable(),
     member_count: z.number().int().nullable(),
     dataset_digest: z.string().nullable(),

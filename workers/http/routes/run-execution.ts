@@ -36,7 +36,15 @@ const Progress = z
     in_flight: z.number().int().openapi({ description: "model calls holding a concurrency slot now" }),
     counts: z.record(z.string(), z.number().int()),
     benchmarks: z.array(
-      z.object({ benchmark_id: z.string(), status: z.string(), error: z.string().nullable(), members: z.number().int().nullable(), attempts: z.number().int().nullable(), planned: z.number().int() }),
+      z.object({
+        benchmark_id: z.string(),
+        status: z.string(),
+        error: z.string().nullable(),
+        error_counts: z.record(z.string(), z.number().int()).nullable().openapi({ description: "attempts without a reward by error kind, once the run ended" }),
+        members: z.number().int().nullable(),
+        attempts: z.number().int().nullable(),
+        planned: z.number().int(),
+      }),
     ),
   })
   .openapi("RunProgress");
@@ -69,7 +77,7 @@ export const runExecutionRoutes = newRouter()
       if (planned && (rewarded?.n ?? 0) >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
       const at = new Date().toISOString();
       const moved = await c.env.DB.prepare(
-        `UPDATE eval_runs SET status = 'queued', error = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
+        `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
       )
         .bind(run.id, at)
         .run();
@@ -125,7 +133,7 @@ export const runExecutionRoutes = newRouter()
           scored_attempts: scored,
           in_flight: inFlight,
           counts: byStatus,
-          benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, status: rb.status, error: rb.error, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
+          benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, status: rb.status, error: rb.error, error_counts: rb.errorCounts ?? null, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
         },
         200,
       );
