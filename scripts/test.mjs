@@ -28,7 +28,7 @@ if (existsSync(json)) {
 } else results.push({ label: "workerd tests", passed: 0, failed: 1 });
 
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
-for (const name of ["test:cli", "test:sandbox", "test:python", "test:e2e"]) {
+for (const name of ["test:cli", "test:sandbox", "test:sdk", "test:e2e"]) {
   if (!scripts[name] || process.env.ASSAY_SKIP?.split(",").includes(name)) continue;
   const r = run(name, "npm", ["run", "--silent", name]);
   const pass = Number(r.stdout.match(/^(?:ℹ|#) pass (\d+)/m)?.[1] ?? 0);
