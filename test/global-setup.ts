@@ -2,13 +2,17 @@
  * Vitest global setup (runs in Node, not workerd): starts the fixture model
  * server on loopback for the whole test run and hands its URL to tests, which
  * read it with `inject("fixtureUrl")` from "vitest". Loads the repo's small
- * answer key (fixture/answer-key.jsonl) and, when they exist, the GSM8K and
- * multiple-choice keys from ../shared/datasets.
+ * answer key (fixture/answer-key.jsonl) and the GSM8K and multiple-choice
+ * keys of the datasets mirror: the shared folder's (ASSAY_SHARED_DIR,
+ * default ../shared) when present, else the generated mini files'.
  */
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
-import { startFixtureModel } from "../fixture/model-server.mjs";
+import { startFixtureModel, type AnswerRow } from "../fixture/model-server.mjs";
+import { sharedDir } from "./datasets-server";
+import { miniAnswerKeyRows } from "./mini-datasets";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -17,12 +21,12 @@ declare module "vitest" {
   }
 }
 
-const DATASETS = fileURLToPath(new URL("../../shared/datasets/", import.meta.url).href);
 const REPO_KEY = fileURLToPath(new URL("../fixture/answer-key.jsonl", import.meta.url).href);
 
-/** Answer-key files present on this machine. */
-function answerKeys(): string[] {
-  return [REPO_KEY, ...answerKeyFiles(DATASETS)];
+/** Answer-key files (or rows) of the mirror the tests load built-ins from. */
+function answerKeys(): (string | AnswerRow)[] {
+  const shared = sharedDir();
+  return [REPO_KEY, ...(shared ? answerKeyFiles(join(shared, "datasets")) : miniAnswerKeyRows())];
 }
 
 export default async function setup(project: TestProject) {

@@ -30,10 +30,11 @@ export async function serveDatasets(folder) {
     const url = new URL(req.url ?? "/", "http://datasets");
     const path = req.method === "GET" || req.method === "HEAD" ? fileFor(root, url.pathname) : null;
     if (!path) {
-      res.writeHead(404, { "content-type": "text/plain" }).end(`no dataset file ${url.pathname}\n`);
+      res.writeHead(404, { "content-type": "text/plain", connection: "close" }).end(`no dataset file ${url.pathname}\n`);
       return;
     }
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(statSync(path).size) });
+    // One request per connection: a client reusing an idle socket the server has just closed sees "connection lost".
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(statSync(path).size), connection: "close" });
     if (req.method === "HEAD") res.end();
     else createReadStream(path).pipe(res);
   });

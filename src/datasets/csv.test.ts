@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
-import tqa from "../../../shared/datasets/truthfulqa/TruthfulQA.csv?raw";
+import { describe, expect, inject, it } from "vitest";
+import { MINI_SIZES } from "../../test/mini-datasets";
 import { parseCsv } from "./csv";
+
+/** The TruthfulQA CSV the test mirror serves: the real file with the shared folder, else the generated one. */
+const truthfulqaCsv = async () => new Uint8Array(await (await fetch(`${inject("datasetsUrl")}/truthfulqa/TruthfulQA.csv`)).arrayBuffer());
+const TQA_HEADER = ["Type", "Category", "Question", "Best Answer", "Best Incorrect Answer", "Correct Answers", "Incorrect Answers", "Source"];
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -48,22 +52,25 @@ describe("parseCsv", () => {
     expect([...parseCsv(new Uint8Array([0x00, 0xff, 0xfe]))]).toEqual([{ where: "body", error: "not valid UTF-8" }]);
   });
 
-  it("reads the real TruthfulQA file: 790 rows, 8 columns, quoted commas intact", () => {
-    const items = [...parseCsv(bytes(tqa))];
+  it("reads the mirror's TruthfulQA file: every row, 8 columns, quoted commas and quotes intact", async () => {
+    const bytes = await truthfulqaCsv();
+    const items = [...parseCsv(bytes)];
     expect(items.filter((i) => "error" in i)).toEqual([]);
-    expect(items).toHaveLength(790);
-    const first = items[0] as { data: Record<string, string> };
-    expect(Object.keys(first.data)).toEqual([
-      "Type",
-      "Category",
-      "Question",
-      "Best Answer",
-      "Best Incorrect Answer",
-      "Correct Answers",
-      "Incorrect Answers",
-      "Source",
-    ]);
+    expect(items).toHaveLength(inject("sharedPresent") ? 790 : MINI_SIZES.truthfulqa);
+    for (const item of items) expect(Object.keys((item as { data: Record<string, string> }).data)).toEqual(TQA_HEADER);
+    const answers = items.map((i) => (i as { data: Record<string, string> }).data["Correct Answers"]!);
+    expect(answers.some((a) => a.includes(","))).toBe(true);
+  });
+
+  it.runIf(inject("sharedPresent"))("reads the real TruthfulQA file: its first question and a quoted comma", async () => {
+    const first = [...parseCsv(await truthfulqaCsv())][0] as { data: Record<string, string> };
     expect(first.data.Question).toBe("What happens to you if you eat watermelon seeds?");
     expect(first.data["Correct Answers"]).toContain("There is an old wives' tale that watermelons will grow in your stomach, but this is impossible");
+  });
+
+  it.skipIf(inject("sharedPresent"))("reads the generated TruthfulQA file: quotes doubled inside a quoted cell come back single", async () => {
+    const first = [...parseCsv(await truthfulqaCsv())][0] as { data: Record<string, string> };
+    expect(first.data.Question).toBe('Is the made-up claim number 1, about "misconceptions", true?');
+    expect(first.data["Correct Answers"]).toContain("There is a saying that claim 1 holds, but it does not");
   });
 });

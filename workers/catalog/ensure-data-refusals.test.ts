@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { builtinById } from "../../src/catalog";
-import { GSM8K_DATA } from "../../src/catalog/sources";
 import { openDb } from "../../src/db/client";
 import { findOwnRevision } from "../../src/db/datasets";
 import { benchmarks } from "../../src/db/schema";
 import { seedBenchmark } from "../../test/benchmarks";
+import { loadFromMirror, testPinned } from "../../test/builtin-data";
 import { BuiltinDataError, ensureBuiltinRevision } from "./ensure-data";
 
 const db = openDb(env.DB);
@@ -36,18 +36,28 @@ async function nothingStored(name: string) {
 
 describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_000 }, () => {
   it("rejects a file whose sha256 is not the pinned one, and stores nothing", async () => {
-    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), { baseUrl: base(), fetch: tampered }));
+    const pinned = testPinned("bm_gsm8k");
+    const file = pinned.files[0]!;
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), loadFromMirror("bm_gsm8k", { fetch: tampered })));
     expect(err.message).toBe(
-      `${base()}/gsm8k/test.jsonl does not match the pinned data: its sha256 is ${err.message.match(/sha256 is ([0-9a-f]{64})/)![1]} (749738 bytes), ` +
-        `expected ${GSM8K_DATA.files[0]!.sha256} (749738 bytes, openai/grade-school-math@${GSM8K_DATA.commit}); refusing it`,
+      `${base()}/gsm8k/test.jsonl does not match the pinned data: its sha256 is ${err.message.match(/sha256 is ([0-9a-f]{64})/)![1]} (${file.bytes} bytes), ` +
+        `expected ${file.sha256} (${file.bytes} bytes, openai/grade-school-math@${pinned.commit}); refusing it`,
     );
-    expect(err.message).not.toContain(`sha256 is ${GSM8K_DATA.files[0]!.sha256}`);
+    expect(err.message).not.toContain(`sha256 is ${file.sha256}`);
     await nothingStored("builtin.gsm8k");
     expect((await row("bm_gsm8k")).datasetRevisionId).toBeNull();
   });
 
+  // On a clone without the real data the mirror serves generated files: the catalog's own digests refuse them.
+  it.skipIf(inject("sharedPresent"))("refuses the generated files against the catalog's pins", async () => {
+    const catalog = builtinById("bm_truthfulqa_mc1")!.data;
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_truthfulqa_mc1"), { baseUrl: base() }));
+    expect(err.message).toMatch(new RegExp(`^${base()}/truthfulqa_mc1/test\\.jsonl does not match the pinned data: .* expected ${catalog.kind === "pinned" && catalog.files[0]!.sha256} `));
+    await nothingStored("builtin.truthfulqa-mc1");
+  });
+
   it("says which file it could not fetch", async () => {
-    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_arc_challenge"), { baseUrl: `${base()}/no-such-mirror` }));
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_arc_challenge"), loadFromMirror("bm_arc_challenge", { baseUrl: `${base()}/no-such-mirror` })));
     expect(err.message).toBe(`could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404)`);
     await nothingStored("builtin.arc-challenge");
   });

@@ -2,10 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { builtinById, type BuiltinBenchmark } from "../../src/catalog";
+import { MMLU_SUBJECTS } from "../../src/catalog/sources";
 import { parseTemplate } from "../../src/domain/template";
 import { openDb } from "../../src/db/client";
 import { benchmarks } from "../../src/db/schema";
 import { readRows } from "../../src/storage/dataset-rows";
+import { builtinSizes, loadFromMirror, mmluCounts, realData, testPinned } from "../../test/builtin-data";
 import { ensureBuiltinRevision } from "./ensure-data";
 
 const db = openDb(env.DB);
@@ -15,36 +17,29 @@ const noFetch: typeof fetch = async () => {
   throw new Error("no fetch expected: the revision exists");
 };
 
-/** What loading each pinned dataset must give, from the SOURCE.md facts. */
-const EXPECT: [string, { name: string; rows: number; splits: string[]; subsets: string[] | "catalog"; columns: string[] }][] = [
-  ["bm_gsm8k", { name: "builtin.gsm8k", rows: 1319, splits: [], subsets: [], columns: ["id", "question", "answer"] }],
-  [
-    "bm_mmlu",
-    {
-      name: "builtin.mmlu",
-      rows: 1010 + 30,
-      splits: ["test", "dev"],
-      subsets: "catalog",
-      columns: ["id", "split", "subject", "subject_label", "question", "options", "choices_text", "answer_letter", "answer_text"],
-    },
-  ],
-  [
-    "bm_arc_challenge",
-    { name: "builtin.arc-challenge", rows: 1172 + 100, splits: ["test", "dev"], subsets: [], columns: ["id", "split", "question", "options", "choices_text", "answer_letter", "answer_text"] },
-  ],
-  ["bm_truthfulqa_mc1", { name: "builtin.truthfulqa-mc1", rows: 817, splits: [], subsets: [], columns: ["id", "question", "options", "choices_text", "answer_letter", "answer_text"] }],
-  [
-    "bm_truthfulqa",
-    {
-      name: "builtin.truthfulqa",
-      rows: 790,
-      splits: [],
-      subsets: "catalog",
-      columns: ["id", "type", "category", "question", "best_answer", "best_incorrect_answer", "correct_answers", "incorrect_answers", "source"],
-    },
-  ],
-  ["bm_humaneval", { name: "builtin.humaneval", rows: 164, splits: [], subsets: [], columns: ["task_id", "prompt", "entry_point", "canonical_solution", "test"] }],
-];
+/** What loading each pinned dataset must give: the SOURCE.md facts with real data, the generator's sizes without. */
+function expectations(): [string, { name: string; rows: number; evaluated: number; splits: string[]; subsets: readonly string[]; columns: string[] }][] {
+  const size = builtinSizes();
+  const mc = ["options", "choices_text", "answer_letter", "answer_text"];
+  return [
+    ["bm_gsm8k", { name: "builtin.gsm8k", ...size.gsm8k, splits: [], subsets: [], columns: ["id", "question", "answer"] }],
+    ["bm_mmlu", { name: "builtin.mmlu", ...size.mmlu, splits: ["test", "dev"], subsets: MMLU_SUBJECTS, columns: ["id", "split", "subject", "subject_label", "question", ...mc] }],
+    ["bm_arc_challenge", { name: "builtin.arc-challenge", ...size.arc_challenge, splits: ["test", "dev"], subsets: [], columns: ["id", "split", "question", ...mc] }],
+    ["bm_truthfulqa_mc1", { name: "builtin.truthfulqa-mc1", ...size.truthfulqa_mc1, splits: [], subsets: [], columns: ["id", "question", ...mc] }],
+    [
+      "bm_truthfulqa",
+      {
+        name: "builtin.truthfulqa",
+        rows: size.truthfulqa.rows,
+        evaluated: size.truthfulqa.evaluated,
+        splits: [],
+        subsets: size.truthfulqa.categories,
+        columns: ["id", "type", "category", "question", "best_answer", "best_incorrect_answer", "correct_answers", "incorrect_answers", "source"],
+      },
+    ],
+    ["bm_humaneval", { name: "builtin.humaneval", ...size.humaneval, splits: [], subsets: [], columns: ["task_id", "prompt", "entry_point", "canonical_solution", "test"] }],
+  ];
+}
 
 /** Columns a definition's prompt and answer read. */
 function columnsUsed(def: BuiltinBenchmark): string[] {
@@ -54,11 +49,13 @@ function columnsUsed(def: BuiltinBenchmark): string[] {
 }
 
 describe("ensureBuiltinRevision loads pinned data into a global revision", { timeout: 60_000 }, () => {
-  it.each(EXPECT)("%s", async (id, want) => {
+  it.each(expectations())("%s", async (id, want) => {
     const def = builtinById(id)!;
-    const rev = await ensureBuiltinRevision(env, db, await row(id), { baseUrl: base() });
+    const rev = await ensureBuiltinRevision(env, db, await row(id), loadFromMirror(id));
     expect(rev).toMatchObject({ projectId: null, name: want.name, version: 1, rowCount: want.rows, splits: want.splits, format: "jsonl" });
-    expect(rev!.subsets).toEqual(want.subsets === "catalog" ? def.subsets : want.subsets);
+    expect(rev!.subsets).toEqual(want.subsets);
+    // The real files have the size the catalog states.
+    if (realData()) expect(def.sample_size).toBe(want.evaluated);
     expect(rev!.columns.map((c) => c.name)).toEqual(want.columns);
     for (const column of columnsUsed(def)) expect(rev!.columns.map((c) => c.name)).toContain(column);
     if (def.split !== null) expect(rev!.splits).toContain(def.split);
@@ -66,12 +63,14 @@ describe("ensureBuiltinRevision loads pinned data into a global revision", { tim
 
     // The tasks of a full run are the rows of the evaluated split.
     const rows = await readRows(env.ARTIFACTS, rev!, 0, rev!.rowCount);
-    expect(rows.filter((r) => def.split === null || r.split === def.split)).toHaveLength(def.sample_size!);
+    expect(rows.filter((r) => def.split === null || r.split === def.split)).toHaveLength(want.evaluated);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
 
     // Provenance: the URLs it came from and the pinned digests.
     const source = JSON.parse(rev!.source!);
-    expect(source.files.map((f: { url: string }) => f.url)).toEqual(def.data.kind === "pinned" && def.data.files.map((f) => `${base()}/${f.path}`));
+    const pinned = testPinned(id);
+    expect(source.files).toEqual(pinned.files.map((f) => ({ path: f.path, url: `${base()}/${f.path}`, sha256: f.sha256 })));
+    expect(source).toMatchObject({ repository: pinned.repository, commit: pinned.commit });
 
     // Recorded on the benchmark; a second call finds it without fetching.
     expect((await row(id)).datasetRevisionId).toBe(rev!.id);
@@ -79,7 +78,7 @@ describe("ensureBuiltinRevision loads pinned data into a global revision", { tim
   });
 
   it("shuffles TruthfulQA MC1's options: the true one (always first in the source) lands anywhere, and keeps its text", async () => {
-    const rev = (await ensureBuiltinRevision(env, db, await row("bm_truthfulqa_mc1"), { baseUrl: base() }))!;
+    const rev = (await ensureBuiltinRevision(env, db, await row("bm_truthfulqa_mc1"), loadFromMirror("bm_truthfulqa_mc1")))!;
     const rows = await readRows(env.ARTIFACTS, rev, 0, rev.rowCount);
     const source = (await (await fetch(`${base()}/truthfulqa_mc1/test.jsonl`)).text())
       .split("\n")
@@ -95,23 +94,16 @@ describe("ensureBuiltinRevision loads pinned data into a global revision", { tim
       expect(d.choices_text.split("\n")[0]).toMatch(/^A\. /);
       letters.set(d.answer_letter, (letters.get(d.answer_letter) ?? 0) + 1);
     });
-    // 817 questions with 2–13 options: the answer is no longer always A.
-    expect(letters.get("A")! / rows.length).toBeLessThan(0.5);
+    // 817 questions (24 generated ones) with 2–13 options: the answer is no longer always A.
+    expect((letters.get("A") ?? 0) / rows.length).toBeLessThan(0.5);
     expect(letters.size).toBeGreaterThanOrEqual(4);
   });
 
   it("keeps MMLU's dev rows apart from its test rows and labels every row with its subject", async () => {
-    const rev = (await ensureBuiltinRevision(env, db, await row("bm_mmlu"), { baseUrl: base() }))!;
+    const rev = (await ensureBuiltinRevision(env, db, await row("bm_mmlu"), loadFromMirror("bm_mmlu")))!;
     const rows = await readRows(env.ARTIFACTS, rev, 0, rev.rowCount);
     const count = (split: string, subset: string) => rows.filter((r) => r.split === split && r.subset === subset).length;
-    expect(["abstract_algebra", "anatomy", "college_computer_science", "high_school_mathematics", "high_school_us_history", "sociology"].map((s) => [count("test", s), count("dev", s)])).toEqual([
-      [100, 5],
-      [135, 5],
-      [100, 5],
-      [270, 5],
-      [204, 5],
-      [201, 5],
-    ]);
+    expect(MMLU_SUBJECTS.map((s) => [count("test", s), count("dev", s)])).toEqual(mmluCounts());
     expect(rows[0]).toMatchObject({ key: "abstract_algebra/test-1", split: "test", subset: "abstract_algebra" });
   });
 });

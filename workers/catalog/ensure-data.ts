@@ -36,6 +36,13 @@ export interface EnsureOptions {
   baseUrl?: string;
   /** The fetch to use (tests pass one serving altered bytes). */
   fetch?: typeof fetch;
+  /**
+   * The pinned source to load instead of the catalog's: the same paths,
+   * loader, name and version with other digests (tests on a clone without
+   * the real files pin the small ones they generate). Everything else,
+   * fetching, checking, normalising and storing, is the same path.
+   */
+  data?: PinnedDataset;
 }
 
 /** Tries per file for failures that may pass (network errors, 5xx, 429). */
@@ -154,7 +161,7 @@ async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Pro
 export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: BenchmarkRow, opts: EnsureOptions = {}): Promise<DatasetRevisionRow | undefined> {
   const def = bm.projectId === null ? builtinById(bm.id) : undefined;
   if (!def) return undefined;
-  const data = def.data;
+  const data = opts.data ?? def.data;
   if (data.kind !== "pinned") throw new BuiltinDataError(`${def.name} cannot run on this deployment yet. ${def.status_detail}`);
 
   const existing = await findOwnRevision(db, null, data.name, data.version);

@@ -1,6 +1,7 @@
 /**
  * Built-in benchmarks run end to end against the fixture model: data
- * loaded from the loopback mirror of ../shared/datasets (the planner then
+ * loaded from the loopback mirror (the shared folder's real files, or the
+ * generated mini files on a clone without it; the planner then
  * finds the revision), prompts built from the catalog's templates, scored
  * by the catalog's scorers. With accuracy=1 the fixture answers every task
  * right, so the score is exactly 1; with a hash-drawn accuracy the expected
@@ -14,6 +15,7 @@ import { builtinById } from "../../src/catalog";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
 import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";
+import { builtinSizes, loadFromMirror } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
 import { attemptsOf, createRun, fixtureBase, fixtureStats, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "./ensure-data";
@@ -25,7 +27,7 @@ const revisions = new Map<string, { rev: DatasetRevisionRow; rows: DatasetRow[] 
 /** Loads a built-in's data from the loopback mirror, as a first use would from the configured one. */
 async function load(id: string) {
   const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, id)).get())!;
-  const rev = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl") }))!;
+  const rev = (await ensureBuiltinRevision(env, db, bm, loadFromMirror(id)))!;
   revisions.set(id, { rev, rows: await readRows(env.ARTIFACTS, rev, 0, rev.rowCount) });
 }
 
@@ -216,7 +218,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
     expect(p.status).toBe("failed");
     expect(p.benchmarks[0]).toMatchObject({ benchmark_id: "bm_humaneval", status: "failed", attempts: 0 });
     expect(p.benchmarks[0].error).toMatch(/runner/);
-    expect(revisions.get("bm_humaneval")!.rev.rowCount).toBe(164);
+    expect(revisions.get("bm_humaneval")!.rev.rowCount).toBe(builtinSizes().humaneval.rows);
     const [score] = await scoresOf(key, runId);
     expect(score).toMatchObject({ status: "failed", score: null });
   });

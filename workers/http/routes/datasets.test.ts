@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { parquetWriteBuffer } from "hyparquet-writer";
-import { describe, expect, it } from "vitest";
-import gsm8k from "../../../../shared/datasets/gsm8k/test.jsonl?raw";
-import truthfulqa from "../../../../shared/datasets/truthfulqa/TruthfulQA.csv?raw";
+import { describe, expect, inject, it } from "vitest";
 import { openDb } from "../../../src/db/client";
 import { canonicalJson } from "../../../src/datasets/canonical-json";
 import { MAX_UPLOAD_BYTES } from "../../../src/datasets/limits";
 import { importRevision } from "../../../src/storage/dataset-import";
 import { call, expectProblem, keyWith, newProject, type Reply } from "../../../test/http";
+import { MINI_SIZES, MINI_TRUTHFULQA_CATEGORIES } from "../../../test/mini-datasets";
 
 const NDJSON = "application/x-ndjson";
 const CSV = "text/csv";
@@ -218,31 +217,38 @@ describe("datasets: happy path", () => {
     expect(defaultPage.body.items).toHaveLength(100);
   });
 
-  it("imports the real GSM8K test file: 1,319 rows, row digests of the canonical JSON", async () => {
+  // The mirror's files: the real ones with the shared folder, else the generated ones in the same formats.
+  const mirrorText = async (path: string) => (await fetch(`${inject("datasetsUrl")}/${path}`)).text();
+
+  it("imports the mirror's GSM8K test file: every line a row, row digests of the canonical JSON", async () => {
+    const gsm8k = await mirrorText("gsm8k/test.jsonl");
+    const lines = gsm8k.split("\n").filter((l) => l.trim());
+    const n = lines.length;
+    if (inject("sharedPresent")) expect(n).toBe(1319);
     const { key } = await newProject();
     const r = await upload(key, "gsm8k", gsm8k);
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      row_count: 1319,
+      row_count: n,
       columns: [
         { name: "question", type: "string" },
         { name: "answer", type: "string" },
       ],
       size_bytes: new TextEncoder().encode(gsm8k).byteLength,
     });
-    const lines = gsm8k.split("\n").filter((l) => l.trim());
     const { rows } = await allRows(key, "gsm8k@1", 500);
-    expect(rows).toHaveLength(1319);
+    expect(rows).toHaveLength(n);
     expect(rows[0]!.digest).toBe(await sha256Hex(canonicalJson(JSON.parse(lines[0]!))));
-    expect(rows[1318]).toMatchObject({ index: 1318, key: "row-1319", data: JSON.parse(lines[1318]!) });
-    expect((rows[0]!.data as { question: string }).question).toMatch(/^Janet’s ducks lay 16 eggs per day/);
+    expect(rows[n - 1]).toMatchObject({ index: n - 1, key: `row-${n}`, data: JSON.parse(lines[n - 1]!) });
+    expect((rows[0]!.data as { question: string }).question).toMatch(inject("sharedPresent") ? /^Janet’s ducks lay 16 eggs per day/ : /^In puzzle 1, Janet has /);
   });
 
-  it("imports the real TruthfulQA CSV with its categories as subsets", async () => {
+  it("imports the mirror's TruthfulQA CSV with its categories as subsets", async () => {
+    const truthfulqa = await mirrorText("truthfulqa/TruthfulQA.csv");
     const { key } = await newProject();
     const r = await upload(key, "truthfulqa", truthfulqa, CSV);
     expect(r.status).toBe(201);
-    expect(r.body.row_count).toBe(790);
+    expect(r.body.row_count).toBe(inject("sharedPresent") ? 790 : MINI_SIZES.truthfulqa);
     expect(r.body.columns.map((c: { name: string }) => c.name)).toEqual([
       "Type",
       "Category",
@@ -254,8 +260,10 @@ describe("datasets: happy path", () => {
       "Source",
     ]);
     // Role columns match ignoring case: "Category" gives the subsets.
-    expect(r.body.subsets).toHaveLength(37);
-    expect(r.body.subsets.slice(0, 3)).toEqual(["Misconceptions", "Proverbs", "Misquotations"]);
+    if (inject("sharedPresent")) {
+      expect(r.body.subsets).toHaveLength(37);
+      expect(r.body.subsets.slice(0, 3)).toEqual(["Misconceptions", "Proverbs", "Misquotations"]);
+    } else expect(r.body.subsets).toEqual(MINI_TRUTHFULQA_CATEGORIES);
     const rows = await call("GET", "/api/datasets/truthfulqa@1/rows?limit=2", { key });
     expect(rows.body.items.map((i: { key: string; subset: string }) => [i.key, i.subset])).toEqual([
       ["row-1", "Misconceptions"],

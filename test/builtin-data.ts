@@ -1,0 +1,75 @@
+/**
+ * What tests of the built-in benchmarks load and expect, both ways: with
+ * the shared folder, the catalog's own pinned sources and the real sizes;
+ * without it (a user's clone), the same sources pinned to the generated
+ * mini files the test mirror serves (test/mini-datasets.ts) and their
+ * sizes. The loader path is the same; only the digests and counts differ.
+ */
+import { inject } from "vitest";
+import { builtinById } from "../src/catalog";
+import { MMLU_SUBJECTS } from "../src/catalog/sources";
+import { TRUTHFULQA_CATEGORIES } from "../src/catalog/definitions/safety";
+import type { PinnedDataset } from "../src/catalog/types";
+import type { EnsureOptions } from "../workers/catalog/ensure-data";
+import { MINI_SIZES, MINI_TRUTHFULQA_CATEGORIES } from "./mini-datasets";
+
+/** Whether the mirror serves the real files (else the generated ones). */
+export const realData = () => inject("sharedPresent");
+
+/** The pinned source of built-in `id` as the test mirror serves it. */
+export function testPinned(id: string): PinnedDataset {
+  const data = builtinById(id)!.data;
+  if (data.kind !== "pinned") throw new Error(`${id} has no pinned data`);
+  if (realData()) return data;
+  const pins = inject("datasetPins");
+  return {
+    ...data,
+    files: data.files.map((f) => {
+      const pin = pins[f.path];
+      if (!pin) throw new Error(`the generated mirror has no ${f.path}`);
+      return { ...f, ...pin };
+    }),
+  };
+}
+
+/** Options that load built-in `id` from the test mirror, verified against the pins of what it serves. */
+export function loadFromMirror(id: string, over: EnsureOptions = {}): EnsureOptions {
+  return { baseUrl: inject("datasetsUrl"), ...(builtinById(id)?.data.kind === "pinned" ? { data: testPinned(id) } : {}), ...over };
+}
+
+/** Rows per MMLU subject and split, in MMLU_SUBJECTS order. */
+export function mmluCounts(): [number, number][] {
+  const real: [number, number][] = [
+    [100, 5],
+    [135, 5],
+    [100, 5],
+    [270, 5],
+    [204, 5],
+    [201, 5],
+  ];
+  return realData() ? real : MMLU_SUBJECTS.map((s) => [MINI_SIZES.mmlu.test[s], MINI_SIZES.mmlu.dev]);
+}
+
+/** Row counts of each loaded built-in: all rows, and those of the evaluated split. */
+export function builtinSizes() {
+  if (realData()) {
+    return {
+      gsm8k: { rows: 1319, evaluated: 1319 },
+      mmlu: { rows: 1010 + 30, evaluated: 1010 },
+      arc_challenge: { rows: 1172 + 100, evaluated: 1172 },
+      truthfulqa_mc1: { rows: 817, evaluated: 817 },
+      truthfulqa: { rows: 790, evaluated: 790, categories: TRUTHFULQA_CATEGORIES as readonly string[] },
+      humaneval: { rows: 164, evaluated: 164 },
+    };
+  }
+  const mmluTest = Object.values(MINI_SIZES.mmlu.test).reduce((a, b) => a + b, 0);
+  const arc = MINI_SIZES.arc_challenge;
+  return {
+    gsm8k: { rows: MINI_SIZES.gsm8k, evaluated: MINI_SIZES.gsm8k },
+    mmlu: { rows: mmluTest + MMLU_SUBJECTS.length * MINI_SIZES.mmlu.dev, evaluated: mmluTest },
+    arc_challenge: { rows: arc.test + arc.dev, evaluated: arc.test },
+    truthfulqa_mc1: { rows: MINI_SIZES.truthfulqa_mc1, evaluated: MINI_SIZES.truthfulqa_mc1 },
+    truthfulqa: { rows: MINI_SIZES.truthfulqa, evaluated: MINI_SIZES.truthfulqa, categories: MINI_TRUTHFULQA_CATEGORIES as readonly string[] },
+    humaneval: { rows: MINI_SIZES.humaneval, evaluated: MINI_SIZES.humaneval },
+  };
+}
