@@ -6,7 +6,6 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { docsUi } from "./docs-ui";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -68,5 +67,5 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
   },
-  plugins: [cleanKeepingPlaceholder(), firstLoadReport(), docsUi(outDir, root)],
+  plugins: [cleanKeepingPlaceholder(), firstLoadReport()],
 });

@@ -49,11 +49,11 @@ describe("the catalog", () => {
     expect(builtinById("bm_nope")).toBeUndefined();
   });
 
-  it("runs GSM8K, MMLU, ARC-Challenge and both TruthfulQA forms inline now, HumanEval through a runner", () => {
+  it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, IFEval and IFBench inline now, HumanEval through a runner", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1"]);
+    expect(by("runnable")).toEqual(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_ifeval", "bm_ifbench"]);
     expect(by("needs_runner")).toEqual(["bm_humaneval"]);
-    expect(by("unavailable")).toHaveLength(36);
+    expect(by("unavailable")).toHaveLength(34);
   });
 });
 

@@ -28,6 +28,8 @@ import {
 import { readPlan } from "../storage/run-plans";
 import { openDb } from "./client";
 import { benchmarkUsage, phasesOf } from "./run-usage";
+import { runDimensions } from "./run-dimensions";
+import { DIMENSION_SCORERS } from "../scorers/registry";
 import { evalRuns, type EvalRunRow } from "./schema";
 
 export type { RunScores } from "../reports/scores";
@@ -356,11 +358,13 @@ export function abOf(loaded: LoadedRun): ABBenchmark[] {
 /** Everything /scores shows, from a loaded run. */
 export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise<RunScores> {
   const scores = scoreRowsOf(loaded);
-  const [usage] = await Promise.all([benchmarkUsage(d1, loaded.run.id), attachPrevious(d1, loaded, scores)]);
+  const structured = loaded.benchmarks.filter((b) => b.scorer !== null && DIMENSION_SCORERS.has(b.scorer)).map((b) => b.benchmark_id);
+  const [usage, , dims] = await Promise.all([benchmarkUsage(d1, loaded.run.id), attachPrevious(d1, loaded, scores), runDimensions(d1, loaded.run.id, structured)]);
   for (const row of scores) {
     const u = usage.find((x) => x.benchmark_id === row.benchmark_id && x.target === row.target);
     row.usage = u ? { attempts: u.attempts, mean_input_tokens: u.mean_input_tokens, mean_output_tokens: u.mean_output_tokens, mean_latency_ms: u.mean_latency_ms, total_cost: u.cost } : null;
     row.phases = u ? phasesOf(u) : null;
+    if (structured.includes(row.benchmark_id)) row.dimensions = dims.find((x) => x.benchmark_id === row.benchmark_id && x.target === row.target)?.dimensions ?? null;
   }
   return { run_id: loaded.run.id, run_status: loaded.run.status, missing_policy: loaded.policy, scores, ab: abOf(loaded) };
 }

@@ -36,6 +36,8 @@ export interface ScoreRow {
   usage?: ScoreUsage | null;
   /** Mean milliseconds per phase of the ended attempts (see phasesOf). */
   phases?: Record<string, number> | null;
+  /** The scorer's structured dimensions pooled over scored attempts (src/db/run-dimensions.ts); set by /scores when the scorer reports any. */
+  dimensions?: Record<string, { mean: number; weight: number; attempts: number }> | null;
 }
 
 export interface ScoreUsage {

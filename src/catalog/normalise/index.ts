@@ -10,6 +10,7 @@ import type { JsonObject } from "../../datasets/canonical-json";
 import { MMLU_SUBJECTS } from "../sources";
 import type { LoaderName } from "../types";
 import { choiceColumns, shuffleChoices } from "./choices";
+import { instructionRows } from "./instructions";
 import { nutcrackerItem } from "./nutcracker";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
 
@@ -115,6 +116,8 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   truthfulqa_mc1: truthfulqaMc1,
   truthfulqa,
   humaneval,
+  ifeval: instructionRows("ifeval/input_data.jsonl"),
+  ifbench: instructionRows("ifbench/IFBench_test.jsonl"),
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */

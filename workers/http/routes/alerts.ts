@@ -3,13 +3,13 @@
  * read, acknowledge, and the project's drift settings (the smallest drop
  * worth an alert). Alerts are raised by the cron pass over completed runs.
  */
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { ackAlert, getAlert, getDriftSettings, listAlerts, putDriftSettings } from "../../../src/db/alerts";
 import { ALPHA, DEFAULT_MIN_DROP } from "../../../src/drift/detect";
 import { alertView } from "../../../src/drift/view";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
-import { defineRoute, newRouter } from "../router";
+import { newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 const tags = ["alerts"];
@@ -59,10 +59,9 @@ const PutSettings = z.strictObject({ min_drop: z.number().min(0).max(1_000_000) 
 
 export const alertsRoutes = newRouter()
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/alerts/settings",
-      operationId: "getAlertSettings",
       tags,
       summary: "The project's drift settings",
       responses: { 200: json(Settings, "The settings"), ...errorResponses },
@@ -73,10 +72,9 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "put",
       path: "/api/alerts/settings",
-      operationId: "updateAlertSettings",
       tags,
       summary: `Set the smallest drop worth an alert (default ${DEFAULT_MIN_DROP}); applies to runs that finish from now on`,
       request: { body: jsonBody(PutSettings) },
@@ -89,10 +87,9 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/alerts",
-      operationId: "listAlerts",
       tags,
       summary: "Drift alerts, newest first",
       request: { query: ListQuery },
@@ -112,10 +109,9 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/alerts/{id}",
-      operationId: "getAlert",
       tags,
       summary: "One drift alert",
       request: { params: IdParam },
@@ -129,10 +125,9 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "post",
       path: "/api/alerts/{id}/ack",
-      operationId: "acknowledgeAlert",
       tags,
       summary: "Acknowledge an alert; acknowledging again keeps the first time",
       request: { params: IdParam },

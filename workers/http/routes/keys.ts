@@ -1,5 +1,5 @@
 /** API keys of the calling project: create (secret shown once), list, revoke. Admin scope. */
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { newId, newSecret } from "../../../src/crypto/ids";
@@ -7,7 +7,7 @@ import { sha256Hex } from "../../../src/crypto/hash";
 import { insertKey, listKeys, revokeKey } from "../../../src/db/projects";
 import type { ApiKeyRow } from "../../../src/db/schema";
 import { SCOPES } from "../auth";
-import { defineRoute, newRouter } from "../router";
+import { newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 export const ApiKeyView = z
@@ -41,10 +41,9 @@ const CreateKey = z.strictObject({
 
 export const keysRoutes = newRouter()
   .openapi(
-    defineRoute({
+    createRoute({
       method: "post",
       path: "/api/keys",
-      operationId: "createKey",
       tags: ["keys"],
       summary: "Create an API key; the secret is in the response once",
       request: { body: jsonBody(CreateKey) },
@@ -69,10 +68,9 @@ export const keysRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/keys",
-      operationId: "listKeys",
       tags: ["keys"],
       summary: "List the project's keys, newest first, without secrets",
       request: { query: PageQuery },
@@ -86,10 +84,9 @@ export const keysRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "delete",
       path: "/api/keys/{id}",
-      operationId: "revokeKey",
       tags: ["keys"],
       summary: "Revoke a key; it stops working at once",
       request: { params: IdParam },

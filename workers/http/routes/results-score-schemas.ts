@@ -146,6 +146,21 @@ export const ScoreRow = z
       .nullable()
       .optional()
       .openapi({ description: "mean ms per phase of ended attempts: inline attempts split into agent (the model call) and scoring (what follows it); agent attempts are all agent" }),
+    dimensions: z
+      .record(
+        z.string(),
+        z.object({
+          mean: z.number().openapi({ description: "weighted mean over the scored attempts that report it" }),
+          weight: z.number().openapi({ description: "sum of the weights pooled (for instruction-level accuracy: instructions checked)" }),
+          attempts: z.number().int(),
+        }),
+      )
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "the scorer's structured dimensions pooled over scored attempts (llm_judge dimensions; instruction_checks: prompt_level_strict, prompt_level_loose, instruction_level_strict, instruction_level_loose, and strict/<id>, loose/<id> per instruction type)",
+      }),
   })
   .openapi("ScoreRow");
 
