@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
+import { sandboxBindings } from "./test/sandbox-setup";
 
 // wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
 ensureDashboardBuilt();
@@ -15,13 +16,15 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
           ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token",
           ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
+          // The code sandbox test/sandbox-setup.ts starts at this URL.
+          ...(await sandboxBindings()),
         },
       },
     })),
   ],
   test: {
     // Start the fixture model server and the webhook receiver on loopback; tests get their URLs with inject("fixtureUrl") / inject("webhookReceiverUrl").
-    globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts", "./test/runner-setup.ts"],
+    globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts", "./test/runner-setup.ts", "./test/sandbox-setup.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
     sequence: { shuffle: true },

@@ -16,6 +16,12 @@ import { commandFor } from "./isolation.mjs";
 
 /** Bytes of stdout and of stderr kept per execution (head and tail). */
 export const OUTPUT_CAP_BYTES = 16 * 1024;
+/**
+ * The wall clock allows this many times the timeout: the timeout is CPU time
+ * (prlimit), so a loaded machine slows a program down without failing it,
+ * while a program that sleeps or blocks is still killed.
+ */
+export const WALL_FACTOR = 3;
 /** After the wall-clock kill, how long to wait for the process to be reaped before answering anyway. */
 const REAP_GRACE_MS = 5_000;
 
@@ -56,16 +62,21 @@ function cappedSink(cap) {
 
 const SIGNALS = { 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 24: "SIGXCPU", 25: "SIGXFSZ" };
 
+/** The signal that ended the process, from node's report or a wrapper's 128+N exit code. */
+function cpuSignal(e) {
+  return e.signal ?? (e.exit_code !== null && e.exit_code > 128 ? SIGNALS[e.exit_code - 128] ?? `signal ${e.exit_code - 128}` : null);
+}
+
 /**
  * The verdict's reason and failure kind from how the process ended.
  * @param {{ exit_code: number | null, signal: string | null, timed_out: boolean, stderr: string, timeout_s: number }} e
  * @returns {{ failure: string | null, reason: string }}
  */
 export function classify(e) {
-  if (e.timed_out) return { failure: "timeout", reason: `timeout: still running after ${e.timeout_s} s, killed` };
+  if (e.timed_out) return { failure: "timeout", reason: `timeout: still running after ${e.timeout_s * WALL_FACTOR} s of wall clock, killed` };
   if (e.exit_code === 0 && !e.signal) return { failure: null, reason: "passed" };
-  const signal = e.signal ?? (e.exit_code !== null && e.exit_code > 128 ? SIGNALS[e.exit_code - 128] ?? `signal ${e.exit_code - 128}` : null);
-  if (signal === "SIGXCPU") return { failure: "cpu", reason: "cpu time limit exceeded, killed" };
+  const signal = cpuSignal(e);
+  if (signal === "SIGXCPU") return { failure: "timeout", reason: `timeout: used its ${e.timeout_s} s of CPU time, killed` };
   if (signal === "SIGXFSZ") return { failure: "file_size", reason: "file size limit exceeded, killed" };
   const last = e.stderr
     .split("\n")
@@ -154,7 +165,7 @@ export async function executeProgram(o) {
         timedOut = true;
         killGroup();
         grace = setTimeout(() => resolve({ code: null, signal: "SIGKILL" }), REAP_GRACE_MS);
-      }, o.timeout_s * 1000);
+      }, o.timeout_s * WALL_FACTOR * 1000);
       child.on("error", (e) => {
         clearTimeout(timer);
         clearTimeout(grace);
@@ -174,7 +185,8 @@ export async function executeProgram(o) {
       passed: verdict.failure === null,
       exit_code: ended.code,
       signal: ended.signal,
-      timed_out: timedOut,
+      // Out of CPU time or of wall clock: both are the program's timeout.
+      timed_out: verdict.failure === "timeout",
       stdout: out.text(),
       stderr,
       stdout_bytes: out.total,

@@ -69,8 +69,8 @@ function rootLayout(python) {
  * @param {{ timeout_s: number, memory_mb: number }} limits
  */
 export function prlimitArgs({ timeout_s, memory_mb }) {
-  // CPU seconds get one second of slack over the wall clock, which is the limit that normally fires.
-  const cpu = Math.ceil(timeout_s) + 1;
+  // timeout_s is the program's CPU time; the caller's wall clock (WALL_FACTOR × it) catches programs that sleep.
+  const cpu = Math.ceil(timeout_s);
   return [
     `--cpu=${cpu}`,
     `--as=${memory_mb * 1024 * 1024}`,

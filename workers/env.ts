@@ -28,6 +28,10 @@ export interface Env {
   ASSAY_PUBLIC_URL?: string;
   /** Running attempts per live-trace shard (default 250; see src/live/shards.ts). */
   ASSAY_LIVE_SHARD_ATTEMPTS?: string;
+  /** The code sandbox (sandbox/server.mjs) that executes code benchmarks' programs, e.g. http://127.0.0.1:8791. */
+  ASSAY_SANDBOX_URL?: string;
+  /** Secret: signs requests to the sandbox; the sandbox is started with the same value. */
+  ASSAY_SANDBOX_SECRET?: string;
 }
 
 export const Config = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTemplate } from "../domain/template";
-import { needsJudge } from "../scorers/registry";
+import { needsJudge, needsSandbox } from "../scorers/registry";
 import { ScoringSpec } from "../scorers/spec";
 import { BUILTIN_BENCHMARKS, builtinById, CATALOG_ENTRIES, CATEGORIES } from "./index";
 import { builtinOptions, builtinRow, catalogDetail, datasetRefOf } from "./rows";
@@ -49,11 +49,10 @@ describe("the catalog", () => {
     expect(builtinById("bm_nope")).toBeUndefined();
   });
 
-  it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, IFEval and IFBench inline now, HumanEval through a runner", () => {
+  it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, HumanEval and MBPP inline now", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_ifeval", "bm_ifbench"]);
-    expect(by("needs_runner")).toEqual(["bm_humaneval"]);
-    expect(by("unavailable")).toHaveLength(34);
+    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench"]));
+    expect(by("needs_runner")).toEqual([]);
   });
 });
 
@@ -77,6 +76,7 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) 
       expect(b.data.kind).toBe("pinned");
       const spec = ScoringSpec.parse(b.scoring);
       expect(b.requirements.some((r) => /judge/i.test(r))).toBe(needsJudge(spec));
+      expect(b.requirements.some((r) => /sandbox/i.test(r))).toBe(needsSandbox(spec));
       expect(b.prompt_template).not.toBeNull();
       expect(b.answer_column).not.toBeNull();
       expect(b.sample_size).toBeGreaterThan(0);
@@ -133,9 +133,15 @@ describe("per-benchmark details", () => {
     for (const b of BUILTIN_BENCHMARKS) if (b.id !== "bm_mcpmark") expect(b.credentials).toEqual([]);
   });
 
-  it("HumanEval says what a runner must do with its rows", () => {
+  it("HumanEval and MBPP are scored by executing their code in the sandbox, as their harnesses assemble the program", () => {
     const he = builtinById("bm_humaneval")!;
-    expect(he.status_detail).toMatch(/check\(entry_point\)/);
-    expect(he.requirements.join(" ")).toMatch(/sandbox/);
+    expect(ScoringSpec.parse(he.scoring)).toEqual(he.scoring);
+    expect(he.scoring).toMatchObject({ type: "code_execution", harness: "humaneval", prompt_column: "prompt", test_column: "test", entry_point_column: "entry_point" });
+    expect(he.text.how_it_works).toMatch(/check\(entry_point\)/);
+    const mbpp = builtinById("bm_mbpp")!;
+    expect(ScoringSpec.parse(mbpp.scoring)).toEqual(mbpp.scoring);
+    expect(mbpp.scoring).toMatchObject({ type: "code_execution", harness: "mbpp", test_column: "test_list", setup_column: "test_setup_code" });
+    expect([mbpp.split, mbpp.sample_size, mbpp.few_shot.default, mbpp.few_shot.split]).toEqual(["test", 500, 3, "prompt"]);
+    for (const b of [he, mbpp]) expect(b.requirements.join(" ")).toMatch(/ASSAY_SANDBOX_URL/);
   });
 });

@@ -45,3 +45,25 @@ export function catalogMigrationSql(): string {
   });
   return `${head.join("\n")}${inserts.join("\n\n")}\n`;
 }
+
+/**
+ * A later migration's SQL for built-ins whose definitions changed: each row is
+ * inserted when absent, then its definition columns are set, keeping what
+ * use recorded (its loaded revision, first use, creation time).
+ */
+export function catalogUpdateSql(ids: string[], comment: string): string {
+  const kept = new Set(["id", "dataset_revision_id", "first_used_at", "created_at"]);
+  const statements = ids.map((id) => {
+    const def = BUILTIN_BENCHMARKS.find((d) => d.id === id);
+    if (!def) throw new Error(`no built-in ${id}`);
+    const r = builtinRow(def);
+    const values = [
+      r.id, r.projectId, r.name, r.description, r.category, r.kind, r.datasetRef, r.datasetRevisionId, r.split,
+      r.promptColumn, r.promptTemplate, r.answerColumn, JSON.stringify(r.scoring), JSON.stringify(r.options),
+      JSON.stringify(r.catalog), r.sampleSize, r.firstUsedAt, r.archivedAt, r.createdAt,
+    ].map(literal);
+    const sets = COLUMNS.map((c, i) => [c, values[i]] as const).filter(([c]) => !kept.has(c)).map(([c, v]) => `${c} = ${v}`);
+    return `INSERT OR IGNORE INTO benchmarks (${COLUMNS.join(", ")})\nVALUES (${values.join(", ")});\nUPDATE benchmarks SET ${sets.join(", ")} WHERE id = ${literal(id)};`;
+  });
+  return `${comment.split("\n").map((l) => `-- ${l}`).join("\n")}\n-- Generated from src/catalog (catalogUpdateSql in src/catalog/migration-sql.ts); do not edit by hand.\n\n${statements.join("\n\n")}\n`;
+}

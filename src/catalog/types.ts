@@ -73,7 +73,7 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "ifeval", "ifbench"] as const;
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "ifeval", "ifbench"] as const;
 export type LoaderName = (typeof LOADERS)[number];
 
 /** A service a benchmark drives for real, whose credential the run must supply. */

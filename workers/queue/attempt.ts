@@ -11,7 +11,7 @@ import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domai
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
-import { needsJudge, scoreAttempt } from "../../src/scorers/registry";
+import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowAt } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
@@ -168,12 +168,12 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
     reward: null,
   });
   const scoring = scoringOf(rb);
-  if (needsJudge(scoring)) emit({ kind: "phase", phase: "scoring" });
+  if (needsJudge(scoring) || needsSandbox(scoring)) emit({ kind: "phase", phase: "scoring" });
   let score;
   try {
     score = await scoreAttempt(
-      { output: result.text, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content },
-      { judge: ctx.judge },
+      { output: result.text, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data },
+      { judge: ctx.judge, execute: ctx.execute },
     );
   } catch (err) {
     return failure(err, "scoring");
@@ -189,7 +189,7 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
       output: result.text,
       reason: score.reason,
       error: null,
-      exit_code: null,
+      exit_code: score.exit_code ?? null,
       tries,
       ...usage,
       cost: estimateCost(target.config.price, result.input_tokens, result.output_tokens),

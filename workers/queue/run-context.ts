@@ -12,6 +12,8 @@ import type { RunOptions } from "../../src/domain/run-options";
 import type { RunSecrets, StoredJudge, StoredModelTarget } from "../../src/domain/run-target";
 import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
 import type { Judge } from "../../src/scorers/types";
+import type { Execute } from "../../src/scorers/code-execution";
+import { sandboxClient, sandboxSettings } from "../sandbox/client";
 import type { AttemptSlot } from "../../src/db/attempts";
 import { benchmarkOf, slotAt } from "../../src/execution/plan-layout";
 import { readPlan } from "../../src/storage/run-plans";
@@ -29,6 +31,8 @@ export interface RunContext {
   secretValues: string[];
   targets: { a: TargetRuntime; b: TargetRuntime | null };
   judge: Judge | undefined;
+  /** Executes code benchmarks' programs in the sandbox; undefined when the deployment has none (ASSAY_SANDBOX_URL). */
+  execute: Execute | undefined;
   runBenchmarks: Map<string, RunBenchmarkRow>;
   benchmarks: Map<string, BenchmarkRow>;
   revisions: Map<string, DatasetRevisionRow>;
@@ -60,6 +64,7 @@ async function load(env: Env, runId: string): Promise<RunContext | null> {
   const revIds = rbs.map((rb) => rb.datasetRevisionId).filter((id): id is string => !!id);
   const revs = revIds.length ? await db.select().from(datasetRevisions).where(inArray(datasetRevisions.id, revIds)).all() : [];
   const judgeConfig = run.judge as StoredJudge | null;
+  const sandbox = sandboxSettings(env);
   const judgeProvider = judgeConfig && createProvider({ provider: judgeConfig.provider, base_url: judgeConfig.base_url, api_key: secrets.judge });
   const judgeCall = judgeProvider && judgeConfig && makeJudge(judgeProvider, { model: judgeConfig.model, timeout_ms: options.timeout_s * 1000 });
   return {
@@ -71,6 +76,7 @@ async function load(env: Env, runId: string): Promise<RunContext | null> {
       b: run.compareTarget ? target(run.compareTarget, secrets.compare_target) : null,
     },
     judge: judgeCall ? async (messages) => ({ text: (await judgeCall(messages)).text }) : undefined,
+    execute: sandbox ? sandboxClient(sandbox) : undefined,
     runBenchmarks: new Map(rbs.map((rb) => [rb.benchmarkId, rb])),
     benchmarks: new Map(bms.map((b) => [b.id, b])),
     revisions: new Map(revs.map((r) => [r.id, r])),

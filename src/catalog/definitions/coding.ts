@@ -1,7 +1,10 @@
-/** Built-ins of the Coding group: HumanEval, HumanEval+, MBPP, LiveCodeBench v6, BIRD text-to-SQL. Pure data. */
-import { HUMANEVAL_DATA } from "../sources";
+/** Built-ins of the Coding group: HumanEval, HumanEval+, MBPP, LiveCodeBench v6, BIRD text-to-SQL. HumanEval and MBPP run against a model target, scored in the code sandbox. Pure data. */
+import { HUMANEVAL_DATA, MBPP_DATA } from "../sources";
 import type { BuiltinBenchmark, ExternalDataset } from "../types";
 import { notBundled, RUNNER_REQUIREMENT, runnerVerifier } from "./common";
+
+const SANDBOX_REQUIREMENT =
+  "A model target, and Assay's code sandbox reachable at ASSAY_SANDBOX_URL with ASSAY_SANDBOX_SECRET (npm start runs one on loopback; docs/sandbox.md says how to run it in production).";
 
 const HUMANEVAL_PLUS_DATA: ExternalDataset = {
   kind: "external",
@@ -9,14 +12,6 @@ const HUMANEVAL_PLUS_DATA: ExternalDataset = {
   revision: null,
   license: "Apache-2.0",
   notes: "Versioned releases of the HumanEval problems with the extended test inputs.",
-};
-
-const MBPP_DATA: ExternalDataset = {
-  kind: "external",
-  location: "https://github.com/google-research/google-research/tree/master/mbpp",
-  revision: null,
-  license: "CC-BY-4.0",
-  notes: "mbpp.jsonl (full set) and the hand-verified 'sanitized' subset; the repository is not mirrored here.",
 };
 
 const LIVECODEBENCH_DATA: ExternalDataset = {
@@ -43,18 +38,20 @@ export const CODING: BuiltinBenchmark[] = [
     name: "HumanEval",
     description: "Write a Python function from its signature and docstring; hidden unit tests decide pass or fail.",
     category: "coding",
-    kind: "runner",
+    kind: "inline",
     variant_of: null,
-    status: "needs_runner",
+    status: "runnable",
     status_detail:
-      "Its 164 problems load from their pinned source (gzip JSON Lines, checked against its sha256), but attempts execute on an agent runner: " +
-      "the runner asks the model to complete each prompt, runs prompt + completion + the problem's test + check(entry_point) in a Python sandbox, and reports reward 1 when every assertion passes. " +
-      "Until the run's target is such a runner, a run of it fails with a message saying so.",
+      "Runs against a model target. Its 164 problems load from their pinned source (gzip JSON Lines, checked against its sha256); " +
+      "each reply's code runs with the problem's tests in Assay's code sandbox (ASSAY_SANDBOX_URL: `npm start` starts one; see docs/sandbox.md). " +
+      "Without a sandbox its attempts end without a reward, never with a 0.",
     text: {
       what_it_measures: "Functional correctness of short, self-contained Python functions written from a natural-language specification: basic algorithms, string and list manipulation, simple maths.",
       how_it_works:
-        "Each problem gives a function signature with a docstring (often with examples). The model's completion is appended to the prompt and executed against the problem's hidden check() function, about eight assertions on average. " +
-        "An attempt passes only if all of them do. With several attempts per problem the run reports pass@k with the unbiased estimator.",
+        "The model is shown the function stub (signature and docstring) and asked for the complete function in a ```python block. " +
+        "Assay takes the last Python (or bare) fenced block of the reply, else the whole reply, and runs the program prompt + code + the problem's check() + check(entry_point) " +
+        "in a fresh python3 -I process in the sandbox (no network, 10 s, 1 GB): a reply that is the whole function redefines the stub, a reply that is only the body completes it, as in openai/human-eval. " +
+        "Reward 1 when the program exits 0 (every assertion passes), else 0 with the reason (assertion, exception, timeout, memory). With several attempts per problem the run reports pass@k with the unbiased estimator.",
       strengths: [
         "Execution-based: no judge, no string matching, a program either works or not.",
         "Small and fast; the standard first signal for code generation.",
@@ -64,24 +61,31 @@ export const CODING: BuiltinBenchmark[] = [
         "Saturated for frontier models and widely leaked into training data.",
         "Few tests per problem: some wrong solutions pass (see HumanEval+).",
         "Only short Python functions; nothing about reading a codebase, tooling or other languages.",
-        "Running model-written code needs a real sandbox on the runner side.",
+        "Scores depend on the extraction rule and on whether the prompt is prepended; harnesses that run every program in one interpreter pass a few programs that forget an import.",
       ],
       when_to_use: "Pick it as a quick code-generation regression check, for small models, or to measure pass@k gains from sampling.",
       use_cases: ["Code completion in editors", "Assistants that write utility functions or scripts"],
     },
     data: HUMANEVAL_DATA,
     split: null,
-    prompt_template: null,
-    answer_column: null,
-    scoring: runnerVerifier("humaneval-unit-tests"),
+    prompt_template:
+      "Complete the following Python function. Reply with the complete function, including its signature, in a single ```python code block.\n\n```python\n{prompt}```",
+    answer_column: "canonical_solution",
+    scoring: {
+      type: "code_execution",
+      language: "python",
+      harness: "humaneval",
+      prompt_column: "prompt",
+      test_column: "test",
+      entry_point_column: "entry_point",
+      timeout_s: 10,
+      memory_mb: 1024,
+    },
     subsets: [],
     few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot: the prompt is the function stub itself." },
     sample_size: 164,
     credentials: [],
-    requirements: [
-      RUNNER_REQUIREMENT,
-      "The runner needs a Python 3 sandbox with no network access and a per-test timeout (a few seconds is usual); the row columns prompt, test and entry_point give it everything it executes.",
-    ],
+    requirements: [SANDBOX_REQUIREMENT],
     references: [
       { title: "Evaluating Large Language Models Trained on Code (Chen et al., 2021)", url: "https://arxiv.org/abs/2107.03374" },
       { title: "openai/human-eval", url: "https://github.com/openai/human-eval" },
@@ -129,35 +133,53 @@ export const CODING: BuiltinBenchmark[] = [
     name: "MBPP",
     description: "Crowd-sourced entry-level Python tasks, each with three test assertions.",
     category: "coding",
-    kind: "runner",
+    kind: "inline",
     variant_of: null,
-    status: "unavailable",
-    status_detail: notBundled(MBPP_DATA, CODE_RUNNER),
+    status: "runnable",
+    status_detail:
+      "Runs against a model target on the full set's 500-problem test split (task ids 11–510), 3-shot with tasks 2–4 as in the paper. " +
+      "Its data loads from its pinned source (checked against its sha256); each reply's code runs with the task's asserts in Assay's code sandbox (ASSAY_SANDBOX_URL; see docs/sandbox.md). " +
+      "Without a sandbox its attempts end without a reward, never with a 0.",
     text: {
       what_it_measures: "Basic programming from a one-sentence task description: simple loops, string handling and arithmetic, the kind of exercise an entry-level programmer solves.",
       how_it_works:
-        "Each task is a short description plus test assertions (the prompt usually shows them, which pins down the function name and signature). The generated function is run against the assertions on the runner; all must pass. " +
-        "The 'sanitized' subset keeps the hand-verified, clearer tasks.",
+        "Each task is a short description plus its three test assertions, which pin down the function name and signature (the paper's prompt: 'You are an expert Python programmer, and here is your task: … Your code should pass these tests:'). " +
+        "Three solved tasks (ids 2, 3, 4) come first as examples, their solutions in ```python blocks where the paper used [BEGIN]/[DONE]. " +
+        "Assay takes the last Python (or bare) fenced block of the reply, else the whole reply, and runs code + test_setup_code + the asserts in a fresh python3 -I process in the sandbox (20 s, 1 GB): reward 1 when it exits 0, else 0 with the reason. " +
+        "The full set's test split is used (not the sanitized subset), as in the paper and lm-evaluation-harness; challenge tests are not run.",
       strengths: ["Simple, cheap and execution-based.", "Complements HumanEval with different phrasing (prose tasks rather than docstrings)."],
       limitations: [
-        "Some descriptions are ambiguous without the tests; the full set is noisy (use the sanitized subset).",
+        "Some descriptions are ambiguous without the tests, and the full set has noisy tasks.",
         "Saturated and widely seen in training.",
-        "Only three assertions per task.",
+        "Only three assertions per task, shown in the prompt: a model can special-case them.",
       ],
       when_to_use: "Pick it with HumanEval for a broader cheap read of basic Python generation.",
       use_cases: ["Scripting assistants", "Teaching and practice tools for beginners"],
     },
     data: MBPP_DATA,
     split: "test",
-    prompt_template: null,
-    answer_column: null,
-    scoring: runnerVerifier("mbpp-assertions"),
-    subsets: ["full", "sanitized"],
-    few_shot: { supported: true, default: 0, split: "prompt", note: "The original setup shows three solved tasks from the 'prompt' split before each task." },
-    sample_size: null,
+    prompt_template:
+      "You are an expert Python programmer, and here is your task: {text} Your code should pass these tests:\n\n{tests}\n\nReply with your code in a single ```python code block.",
+    answer_column: "solution",
+    scoring: {
+      type: "code_execution",
+      language: "python",
+      harness: "mbpp",
+      test_column: "test_list",
+      setup_column: "test_setup_code",
+      // Task 123's reference solution alone needs about 4.5 s of CPU.
+      timeout_s: 20,
+      memory_mb: 1024,
+    },
+    subsets: [],
+    few_shot: { supported: true, default: 3, split: "prompt", note: "The paper's setup: tasks 2, 3 and 4 of the 'prompt' split, solved, before each task." },
+    sample_size: 500,
     credentials: [],
-    requirements: [RUNNER_REQUIREMENT, "A Python 3 sandbox with per-test time limits."],
-    references: [{ title: "Program Synthesis with Large Language Models (Austin et al., 2021)", url: "https://arxiv.org/abs/2108.07732" }],
+    requirements: [SANDBOX_REQUIREMENT],
+    references: [
+      { title: "Program Synthesis with Large Language Models (Austin et al., 2021)", url: "https://arxiv.org/abs/2108.07732" },
+      { title: "google-research/mbpp", url: "https://github.com/google-research/google-research/tree/master/mbpp" },
+    ],
   },
   {
     id: "bm_livecodebench_v6",

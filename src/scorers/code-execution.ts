@@ -1,0 +1,143 @@
+/**
+ * The code-execution scorer, pure part: extract the program from a model's
+ * reply, assemble it with the benchmark's tests, and turn the sandbox's
+ * verdict into a reward. Executing the program is the injected `execute`
+ * (workers/sandbox/client.ts calls the sandbox service); nothing here runs
+ * code or does I/O.
+ *
+ * Extraction: the last fenced code block whose opening fence (a line of its
+ * own) is ```` ```python ````, ```` ```python3 ````, ```` ```py ```` or bare;
+ * other languages' blocks are skipped; a block never closed (a reply cut off
+ * by the token limit) counts with what it holds; with no such block, the
+ * whole reply. This is
+ * the rule of MapCoder's and Inspect's HumanEval harnesses (last block, else
+ * all) narrowed to Python blocks.
+ *
+ * Programs (one process each, so no name leaks from one task to another):
+ * - humaneval (openai/human-eval's `check_correctness`): prompt + code +
+ *   "\n" + test + "\n" + `check(<entry_point>)`. A reply that is only a body
+ *   completes the prompt as the original harness does; a reply that is a whole
+ *   function redefines the prompt's (whose body is only its docstring), so the
+ *   prompt's imports and helpers stay available. MapCoder's harness instead
+ *   left the prompt out and ran every program in one shared interpreter; see
+ *   README ("Code benchmarks") for the tasks where that differs.
+ * - mbpp (Austin et al.'s MBPP): code, then `test_setup_code`, then the asserts
+ *   of `test_list`, one per line.
+ * Reward 1 when the program exits 0 within the timeout, else 0 with the
+ * sandbox's reason; a reply with no code is 0 without executing anything.
+ */
+import type { SpecOf, ScoreResult } from "./types";
+
+/** A sandbox execution request (sandbox/server.mjs). */
+export interface ExecutionRequest {
+  language: "python";
+  program: string;
+  timeout_s: number;
+  memory_mb: number;
+}
+
+/** The sandbox's verdict on one program. */
+export interface ExecutionVerdict {
+  passed: boolean;
+  exit_code: number | null;
+  timed_out: boolean;
+  stdout: string;
+  stderr: string;
+  duration_ms: number;
+  reason: string;
+  /** What kind of failure (assertion, exception, timeout, memory, ...); null when passed. */
+  failure: string | null;
+  /** The isolation the sandbox gave this execution (bwrap, unshare, none). */
+  isolation: string;
+}
+
+/**
+ * Executes a program in the sandbox. Injected so this scorer does no I/O;
+ * it throws (a ProviderError, transient) when the sandbox is unreachable or
+ * fails, which the caller retries and never reads as a 0.
+ */
+export type Execute = (request: ExecutionRequest) => Promise<ExecutionVerdict>;
+
+/** Characters of stdout and stderr kept in the structured result. */
+export const EXCERPT_CHARS = 2_000;
+/** Characters of the program kept in the structured result. */
+export const PROGRAM_CHARS = 64_000;
+
+const OPEN = /^[ \t]*```[ \t]*([\w+#.-]*)[ \t]*$/;
+const PYTHON_TAGS = new Set(["", "python", "python3", "py"]);
+
+/** The code in a model's reply under the rule in this file's header. */
+export function extractCode(reply: string): string {
+  const lines = reply.split(/\r?\n/);
+  let last: string | null = null;
+  let open: { tag: string; body: string[] } | null = null;
+  for (const line of lines) {
+    if (!open) {
+      const m = OPEN.exec(line);
+      if (m) open = { tag: m[1]!.toLowerCase(), body: [] };
+      continue;
+    }
+    // A closing fence ends the block, on its own line or at the end of its last line.
+    const close = /^(.*?)```[ \t]*$/.exec(line);
+    if (close) {
+      if (close[1]!.trim() !== "") open.body.push(close[1]!);
+      if (PYTHON_TAGS.has(open.tag)) last = open.body.join("\n") + "\n";
+      open = null;
+    } else open.body.push(line);
+  }
+  // Cut off before its closing fence (the token limit): what was written counts.
+  if (open && PYTHON_TAGS.has(open.tag)) last = open.body.join("\n") + "\n";
+  return last ?? reply;
+}
+
+function cell(row: Record<string, unknown>, column: string | undefined): string {
+  if (!column) return "";
+  const v = row[column];
+  if (v === undefined || v === null) return "";
+  if (Array.isArray(v)) return v.map(String).join("\n");
+  return String(v);
+}
+
+/** The program that decides the attempt: the extracted code with the benchmark's tests around it. */
+export function buildProgram(spec: SpecOf<"code_execution">, row: Record<string, unknown>, code: string): string {
+  if (spec.harness === "humaneval") {
+    const entry = cell(row, spec.entry_point_column);
+    return `${cell(row, spec.prompt_column)}${code}\n${cell(row, spec.test_column)}\ncheck(${entry})\n`;
+  }
+  const setup = cell(row, spec.setup_column);
+  return `${code}\n${setup ? `${setup}\n` : ""}${cell(row, spec.test_column)}\n`;
+}
+
+function excerpt(s: string): string {
+  return s.length > EXCERPT_CHARS ? `${s.slice(0, EXCERPT_CHARS / 2)}\n…\n${s.slice(-EXCERPT_CHARS / 2)}` : s;
+}
+
+/** Scores one reply: extract, assemble, execute, verdict. */
+export async function scoreCodeExecution(
+  input: { output: string; spec: SpecOf<"code_execution">; row?: Record<string, unknown> },
+  deps: { execute?: Execute },
+): Promise<ScoreResult> {
+  if (!deps.execute) throw new Error("code execution needs a sandbox: set ASSAY_SANDBOX_URL and ASSAY_SANDBOX_SECRET");
+  const code = extractCode(input.output);
+  if (code.trim() === "") return { reward: 0, reason: "no code in the reply", structured: { execution: { program: null } } };
+  const program = buildProgram(input.spec, input.row ?? {}, code);
+  const verdict = await deps.execute({ language: input.spec.language, program, timeout_s: input.spec.timeout_s, memory_mb: input.spec.memory_mb });
+  return {
+    reward: verdict.passed ? 1 : 0,
+    reason: verdict.passed ? "all tests passed" : verdict.reason,
+    exit_code: verdict.exit_code,
+    structured: {
+      execution: {
+        passed: verdict.passed,
+        failure: verdict.failure,
+        exit_code: verdict.exit_code,
+        timed_out: verdict.timed_out,
+        duration_ms: verdict.duration_ms,
+        isolation: verdict.isolation,
+        stdout: excerpt(verdict.stdout),
+        stderr: excerpt(verdict.stderr),
+        program: program.length > PROGRAM_CHARS ? `${program.slice(0, PROGRAM_CHARS)}\n# …[truncated]` : program,
+      },
+    },
+  };
+}
