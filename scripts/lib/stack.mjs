@@ -43,7 +43,7 @@ export function freePort() {
  * Starts the stack and resolves once /api/openapi.json answers.
  * @returns {Promise<{url: string, bootstrapToken: string, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
  */
-export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile }) {
+export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false }) {
   mkdirSync(stateDir, { recursive: true });
   ensureDashboardBuilt();
   const persist = join(stateDir, "wrangler");
@@ -66,10 +66,12 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     WRANGLER,
     ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
       "--inspector-port", String(inspector), "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info"],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached: false },
+    // detached: its own process group (wrangler and workerd), which a crash test kills whole with SIGKILL.
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached },
   );
   const sink = logFile ? (await import("node:fs")).createWriteStream(logFile) : null;
-  const forward = (stream, out) => stream.on("data", (d) => (sink ? sink.write(d) : quiet ? null : out.write(d)));
+  // Output still in the pipe after stop() closed the log is dropped.
+  const forward = (stream, out) => stream.on("data", (d) => (sink ? sink.writableEnded || sink.write(d) : quiet ? null : out.write(d)));
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   const exited = new Promise((resolve) => child.on("exit", resolve));
@@ -93,18 +95,32 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
+  // A detached stack is its own process group: signal all of it, so workerd does not outlive wrangler and write to a closed log.
+  const signal = (sig) => {
+    try {
+      if (detached) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      /* already gone */
+    }
+  };
   const stop = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null) signal("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (child.exitCode === null) signal("SIGKILL");
     sink?.end();
   };
   return { url, bootstrapToken: token, child, stop };
 }
 
-/** Fires the cron handler the way Cloudflare would, since wrangler dev does not. */
+/**
+ * Fires the cron handler the way Cloudflare would, since wrangler dev does
+ * not: once right away (a stack started again on its old state recovers
+ * the runs whose queued work died with the last one), then every minute.
+ */
 export function startCronTicker(url, everyMs = 60_000) {
   const tick = () => fetch(`${url}/cdn-cgi/local/scheduled`).catch(() => {});
+  void tick();
   const timer = setInterval(tick, everyMs);
   return () => clearInterval(timer);
 }

@@ -1,5 +1,8 @@
 /**
- * The cron handler (wrangler.toml fires it every minute). One pass:
+ * The cron handler (wrangler.toml fires it every minute; the local stack
+ * also fires it once as soon as it answers, so a restart recovers at once).
+ * One pass:
+ * 0. recover runs whose work was lost with a restarted stack (recovery.ts),
  * 1. sweep active runs that stopped making progress,
  * 2. handle runs that finished (scores, boards, drift, webhook events),
  * 3. send due webhook deliveries.
@@ -10,10 +13,12 @@
 import type { Env } from "../env";
 import { Budget, DEFAULT_LIMITS, type PassLimits } from "./budget";
 import { deliverDue, type DeliveryReport } from "./deliveries";
+import { recoverLost, type RecoveryReport } from "./recovery";
 import { processFinishes, type FinishReport } from "./finishes";
 import { sweep, type SweepReport } from "./sweeper";
 
 export interface PassReport {
+  recovery: RecoveryReport | { error: string };
   sweep: SweepReport | { error: string };
   finishes: FinishReport | { error: string };
   deliveries: DeliveryReport | { error: string };
@@ -33,10 +38,11 @@ async function phase<T>(name: string, fn: () => Promise<T>): Promise<T | { error
 export async function runCronPass(env: Env, now: Date, limits: PassLimits = DEFAULT_LIMITS): Promise<PassReport> {
   const started = Date.now();
   const budget = new Budget(limits, started);
+  const recovery = await phase("recovery", () => recoverLost(env, budget));
   const sweepReport = await phase("sweep", () => sweep(env, now, budget));
   const finishes = await phase("finishes", () => processFinishes(env, now, budget));
   const deliveries = await phase("deliveries", () => deliverDue(env, now, budget));
-  return { sweep: sweepReport, finishes, deliveries, ms: Date.now() - started };
+  return { recovery, sweep: sweepReport, finishes, deliveries, ms: Date.now() - started };
 }
 
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -11,6 +11,16 @@
  * Slots and claims live in memory: they only matter while the object is
  * busy, and losing them (an eviction) frees capacity early rather than
  * stalling the run. The tally is persisted.
+ *
+ * It also tells a run whose work was lost (the local stack killed and
+ * restarted: its queues lived in memory) from one whose work is alive.
+ * Each instance of the object has its own id; the id of the instance that
+ * last saw the run's work (a claim, the plan, a resume) is persisted. An
+ * instance that finds another's id there, with no live holder of its own,
+ * was started after the one that held the work ended: whatever that work
+ * was (claims, queued or delayed messages of a local queue) may be gone.
+ * A live stack keeps its instance, so its messages in flight are never
+ * taken for lost. See takeLost and workers/cron/recovery.ts.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
@@ -68,14 +78,22 @@ export class RunGate extends DurableObject<Env> {
   private maxSeen = 0;
   private terminal = 0;
   private total: number | null = null;
+  /** This instance's id: a restart (or an eviction) gives the object a new one. */
+  private readonly instance = crypto.randomUUID();
+  /** The id of the instance that last saw the run's work (persisted), and whether it is this one. */
+  private workInstance: string | null = null;
+  /** Where an unfinished recovery continues (the next seq to look at), persisted; null when none is under way. */
+  private recoverFrom: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get(["max_seen", "terminal", "total"]);
+      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from"]);
       this.maxSeen = (saved.get("max_seen") as number | undefined) ?? 0;
       this.terminal = (saved.get("terminal") as number | undefined) ?? 0;
       this.total = (saved.get("total") as number | null | undefined) ?? null;
+      this.workInstance = (saved.get("work_instance") as string | undefined) ?? null;
+      this.recoverFrom = (saved.get("recover_from") as number | null | undefined) ?? null;
     });
   }
 
@@ -104,6 +122,13 @@ export class RunGate extends DurableObject<Env> {
     return granted;
   }
 
+  /** Records that this instance now sees the run's work (once per instance: a claim, the plan, a resume). */
+  private ownWork(): void {
+    if (this.workInstance === this.instance) return;
+    this.workInstance = this.instance;
+    this.ctx.storage.put("work_instance", this.instance, { allowUnconfirmed: true });
+  }
+
   private state(): GateState {
     return { in_flight: this.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total };
   }
@@ -116,6 +141,7 @@ export class RunGate extends DurableObject<Env> {
     const { holder, attempts, want, limit, lease_ms } = Claim.parse(input);
     const now = Date.now();
     this.expire(now);
+    this.ownWork();
     const busy: string[] = [];
     for (const a of attempts) {
       const owner = this.executing.get(a);
@@ -184,8 +210,38 @@ export class RunGate extends DurableObject<Env> {
   async setCounts(counts: { total?: number | null; terminal?: number }): Promise<GateState> {
     if (counts.total !== undefined) this.total = counts.total;
     if (counts.terminal !== undefined) this.terminal = counts.terminal;
+    this.ownWork();
     await this.ctx.storage.put({ terminal: this.terminal, total: this.total });
     return this.state();
+  }
+
+  /** Records that the run's work is being sent from this instance's stack (a plan step). */
+  async markWork(): Promise<void> {
+    this.ownWork();
+  }
+
+  /**
+   * Whether the run's work was lost, and where to look for it. Lost: the
+   * work was last seen by another instance of this object (the stack was
+   * restarted since) and no holder is alive here. The first caller to see
+   * it takes it (this instance owns the work from then on, so the next pass
+   * does not re-send the same attempts) and starts at seq 0; a recovery
+   * left unfinished continues where `recoveryAt` said. Null: nothing to do.
+   */
+  async takeLost(): Promise<{ from: number } | null> {
+    this.expire(Date.now());
+    if (this.holders.size === 0 && this.workInstance !== null && this.workInstance !== this.instance) {
+      this.ownWork();
+      this.recoverFrom = 0;
+      await this.ctx.storage.put("recover_from", 0);
+    }
+    return this.recoverFrom === null ? null : { from: this.recoverFrom };
+  }
+
+  /** Where an unfinished recovery goes on next pass (null: it is done). */
+  async recoveryAt(next: number | null): Promise<void> {
+    this.recoverFrom = next;
+    await this.ctx.storage.put("recover_from", next);
   }
 
   async stats(): Promise<GateState> {

@@ -7,6 +7,7 @@ import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { readLogs } from "../../../src/db/run-logs";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
+import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../queue/gate";
 import { startResume } from "../run-control";
 import { newRouter, type AppEnv } from "../router";
@@ -58,12 +59,14 @@ export const runExecutionRoutes = newRouter()
       method: "post",
       path: "/api/eval-runs/{id}/resume",
       tags,
-      summary: "Resume a stopped or finished run: only attempts without a reward run again",
+      summary: "Resume a stopped or finished run (or one stuck after a restart): only attempts without a reward run again",
       request: { params: IdParam },
       responses: { 202: json(z.object({ id: z.string(), status: z.string() }), "The run, queued again"), ...paymentRequired, ...conflict, ...errorResponses },
     }),
     async (c) => {
       const run = await ownRun(c, c.req.valid("param").id);
+      // A run stuck after a restart (its queued work died with the stack) is recovered now rather than refused.
+      if ((run.status === "running" || run.status === "queued") && (await recoverIfLost(c.env, run))) return c.json({ id: run.id, status: run.status }, 202);
       if (!RESUMABLE.includes(run.status)) throw new AppError("conflict", `the run is ${run.status}: only a cancelled, failed or completed run can be resumed`);
       const project = await getProject(c.var.db, c.var.auth.projectId);
       if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
