@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { docsUi } from "./docs-ui";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -67,5 +68,5 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
   },
-  plugins: [cleanKeepingPlaceholder(), firstLoadReport()],
+  plugins: [cleanKeepingPlaceholder(), firstLoadReport(), docsUi(outDir, root)],
 });

@@ -177,7 +177,7 @@ export function miniDatasetFiles(): MiniFile[] {
 /** The files whose rows the fixture model learns as its answer key (as fixture/answer-keys.mjs picks them from a real mirror). */
 export function miniAnswerKeyRows(): AnswerRow[] {
   return miniDatasetFiles()
-    .filter((f) => ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl"].includes(f.path) || /^mmlu\/.*_test\.jsonl$/.test(f.path))
+    .filter((f) => ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl", "humaneval/HumanEval.jsonl.gz"].includes(f.path) || /^mmlu\/.*_test\.jsonl$/.test(f.path))
     .flatMap((f) =>
       f.text
         .split("\n")

@@ -8,7 +8,8 @@ describe("runOptionSpecs", () => {
   it("lists every RunOptions key, each with a description, so the catalog cannot drift from the schema", () => {
     const specs = runOptionSpecs();
     expect(specs.map((s) => s.name)).toEqual(Object.keys(RunOptions.shape));
-    for (const s of flat(specs)) expect(OPTION_DESCRIPTIONS[s.name], s.name).toBeTruthy();
+    for (const s of flat(specs)) expect(s.description, s.name).toBeTruthy();
+    expect(Object.keys(OPTION_DESCRIPTIONS).every((k) => !k.startsWith("per_benchmark."))).toBe(true);
   });
 
   it("states types, defaults, bounds and enumerations as the API validates them", () => {
@@ -20,6 +21,9 @@ describe("runOptionSpecs", () => {
     expect(by.top_p!.default).toBeUndefined();
     expect(by["select.seed"]).toMatchObject({ type: "integer", default: 0 });
     expect(by["per_benchmark.few_shot"]).toMatchObject({ type: "integer", minimum: 0, maximum: 20 });
+    expect(by["per_benchmark.attempts"]).toMatchObject({ type: "integer", minimum: 1, description: "For this benchmark only: attempts per task: the k of pass@k and pass^k" });
+    expect(by["per_benchmark.select.limit"]).toMatchObject({ type: "integer" });
+    expect(by["per_benchmark.select.shuffle"]!.default).toBeUndefined();
   });
 });
 

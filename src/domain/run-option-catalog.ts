@@ -47,11 +47,16 @@ export const OPTION_DESCRIPTIONS: Record<string, string> = {
   timeout_s: "Time limit of one model call, in seconds",
   concurrency: "Calls in flight at once against the target",
   missing_policy: "How an attempt without a reward counts: unknown (never 0, the default) or as_failure",
-  per_benchmark: "Benchmark id → overrides for that benchmark (sample_limit, few_shot, subsets)",
-  "per_benchmark.sample_limit": "This benchmark's sample_limit",
-  "per_benchmark.few_shot": "This benchmark's few_shot",
-  "per_benchmark.subsets": "This benchmark's subsets",
+  per_benchmark: "Benchmark id → that benchmark's own values of sample_limit, few_shot, subsets, attempts, select (field by field), temperature, top_p and max_output_tokens",
 };
+
+/** A per_benchmark field means the run-wide option of the same name, for that benchmark only. */
+function describe(name: string): string {
+  if (OPTION_DESCRIPTIONS[name]) return OPTION_DESCRIPTIONS[name]!;
+  const inner = name.startsWith("per_benchmark.") ? name.slice("per_benchmark.".length) : null;
+  const same = inner === null ? undefined : OPTION_DESCRIPTIONS[inner] ?? OPTION_DESCRIPTIONS[`select.${inner}`];
+  return same ? `For this benchmark only: ${same.charAt(0).toLowerCase()}${same.slice(1)}` : "";
+}
 
 type JsonSchema = {
   type?: string | string[];
@@ -67,7 +72,7 @@ type JsonSchema = {
 
 function specOf(name: string, s: JsonSchema): OptionSpec {
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") ?? "string" : s.type ?? (s.enum ? "string" : "object");
-  const spec: OptionSpec = { name, type, description: OPTION_DESCRIPTIONS[name] ?? "" };
+  const spec: OptionSpec = { name, type, description: describe(name) };
   if (s.default !== undefined) spec.default = s.default;
   if (s.minimum !== undefined) spec.minimum = s.minimum;
   if (s.maximum !== undefined) spec.maximum = s.maximum;
@@ -75,8 +80,7 @@ function specOf(name: string, s: JsonSchema): OptionSpec {
   if (s.enum) spec.allowed = s.enum;
   const props = s.properties ?? (typeof s.additionalProperties === "object" ? s.additionalProperties.properties : undefined);
   if (props) {
-    const prefix = name.split(".")[0]!;
-    spec.fields = Object.entries(props).map(([k, v]) => specOf(`${prefix}.${k}`, v));
+    spec.fields = Object.entries(props).map(([k, v]) => specOf(`${name}.${k}`, v));
   }
   return spec;
 }

@@ -66,7 +66,9 @@ describe("run options", () => {
     [{ select: { skip: -1 } }, "select.skip"],
     [{ select: { limit: 0 } }, "select.limit"],
     [{ select: { subsets: [] } }, "select.subsets"],
-    [{ per_benchmark: { bm_1: { attempts: 2 } } }, "per_benchmark.bm_1.attempts"],
+    [{ per_benchmark: { bm_1: { attempts: 0 } } }, "per_benchmark.bm_1.attempts"],
+    [{ per_benchmark: { bm_1: { concurrency: 2 } } }, "per_benchmark.bm_1.concurrency"],
+    [{ per_benchmark: { bm_1: { select: { shuffle: "yes" } } } }, "per_benchmark.bm_1.select.shuffle"],
     [{ per_benchmark: { bm_1: { few_shot: -1 } } }, "per_benchmark.bm_1.few_shot"],
   ])("refuses %j naming %s", (input, field) => {
     expect(fieldsOf(input)).toEqual([field]);

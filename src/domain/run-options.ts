@@ -37,11 +37,33 @@ export const TaskSelection = z.strictObject({
 });
 export type TaskSelection = z.infer<typeof TaskSelection>;
 
-/** Overrides for one benchmark of the run. */
+/**
+ * A benchmark's own selection: each field given replaces the same field of
+ * the run's `select` (seed 004's per-source select), the rest is inherited.
+ */
+export const TaskSelectionOverride = z.strictObject({
+  split: Label.optional(),
+  subsets: Subsets.optional(),
+  include: TaskKeys.optional(),
+  exclude: TaskKeys.optional(),
+  shuffle: z.boolean().optional(),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  skip: z.number().int().min(0).max(10_000_000).optional(),
+  limit: SampleLimit.optional(),
+});
+export type TaskSelectionOverride = z.infer<typeof TaskSelectionOverride>;
+
+/** Overrides for one benchmark of the run: each replaces the run-wide value for that benchmark only. */
 export const BenchmarkOverrides = z.strictObject({
   sample_limit: SampleLimit.optional(),
   few_shot: FewShot.optional(),
   subsets: Subsets.optional(),
+  /** This benchmark's attempts per task (its k). */
+  attempts: z.number().int().min(1).max(MAX_ATTEMPTS).optional(),
+  select: TaskSelectionOverride.optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().gt(0).max(1).optional(),
+  max_output_tokens: z.number().int().min(1).max(200_000).optional(),
 });
 export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
 

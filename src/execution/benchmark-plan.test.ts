@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RunOptions } from "../domain/run-options";
 import type { TaskRef } from "../domain/selection";
-import { examplesFor, fewShotCount, pickFewShot, selectionFor } from "./benchmark-plan";
+import { attemptsFor, examplesFor, fewShotCount, pickFewShot, samplingFor, selectionFor } from "./benchmark-plan";
 
 const ref = (index: number, split: string | null): TaskRef => ({ index, key: `k${index}`, digest: `d${index}`, split, subset: null });
 
@@ -24,6 +24,32 @@ describe("selectionFor", () => {
       subsets: ["y"],
       sample_limit: 50,
     });
+  });
+
+  it("lets a benchmark's own select override the run's field by field (seed 004's per-source select)", () => {
+    const options = RunOptions.parse({
+      select: { shuffle: true, seed: 3, limit: 20, include: ["a", "b"] },
+      per_benchmark: { bm_a: { select: { seed: 9, limit: 5, skip: 2 } } },
+    });
+    expect(selectionFor(options, "bm_a", { split: null, options: {} })).toEqual({
+      shuffle: true,
+      seed: 9,
+      skip: 2,
+      limit: 5,
+      include: ["a", "b"],
+      split: undefined,
+      subsets: undefined,
+      sample_limit: undefined,
+    });
+    expect(selectionFor(options, "bm_b", { split: null, options: {} })).toMatchObject({ seed: 3, limit: 20, skip: 0 });
+  });
+
+  it("takes attempts and sampling per benchmark when given, else the run's", () => {
+    const options = RunOptions.parse({ attempts: 2, temperature: 0.5, max_output_tokens: 100, per_benchmark: { bm_a: { attempts: 5, temperature: 0, top_p: 0.9 } } });
+    expect(attemptsFor(options, "bm_a")).toBe(5);
+    expect(attemptsFor(options, "bm_b")).toBe(2);
+    expect(samplingFor(options, "bm_a")).toEqual({ temperature: 0, top_p: 0.9, max_output_tokens: 100 });
+    expect(samplingFor(options, "bm_b")).toEqual({ temperature: 0.5, top_p: undefined, max_output_tokens: 100 });
   });
 
   it("takes the few-shot count from the most specific setting", () => {

@@ -11,14 +11,32 @@ export interface BenchmarkDefaults {
   options: { few_shot?: number; subsets?: string[]; few_shot_split?: string };
 }
 
+/** The selection for one benchmark: its own `select` fields over the run's, then its subsets, then the benchmark's defaults. */
 export function selectionFor(options: RunOptions, benchmarkId: string, bm: BenchmarkDefaults): SelectionSpec {
   const per = options.per_benchmark[benchmarkId] ?? {};
-  const subsets = per.subsets ?? options.select.subsets ?? bm.options.subsets;
+  const own = Object.fromEntries(Object.entries(per.select ?? {}).filter(([, v]) => v !== undefined));
+  const select = { ...options.select, ...own };
+  const subsets = per.select?.subsets ?? per.subsets ?? options.select.subsets ?? bm.options.subsets;
   return {
-    ...options.select,
-    split: options.select.split ?? bm.split ?? undefined,
+    ...select,
+    split: select.split ?? bm.split ?? undefined,
     subsets: subsets?.length ? subsets : undefined,
     sample_limit: per.sample_limit ?? options.sample_limit,
+  };
+}
+
+/** Attempts per task of one benchmark (its k): its own override, else the run's. */
+export function attemptsFor(options: RunOptions, benchmarkId: string): number {
+  return options.per_benchmark[benchmarkId]?.attempts ?? options.attempts;
+}
+
+/** The sampling sent to the target for one benchmark: its own values over the run's. */
+export function samplingFor(options: RunOptions, benchmarkId: string): { temperature: number; top_p: number | undefined; max_output_tokens: number } {
+  const per = options.per_benchmark[benchmarkId] ?? {};
+  return {
+    temperature: per.temperature ?? options.temperature,
+    top_p: per.top_p ?? options.top_p,
+    max_output_tokens: per.max_output_tokens ?? options.max_output_tokens,
   };
 }
 

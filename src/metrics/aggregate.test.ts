@@ -20,9 +20,9 @@ describe("aggregate: the seed's worked example", () => {
       uncertainty: {
         // CR1 over clusters {1,0}, {1,1}, {0}: sqrt(3/2 · 1.04) / 5.
         score_se: expect.closeTo(0.24979991993593592, 12),
-        // t(0.975, 2) = 4.303 makes the interval wider than [0, 1]: three members say little.
-        score_ci95: [0, 1],
-        pass_ci95: [expect.closeTo(0.2307242812760128, 12), expect.closeTo(0.882379225767352, 12)],
+        // Wilson on n_eff = 5 / deff 1.3 · (1.96 / t(0.975, 2) = 4.303)² ≈ 0.8: three members say little.
+        score_ci95: [expect.closeTo(0.06380230632223599, 12), expect.closeTo(0.9706013634025354, 12)],
+        pass_ci95: [expect.closeTo(0.06380230632223599, 12), expect.closeTo(0.9706013634025354, 12)],
         clustered: true,
         n_clusters: 3,
       },
@@ -32,8 +32,8 @@ describe("aggregate: the seed's worked example", () => {
         pass_at_k: "100%",
         pass_hat_k: "50%",
         labels: { pass_at_k: "pass@2", pass_hat_k: "pass^2" },
-        score_with_ci: "60% (95% CI [0%, 100%], n = 5)",
-        pass_with_ci: "60% (95% CI [23.1%, 88.2%], n = 5)",
+        score_with_ci: "60% (95% CI [6.4%, 97.1%], n = 5)",
+        pass_with_ci: "60% (95% CI [6.4%, 97.1%], n = 5)",
         coverage: "score 0.6, 5/6 attempts scored, 2/3 members complete",
       },
     });
@@ -56,8 +56,8 @@ describe("aggregate: the seed's worked example", () => {
         pass_at_k: "66.7%",
         pass_hat_k: "33.3%",
         labels: { pass_at_k: "pass@2", pass_hat_k: "pass^2" },
-        score_with_ci: "50% (95% CI [0%, 100%], n = 6)",
-        pass_with_ci: "50% (95% CI [18.8%, 81.2%], n = 6)",
+        score_with_ci: "50% (95% CI [3.6%, 96.4%], n = 6)",
+        pass_with_ci: "50% (95% CI [3.6%, 96.4%], n = 6)",
         coverage: "score 0.5, 5/6 attempts scored, 2/3 members complete, missing counted as failures",
       },
     });

@@ -16,7 +16,7 @@
  * pass^k null.
  */
 import { coverageSentence, formatScore, formatWithInterval } from "./display";
-import { clusteredMean, meanInterval, wilson, type Cluster } from "./intervals";
+import { clusteredMean, clusteredWilson, meanInterval, type Cluster } from "./intervals";
 import { checkSummaries, summarize } from "./summarize";
 import type { Aggregate, AggregateOptions, AttemptOutcome, MemberSummary, ScoreCounts } from "./types";
 
@@ -79,8 +79,9 @@ export function aggregateSummaries(summaries: readonly MemberSummary[], opts: Ag
   const score = est.mean;
   const pass = binary ? score : null;
   const km = binary ? kMetrics(summaries, opts) : null;
-  const scoreCi = meanInterval(est, unit);
-  const passCi = pass === null ? null : wilson(sum, est.n);
+  // Binary rewards: Wilson (clustered when k > 1), honest at 0% and 100%; else the t interval.
+  const scoreCi = binary ? clusteredWilson(est) : meanInterval(est, unit);
+  const passCi = pass === null ? null : scoreCi;
   return {
     score,
     pass,

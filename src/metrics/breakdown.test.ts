@@ -16,7 +16,8 @@ describe("breakdown", () => {
         pass_at_k: null,
         pass_hat_k: null,
         score_counts: { total: 2, scored: 1, missing: 1, invalid: 1, total_members: 1, complete_members: 0 },
-        score_ci95: null,
+        // One attempt of one member: Wilson for 0/1.
+        score_ci95: [0, expect.closeTo(0.7934506856227626, 12)],
         display: { score: "0%", coverage: "score 0, 1/2 attempts scored, 0/1 members complete" },
       },
       {
@@ -26,8 +27,8 @@ describe("breakdown", () => {
         pass_at_k: 1,
         pass_hat_k: 0.5,
         score_counts: { total: 4, scored: 4, missing: 0, invalid: 0, total_members: 2, complete_members: 2 },
-        // CR1 with two clusters {1,0}, {1,1}: se = 0.25, t(0.975, 1) = 12.7 → clipped to [0, 1].
-        score_ci95: [0, 1],
+        // Two clusters {1,0}, {1,1}: Wilson on n_eff = 4 / deff · (1.96 / t(0.975, 1) = 12.7)², almost nothing.
+        score_ci95: [expect.closeTo(0.010273460178877813, 12), expect.closeTo(0.9988479842575868, 12)],
         display: { score: "75%", coverage: "score 0.75, 4/4 attempts scored, 2/2 members complete" },
       },
       {

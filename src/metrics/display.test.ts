@@ -61,8 +61,9 @@ describe("sample size shows", () => {
     const small = run(20, 12);
     const large = run(1000, 600);
     expect([small.score, large.score]).toEqual(["60%", "60%"]);
-    expect(small.score_with_ci).toBe("60% (95% CI [36.5%, 83.5%], n = 20)");
-    expect(large.score_with_ci).toBe("60% (95% CI [57%, 63%], n = 1000)");
+    // Binary rewards, one attempt each: score and pass share the Wilson interval.
+    expect(small.score_with_ci).toBe("60% (95% CI [38.7%, 78.1%], n = 20)");
+    expect(large.score_with_ci).toBe("60% (95% CI [56.9%, 63%], n = 1000)");
     expect(small.pass_with_ci).toBe("60% (95% CI [38.7%, 78.1%], n = 20)");
     expect(large.pass_with_ci).toBe("60% (95% CI [56.9%, 63%], n = 1000)");
   });

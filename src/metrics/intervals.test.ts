@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aggregate } from "./aggregate";
 import { binomialTwoSidedHalf, chiSquare1Upper, incompleteBeta, tCritical, Z95 } from "./distributions";
-import { clusteredMean, meanInterval, wilson } from "./intervals";
+import { clusteredMean, clusteredWilson, meanInterval, wilson } from "./intervals";
 import { mulberry32 } from "../domain/random";
 import type { AttemptOutcome } from "./types";
 
@@ -48,6 +48,39 @@ describe("wilson", () => {
 
   it("is null with no trial", () => {
     expect(wilson(0, 0)).toBeNull();
+  });
+});
+
+describe("clusteredWilson", () => {
+  const members = (rows: number[][]) => clusteredMean(rows.map((r) => ({ sum: r.reduce((a, b) => a + b, 0), count: r.length })))!;
+
+  it("is plain Wilson with one observation per member", () => {
+    expect(clusteredWilson(members([[1], [0], [1], [1]]))).toEqual(wilson(3, 4));
+  });
+
+  it("never collapses at 0% or 100%, and counts each member once there", () => {
+    const all = members(Array.from({ length: 30 }, () => [1, 1, 1, 1]));
+    const ci = clusteredWilson(all)!;
+    expect(ci[1]).toBeCloseTo(1, 12);
+    expect(ci[0]).toBeLessThan(0.95);
+    // Worst case: 30 effective observations, less the small-sample t adjustment.
+    expect(ci[0]).toBeLessThan(wilson(30, 30)![0]);
+    const none = clusteredWilson(members(Array.from({ length: 30 }, () => [0, 0, 0, 0])))!;
+    expect(none[0]).toBeCloseTo(0, 12);
+    expect(none[1]).toBeGreaterThan(0.05);
+  });
+
+  it("is wider for members whose attempts agree than for independent attempts", () => {
+    const agree = clusteredWilson(members([[1, 1], [1, 1], [0, 0], [0, 0], [1, 1], [0, 0]]))!;
+    const mixed = clusteredWilson(members([[1, 0], [0, 1], [1, 0], [0, 1], [1, 0], [0, 1]]))!;
+    expect(agree[1] - agree[0]).toBeGreaterThan(mixed[1] - mixed[0]);
+    // A design effect below 1 is not credited: no narrower than Wilson on the attempts, bar the t adjustment.
+    expect(mixed[1] - mixed[0]).toBeGreaterThanOrEqual(wilson(6, 12)![1] - wilson(6, 12)![0]);
+  });
+
+  it("is null with one member of several attempts, or none", () => {
+    expect(clusteredWilson(members([[1, 0, 1]]))).toBeNull();
+    expect(clusteredWilson({ mean: 0, se: null, n: 0, clusters: 0 })).toBeNull();
   });
 });
 
@@ -115,6 +148,27 @@ describe("coverage by simulation", () => {
     const coverage = simulate(30, 1, () => (r) => r() ** 2, 1 / 3, false);
     expect(coverage).toBeGreaterThan(0.93);
     expect(coverage).toBeLessThan(0.97);
+  });
+
+  // Near the boundary the t interval collapses (all 120 pass → [100%, 100%]) and covers the truth far less often than 95%.
+  const bernoulli = (p: number) => () => (r: () => number) => (r() < p ? 1 : 0);
+  const clusteredNear = (p: number) => (rand: () => number) => {
+    // Members differ: a member's own rate is p·2·u (mean p), so attempts of one member agree more than chance.
+    const own = Math.min(1, p * 2 * rand());
+    return (r: () => number) => (r() < own ? 1 : 0);
+  };
+  const flip = (draw: (rand: () => number) => (rand: () => number) => number) => (rand: () => number) => {
+    const attempt = draw(rand);
+    return (r: () => number) => 1 - attempt(r);
+  };
+
+  it.each([
+    ["p = 0.01, k = 1, 120 members", 120, 1, bernoulli(0.01), 0.01],
+    ["p = 0.99, k = 1, 120 members", 120, 1, flip(bernoulli(0.01)), 0.99],
+    ["p = 0.02, k = 4, 60 members", 60, 4, clusteredNear(0.02), 0.02],
+    ["p = 0.98, k = 4, 60 members", 60, 4, flip(clusteredNear(0.02)), 0.98],
+  ] as const)("covers at least 93%% near the boundary: %s", (_, members, k, draw, truth) => {
+    expect(simulate(members, k, draw, truth, false)).toBeGreaterThan(0.93);
   });
 
   it("is about 95% for the Wilson interval of a pass rate (n = 200, p = 0.3)", () => {

@@ -1,7 +1,25 @@
 /**
  * Standard errors and 95% intervals: the cluster-robust (CR1) standard
- * error of a mean over attempts clustered by member, its t interval, and
- * the Wilson interval for a pass rate. No I/O.
+ * error of a mean over attempts clustered by member, its t interval, the
+ * Wilson interval for a pass rate, and its clustered form.
+ *
+ * Why Wilson for binary rewards: the Wald-style mean ± t·se collapses to
+ * zero width at 0% and 100% (se = 0), claiming certainty from a finite
+ * sample; Wilson's interval stays honest there (0/120 → [0%, 3.1%]).
+ *
+ * The clustered form (k > 1 attempts per member) is Wilson computed on the
+ * effective sample size n_eff = n / deff, where the design effect deff is
+ * the CR1 variance over the simple-random-sample variance p(1 − p)/n, with
+ * Korn and Graubard's degrees-of-freedom adjustment n_eff · (z / t(G − 1))²
+ * (Korn & Graubard 1998, "Confidence intervals for proportions with small
+ * expected number of positive counts estimated from survey data"; the
+ * same construction as Kott & Carr's effective-size Wilson interval).
+ * deff is kept in [1, n/G]: below 1 it would claim more information than
+ * independent attempts carry, and n/G (every member's attempts perfectly
+ * alike, so each member counts once) is the most it can be. At p = 0 or 1
+ * the variance says nothing about deff, so the worst case n_eff = G is
+ * used: the interval never collapses and never claims more than one
+ * observation per member. No I/O.
  */
 import { tCritical, Z95 } from "./distributions";
 import type { Interval } from "./types";
@@ -68,7 +86,30 @@ export function meanInterval(est: MeanEstimate, clipUnit: boolean): Interval | n
   return [lo, hi];
 }
 
-/** Wilson score 95% interval for `successes` out of `n` Bernoulli trials; null when n is 0. */
+/**
+ * Wilson 95% interval for a binary mean clustered by member, on the
+ * effective sample size (see the header); plain Wilson with one
+ * observation per member. Null without an observation, or with fewer than
+ * two members when members have several observations (no spread to
+ * estimate the design effect from).
+ */
+export function clusteredWilson(est: MeanEstimate): Interval | null {
+  if (est.n === 0) return null;
+  if (est.n === est.clusters) return wilson(est.mean * est.n, est.n);
+  if (est.se === null || est.clusters < 2) return null;
+  const p = est.mean;
+  const srsVariance = (p * (1 - p)) / est.n;
+  const maxDeff = est.n / est.clusters;
+  const deff = srsVariance === 0 ? maxDeff : Math.min(maxDeff, Math.max(1, (est.se * est.se) / srsVariance));
+  const dfAdjust = (Z95 / tCritical(est.clusters - 1)) ** 2;
+  const nEff = (est.n / deff) * dfAdjust;
+  return wilson(p * nEff, nEff);
+}
+
+/**
+ * Wilson score 95% interval for `successes` out of `n` Bernoulli trials
+ * (both may be fractional: an effective count); null when n is 0.
+ */
 export function wilson(successes: number, n: number): Interval | null {
   if (n <= 0) return null;
   const z2 = Z95 * Z95;

@@ -71,9 +71,14 @@ export type Interval = [lo: number, hi: number];
 export interface Uncertainty {
   /** Standard error of score: CR1 cluster-robust by member when k > 1, sd/√n when k = 1. */
   score_se: number | null;
-  /** score ± t(0.975, n_clusters − 1) × score_se, clipped to [0, 1] when every reward is in [0, 1]. */
+  /**
+   * Binary rewards: the Wilson 95% interval (on the design-effect effective
+   * sample size when k > 1, see intervals.ts), never of zero width at 0% or
+   * 100%. Other rewards: score ± t(0.975, n_clusters − 1) × score_se,
+   * clipped to [0, 1] when every reward is in [0, 1].
+   */
   score_ci95: Interval | null;
-  /** Wilson 95% interval of pass over attempts; null when pass is null. */
+  /** The 95% interval of pass: score_ci95 when pass is defined, else null. */
   pass_ci95: Interval | null;
   /** Whether score_se is clustered by member (k > 1). */
   clustered: boolean;

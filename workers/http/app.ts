@@ -1,9 +1,9 @@
 /** The Hono app: shared context, authentication, every routes file, the OpenAPI document. */
-import { swaggerUI } from "@hono/swagger-ui";
 import { openDb } from "../../src/db/client";
 import { AppError } from "../../src/domain/errors";
 import { readConfig } from "../env";
 import { requireKey } from "./auth";
+import { docsPage } from "./docs-page";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
 import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
@@ -63,16 +63,18 @@ export function buildApp() {
     scheme: "bearer",
     description: "The operator's bootstrap token (ASSAY_BOOTSTRAP_TOKEN)",
   });
-  app.doc31("/api/openapi.json", {
+  app.doc31("/api/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {
       title: "Assay API",
       version: "0.1.0",
       description: "Evaluate language models and agents: datasets, benchmarks, eval runs and their results.",
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     },
+    servers: [{ url: new URL(c.req.url).origin, description: "This Assay deployment" }],
     security: [{ apiKey: [] }],
-  });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json", title: "Assay API" }));
+  }));
+  app.get("/api/docs", () => docsPage());
 
   app.notFound((c) => problemResponse(new AppError("not_found", `no route ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((err, c) => toProblem(err, c));

@@ -78,7 +78,7 @@ describe("deeply nested JSON: validation", () => {
 
   it("refuses runner events and results nested deep before they reach the Durable Object", async () => {
     const id = "att_deep_0";
-    const token = await issueRunnerToken(env.ASSAY_SECRET_KEY, { a: id, d: "dispatch-1", e: Date.now() + 60_000, s: 1 });
+    const token = await issueRunnerToken("test-secret-key-0123456789abcdef", { a: id, d: "dispatch-1", e: Date.now() + 60_000, s: 1 });
     const events = await post(`/api/runner/attempts/${id}/events`, token, { events: [{ kind: "turn", messages: [{ role: "assistant", content: [nested(5_000)] }] }] });
     expect(expectProblem(events, 422, "validation_failed").errors![0]!.field).toMatch(/^events\.0/);
     const result = await post(`/api/runner/attempts/${id}/result`, token, { reward: 1, structured: { extra: nested(5_000) } });

@@ -2,7 +2,7 @@
  * The router factory every routes file uses: OpenAPI-described routes whose
  * zod validation failures become 422 problems naming the fields.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import { AppError, type FieldError } from "../../src/domain/errors";
 import type { Db } from "../../src/db/client";
@@ -42,6 +42,16 @@ export function refuseTooDeep(value: unknown, prefix?: string): void {
   if (!path) return;
   const field = depthField(path, prefix);
   throw new AppError("validation_failed", `invalid json: ${field} is ${TOO_DEEP_MESSAGE}`, [{ field, message: TOO_DEEP_MESSAGE }]);
+}
+
+/**
+ * createRoute for every Assay route: the type requires a stable
+ * `operationId` (camelCase verbNoun, unique across the document; SDKs name
+ * their methods after it) and a `summary`, so no operation reaches the
+ * OpenAPI document unnamed. workers/http/openapi.test.ts checks uniqueness.
+ */
+export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P; operationId: string; summary: string }>(route: R) {
+  return createRoute<P, R>(route);
 }
 
 export function newRouter() {

@@ -17,7 +17,7 @@ import { benchmarks, datasetRevisions, evalRuns, type EvalRunRow, type RunBenchm
 import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
-import { fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
+import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
 import type { PlanMember } from "../../src/execution/plan-layout";
 import { needsJudge } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
@@ -69,10 +69,10 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
     datasetRevisionId: rev.id,
     datasetDigest: rev.digest,
     scoring: parsed.data as Record<string, unknown>,
-    k: options.attempts,
+    k: attemptsFor(options, bm.id),
     memberCount: members.length,
     baseSeq: base,
-    attemptCount: members.length * options.attempts * targets,
+    attemptCount: members.length * attemptsFor(options, bm.id) * targets,
     fewShot,
   };
 }
@@ -81,6 +81,8 @@ export async function planStep(env: Env, runId: string): Promise<void> {
   const db = openDb(env.DB);
   const run = await db.select().from(evalRuns).where(eq(evalRuns.id, runId)).get();
   if (!run || (run.status !== "queued" && run.status !== "running")) return;
+  // The gate learns which stack instance holds the run's work, so a restart that loses it can be told (workers/cron/recovery.ts).
+  await gateFor(env, runId).markWork();
   const rbs = await ensureRunBenchmarks(db, runId, run.benchmarkIds);
   const targets: 1 | 2 = run.compareTarget ? 2 : 1;
   let budget = PLAN_STEP;

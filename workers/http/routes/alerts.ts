@@ -3,13 +3,13 @@
  * read, acknowledge, and the project's drift settings (the smallest drop
  * worth an alert). Alerts are raised by the cron pass over completed runs.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ackAlert, getAlert, getDriftSettings, listAlerts, putDriftSettings } from "../../../src/db/alerts";
 import { ALPHA, DEFAULT_MIN_DROP } from "../../../src/drift/detect";
 import { alertView } from "../../../src/drift/view";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 const tags = ["alerts"];
@@ -59,9 +59,10 @@ const PutSettings = z.strictObject({ min_drop: z.number().min(0).max(1_000_000) 
 
 export const alertsRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/alerts/settings",
+      operationId: "getAlertSettings",
       tags,
       summary: "The project's drift settings",
       responses: { 200: json(Settings, "The settings"), ...errorResponses },
@@ -72,9 +73,10 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "put",
       path: "/api/alerts/settings",
+      operationId: "updateAlertSettings",
       tags,
       summary: `Set the smallest drop worth an alert (default ${DEFAULT_MIN_DROP}); applies to runs that finish from now on`,
       request: { body: jsonBody(PutSettings) },
@@ -87,9 +89,10 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/alerts",
+      operationId: "listAlerts",
       tags,
       summary: "Drift alerts, newest first",
       request: { query: ListQuery },
@@ -109,9 +112,10 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/alerts/{id}",
+      operationId: "getAlert",
       tags,
       summary: "One drift alert",
       request: { params: IdParam },
@@ -125,9 +129,10 @@ export const alertsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/alerts/{id}/ack",
+      operationId: "acknowledgeAlert",
       tags,
       summary: "Acknowledge an alert; acknowledging again keeps the first time",
       request: { params: IdParam },

@@ -3,7 +3,7 @@
  * benchmarks; create a custom one over a dataset revision, archive,
  * restore, and delete while no run has used it.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { newId } from "../../../src/crypto/ids";
 import {
   deleteUnusedBenchmark,
@@ -18,7 +18,7 @@ import type { Db } from "../../../src/db/client";
 import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 export const BenchmarkView = z
@@ -119,9 +119,10 @@ async function ownBenchmark(db: Db, projectId: string, id: string, action: strin
 
 export const benchmarksRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/benchmarks",
+      operationId: "listBenchmarks",
       tags: ["benchmarks"],
       summary: "The catalog: built-ins and the project's custom benchmarks, newest id first",
       request: { query: ListQuery },
@@ -143,9 +144,10 @@ export const benchmarksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/benchmarks/{id}",
+      operationId: "getBenchmark",
       tags: ["benchmarks"],
       summary: "One benchmark (own or built-in), archived or not",
       request: { params: IdParam },
@@ -159,9 +161,10 @@ export const benchmarksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/benchmarks",
+      operationId: "createBenchmark",
       tags: ["benchmarks"],
       summary: "Create a custom benchmark over one of the project's dataset revisions",
       description:
@@ -216,9 +219,10 @@ export const benchmarksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/benchmarks/{id}/archive",
+      operationId: "archiveBenchmark",
       tags: ["benchmarks"],
       summary: "Hide a custom benchmark from the catalog; past runs keep working (idempotent)",
       request: { params: IdParam },
@@ -234,9 +238,10 @@ export const benchmarksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/benchmarks/{id}/restore",
+      operationId: "restoreBenchmark",
       tags: ["benchmarks"],
       summary: "Bring an archived custom benchmark back into the catalog (idempotent)",
       request: { params: IdParam },
@@ -252,9 +257,10 @@ export const benchmarksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "delete",
       path: "/api/benchmarks/{id}",
+      operationId: "deleteBenchmark",
       tags: ["benchmarks"],
       summary: "Delete a custom benchmark no run has used; once used, archive it instead (409)",
       request: { params: IdParam },

@@ -4,7 +4,7 @@
  * the global ones), read one, and page through its rows.
  */
 import { concatBytes } from "../../../src/datasets/bytes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Db } from "../../../src/db/client";
 import { findRevisionByRef, listVisibleRevisions, parseRef } from "../../../src/db/datasets";
 import type { DatasetRevisionRow } from "../../../src/db/schema";
@@ -16,7 +16,7 @@ import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";
 import { importRevision } from "../../../src/storage/dataset-import";
 import { readRows } from "../../../src/storage/dataset-rows";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, json, PageQuery, pageOf as pageSchema, Problem, tooLarge } from "../schemas";
 
 /** Rows per page of the rows endpoint: one chunk at most. */
@@ -141,9 +141,10 @@ async function visibleRevision(db: Db, projectId: string, ref: string): Promise<
 
 export const datasetsRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/datasets/{name}/revisions",
+      operationId: "createDatasetRevision",
       tags: ["datasets"],
       summary: "Upload rows as a new immutable revision; the same content again returns the existing one",
       description:
@@ -189,9 +190,10 @@ export const datasetsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/datasets",
+      operationId: "listDatasets",
       tags: ["datasets"],
       summary: "List the revisions the project sees (its own and global ones), newest first",
       request: { query: ListQuery },
@@ -205,9 +207,10 @@ export const datasetsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/datasets/{ref}",
+      operationId: "getDatasetRevision",
       tags: ["datasets"],
       summary: "Read a revision by name@version (the project's own, else a global one)",
       request: { params: RefParam },
@@ -219,9 +222,10 @@ export const datasetsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/datasets/{ref}/rows",
+      operationId: "listDatasetRows",
       tags: ["datasets"],
       summary: "Page through a revision's rows in order",
       request: { params: RefParam, query: RowsQuery },

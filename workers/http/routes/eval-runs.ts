@@ -5,7 +5,7 @@
  * only ever shown as {set: true}.
  */
 import { validationDetail } from "../../../src/domain/validation-issues";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { newId } from "../../../src/crypto/ids";
 import { findVisibleBenchmarks, findVisibleBenchmarksByRef } from "../../../src/db/benchmarks";
@@ -40,7 +40,7 @@ import { RunOptions } from "../../../src/domain/run-options";
 import { assertCan, refusal, RUN_STATUSES, type RunStatus } from "../../../src/domain/run-state";
 import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
 import { afterStart, afterStop } from "../run-control";
-import { newRouter, type AppEnv } from "../router";
+import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, idempotencyConflict, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
 
 const KeySet = z.object({ set: z.literal(true) }).openapi({ description: "A key is sealed for this slot; it is never shown" });
@@ -236,9 +236,10 @@ const ReplayedHeader = {
 
 export const evalRunsRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs",
+      operationId: "createEvalRun",
       tags,
       summary: "Create a draft run; the same request_id returns the same run",
       request: { body: jsonBody(CreateRunBody.openapi("CreateEvalRun")) },
@@ -272,9 +273,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs",
+      operationId: "listEvalRuns",
       tags,
       summary: "List runs, newest first, optionally by status",
       request: { query: ListQuery },
@@ -288,9 +290,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}",
+      operationId: "getEvalRun",
       tags,
       summary: "A run's configuration and status",
       request: { params: IdParam },
@@ -299,9 +302,10 @@ export const evalRunsRoutes = newRouter()
     async (c) => c.json(runView(await loadRun(c, c.req.valid("param").id)), 200),
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "patch",
       path: "/api/eval-runs/{id}",
+      operationId: "updateEvalRun",
       tags,
       summary: "Edit a draft (409 once queued): a given target replaces the old one; options merge by top-level key",
       request: { params: IdParam, body: jsonBody(PatchRunBody.openapi("PatchEvalRun")) },
@@ -324,9 +328,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "delete",
       path: "/api/eval-runs/{id}",
+      operationId: "deleteEvalRun",
       tags,
       summary: "Delete a draft or finished run (409 while queued or running: stop it first)",
       request: { params: IdParam },
@@ -340,9 +345,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs/{id}/copy",
+      operationId: "copyEvalRun",
       tags,
       summary: "Copy a run's configuration into a new draft, without any key",
       request: { params: IdParam },
@@ -358,9 +364,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs/{id}/start",
+      operationId: "startEvalRun",
       tags,
       summary: "Start a draft: it is queued for execution (402 without evaluations or credits)",
       request: { params: IdParam },
@@ -377,9 +384,10 @@ export const evalRunsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs/{id}/stop",
+      operationId: "stopEvalRun",
       tags,
       summary: "Stop a queued or running run; stopping a cancelled run changes nothing",
       request: { params: IdParam },

@@ -1,9 +1,9 @@
 /** Operation counts for benchmarks (operator only, and only with ASSAY_IO_METRICS=1). */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AppError } from "../../../src/domain/errors";
 import { ioCounts, resetIo } from "../../io-meter";
 import { requireBootstrap } from "../auth";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, json } from "../schemas";
 
 const Counts = z.object({
@@ -17,9 +17,10 @@ const Counts = z.object({
 });
 
 export const ioRoutes = newRouter().openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/api/_io",
+    operationId: "getIoCounters",
     tags: ["operator"],
     summary: "D1, R2 and queue operation counts since the last reset (?reset=true zeroes them)",
     security: [{ bootstrap: [] }],

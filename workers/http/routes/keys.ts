@@ -1,5 +1,5 @@
 /** API keys of the calling project: create (secret shown once), list, revoke. Admin scope. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { newId, newSecret } from "../../../src/crypto/ids";
@@ -7,7 +7,7 @@ import { sha256Hex } from "../../../src/crypto/hash";
 import { insertKey, listKeys, revokeKey } from "../../../src/db/projects";
 import type { ApiKeyRow } from "../../../src/db/schema";
 import { SCOPES } from "../auth";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 export const ApiKeyView = z
@@ -41,9 +41,10 @@ const CreateKey = z.strictObject({
 
 export const keysRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/keys",
+      operationId: "createKey",
       tags: ["keys"],
       summary: "Create an API key; the secret is in the response once",
       request: { body: jsonBody(CreateKey) },
@@ -68,9 +69,10 @@ export const keysRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/keys",
+      operationId: "listKeys",
       tags: ["keys"],
       summary: "List the project's keys, newest first, without secrets",
       request: { query: PageQuery },
@@ -84,9 +86,10 @@ export const keysRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "delete",
       path: "/api/keys/{id}",
+      operationId: "revokeKey",
       tags: ["keys"],
       summary: "Revoke a key; it stops working at once",
       request: { params: IdParam },

@@ -7,7 +7,7 @@
  * snapshot. Boards list ranked rows; /api/leaderboard/runs ranks every
  * completed run the cron pass has scored, within the same boards.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { getRun } from "../../../src/db/eval-runs";
 import {
   boardEntries,
@@ -32,7 +32,7 @@ import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";
 import { TIE_BREAK } from "../../../src/leaderboard/board";
 import { formatScore } from "../../../src/metrics";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery } from "../schemas";
 
 const tags = ["leaderboard"];
@@ -184,9 +184,10 @@ function runsAfter(cursor: string | undefined): [string, string, number] | undef
 
 export const leaderboardRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/leaderboard/entries",
+      operationId: "createLeaderboardEntry",
       tags,
       summary: "Submit a finished run: each of its benchmarks and targets joins its board; submitting again returns the saved snapshot",
       request: { body: jsonBody(Submit) },
@@ -239,9 +240,10 @@ export const leaderboardRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/leaderboard",
+      operationId: "getLeaderboard",
       tags,
       summary: "The project's boards of submitted runs, newest first, each with its top rows",
       request: { query: BoardsQuery },
@@ -260,9 +262,10 @@ export const leaderboardRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/leaderboard/boards/{id}",
+      operationId: "getLeaderboardBoard",
       tags,
       summary: "One board and its submitted entries in rank order",
       request: { params: IdParam, query: PageQuery },
@@ -283,9 +286,10 @@ export const leaderboardRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/leaderboard/runs",
+      operationId: "listLeaderboardRuns",
       tags,
       summary: "Every completed run ranked within its board (comparable results only), by benchmark and board",
       request: { query: PageQuery.extend(BenchmarkFilter) },

@@ -11,7 +11,7 @@
  * WebSocket subprotocol `bearer.<key>` (next to `assay.live.v1`), or a
  * ticket in `?ticket=`.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sha256Hex } from "../../../src/crypto/hash";
 import { getRun } from "../../../src/db/eval-runs";
@@ -23,7 +23,7 @@ import { PHASES } from "../../../src/live/deltas";
 import { checkTicket, issueTicket, TICKET_TTL_MS } from "../../../src/live/tickets";
 import { liveStub, shardsFor } from "../../durable/live-client";
 import { hasScope } from "../auth";
-import { newRouter, type AppEnv } from "../router";
+import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 
 const tags = ["live"];
@@ -107,9 +107,10 @@ async function followerProject(c: Ctx, runId: string, ticket: string | undefined
 
 export const liveRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/live",
+      operationId: "followEvalRunLive",
       tags,
       summary: "Follow the run's live deltas: a WebSocket (Upgrade: websocket) or Server-Sent Events (Accept: text/event-stream)",
       description:
@@ -148,9 +149,10 @@ export const liveRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs/{id}/live-ticket",
+      operationId: "createLiveTicket",
       tags,
       summary: "A ticket to follow the run from a browser: pass it as ?ticket= to GET .../live within 60 s",
       request: { params: IdParam },
@@ -167,9 +169,10 @@ export const liveRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/live-set",
+      operationId: "getLiveSet",
       tags,
       summary: "The run's live attempts with their phase and counts; an unchanged set answers 304 to If-None-Match",
       request: { params: IdParam, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },

@@ -3,7 +3,7 @@
  * Secret parameters are sealed at rest and shown only as {set: true}.
  */
 import { validationDetail } from "../../../src/domain/validation-issues";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { newId } from "../../../src/crypto/ids";
 import type { Db } from "../../../src/db/client";
 import { findProfileByRef, getProfile, insertProfile, listProfiles, newProfileRow, profileDigest } from "../../../src/db/profiles";
@@ -12,7 +12,7 @@ import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { canonicalJson } from "../../../src/datasets/canonical-json";
 import { PARAM_NAME, PROFILE_NAME, PROFILE_VERSION } from "../../../src/domain/profile";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 /** Bounds on what a profile may hold, far below D1's 2 MB row. */
@@ -81,9 +81,10 @@ async function profileByIdOrRef(db: Db, projectId: string, idOrRef: string): Pro
 
 export const profilesRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/profiles",
+      operationId: "createProfile",
       tags: ["profiles"],
       summary: "Publish a profile version; the same name@version with the same content returns it (200), other content is 409",
       request: { body: jsonBody(CreateProfile) },
@@ -124,9 +125,10 @@ export const profilesRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/profiles",
+      operationId: "listProfiles",
       tags: ["profiles"],
       summary: "List the project's profiles, newest first",
       request: { query: ListQuery },
@@ -140,9 +142,10 @@ export const profilesRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/profiles/by-ref",
+      operationId: "getProfileByRef",
       tags: ["profiles"],
       summary: "One profile by name@version (no URL-encoding of '/' needed)",
       request: { query: RefQuery },
@@ -156,9 +159,10 @@ export const profilesRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/profiles/{id}",
+      operationId: "getProfile",
       tags: ["profiles"],
       summary: "One profile by id, or by name@version URL-encoded (team%2Feval%401)",
       request: { params: IdParam },

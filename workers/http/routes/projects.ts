@@ -1,12 +1,12 @@
 /** Projects: created by the operator (bootstrap token), read by their keys. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AppError } from "../../../src/domain/errors";
 import { newId, newSecret } from "../../../src/crypto/ids";
 import { sha256Hex } from "../../../src/crypto/hash";
 import { getProject, insertProjectWithKey, updateProject } from "../../../src/db/projects";
 import type { ProjectRow } from "../../../src/db/schema";
 import { requireBootstrap } from "../auth";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody } from "../schemas";
 import { ApiKeyView, keyView } from "./keys";
 
@@ -51,9 +51,10 @@ const bootstrapSecurity = [{ bootstrap: [] }];
 
 export const projectsRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/projects",
+      operationId: "createProject",
       tags: ["projects"],
       summary: "Create a project and its first admin key (operator: bootstrap token)",
       security: bootstrapSecurity,
@@ -92,9 +93,10 @@ export const projectsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "patch",
       path: "/api/projects/{id}",
+      operationId: "updateProject",
       tags: ["projects"],
       summary: "Change a project's plan or credits (operator: bootstrap token)",
       security: bootstrapSecurity,
@@ -119,9 +121,10 @@ export const projectsRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/project",
+      operationId: "getCurrentProject",
       tags: ["projects"],
       summary: "The project of the calling key, with its plan and credits",
       responses: { 200: json(Project, "The project"), ...errorResponses },

@@ -40,7 +40,7 @@ describe("reports: export", () => {
     const md: string = r.body;
     expect(md).toContain("## Assay report: nightly | arithmetic");
     expect(md).toContain("score 0.6, 5/6 attempts scored, 2/3 members complete");
-    expect(md).toContain("60% (95% CI [0%, 100%], n = 5)");
+    expect(md).toContain("60% (95% CI [6.4%, 97.1%], n = 5)");
     expect(md).toContain("failed: its dataset gone@1 is not available");
     expect(md).toContain("### A/B: model-b (B) vs model-a (A)");
     expect(md).toContain("Per-subset scores");

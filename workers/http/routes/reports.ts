@@ -4,7 +4,7 @@
  * curves and metadata as one standalone file (src/reports), scrubs it of
  * the run's keys, keeps a copy in R2 and sends it as an attachment.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { readRunSecrets } from "../../../src/db/eval-runs";
 import { loadRunResults, rowsFor, scoresOfLoaded, slotsOf, slotTarget } from "../../../src/db/results";
 import { runUsage } from "../../../src/db/run-usage";
@@ -19,7 +19,7 @@ import { targetLabel } from "../../../src/reports/run-info";
 import { curveSet } from "../../../src/reports/scores";
 import { REPORT_CONTENT_TYPES, saveReport } from "../../../src/storage/reports";
 import type { Env } from "../../env";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam } from "../schemas";
 import { ownRun } from "./results";
 
@@ -74,9 +74,10 @@ function stamp(at: string): string {
 }
 
 export const reportsRoutes = newRouter().openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/api/eval-runs/{id}/export",
+    operationId: "exportEvalRun",
     tags: ["results"],
     summary: "Download a standalone report of the run (Markdown or self-contained HTML); a copy is kept in R2",
     description:

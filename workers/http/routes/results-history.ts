@@ -1,9 +1,9 @@
 /** GET /api/eval-runs/history/scores: score over time per benchmark and target across the project's completed runs. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { historyPage } from "../../../src/db/score-history";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, json, PageQuery } from "../schemas";
 import { ScoreRow } from "./results-score-schemas";
 import { tags } from "./results-shared";
@@ -19,9 +19,10 @@ const HistoryQuery = PageQuery.extend({
 
 export const resultsHistoryRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/history/scores",
+      operationId: "getScoreHistory",
       tags,
       summary: "Score over time per benchmark and target across the project's completed runs, newest run first",
       description:

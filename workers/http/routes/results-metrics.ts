@@ -1,8 +1,8 @@
 /** GET /api/eval-runs/{id}/metrics: pass@j and pass^j curves per benchmark and target. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { loadRunResults, rowsFor, slotsOf } from "../../../src/db/results";
 import { curveSet } from "../../../src/reports/scores";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 import { ownRun, Policy, Slot, tags } from "./results-shared";
 
@@ -27,9 +27,10 @@ const CurveSet = z
 
 export const resultsMetricsRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/metrics",
+      operationId: "getEvalRunMetrics",
       tags,
       summary: "pass@j and pass^j for j = 1..n per benchmark and target (unbiased estimators, equal member weight)",
       description:

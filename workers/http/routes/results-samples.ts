@@ -3,7 +3,7 @@
  * short and the dataset row's expected answer. expectedAnswers is also used
  * by the trials route.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { inArray } from "drizzle-orm";
 import { readBenchmarkPlans } from "../../../src/db/results";
 import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage } from "../../../src/db/samples";
@@ -12,7 +12,7 @@ import { attemptId } from "../../../src/domain/attempt-id";
 import { encodeCursor } from "../../../src/domain/paging";
 import { expectedAnswer } from "../../../src/domain/prompt";
 import { rowAt } from "../../../src/storage/row-cache";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
 import { intCursor, ownRun, planOf, refuseTarget, Slot, tags, type Ctx } from "./results-shared";
 
@@ -78,9 +78,10 @@ export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { 
 
 export const resultsSamplesRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/samples",
+      operationId: "listEvalRunSamples",
       tags,
       summary: "Per attempt, in task order: task, attempt index, status, reward, output, expected answer, reason, error",
       description: `Filters: benchmark_id, target, filter (passed | failed | missing | invalid). Outputs are cut to ${SAMPLE_OUTPUT_CHARS} characters (output_truncated); the trial has the whole text.`,

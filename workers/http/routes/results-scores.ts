@@ -1,16 +1,16 @@
 /** GET /api/eval-runs/{id}/scores: a run's scores per benchmark and target, read back from the cache once the run is finished. */
-import { createRoute } from "@hono/zod-openapi";
 import { runScoresCached } from "../../../src/storage/score-cache";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 import { RunScores } from "./results-score-schemas";
 import { ownRun, tags } from "./results-shared";
 
 export const resultsScoresRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/scores",
+      operationId: "getEvalRunScores",
       tags,
       summary: "Per benchmark and target: status, error, score, pass, pass@k, pass^k, coverage, intervals, subsets, previous run, A/B",
       description:

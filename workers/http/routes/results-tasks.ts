@@ -1,10 +1,10 @@
 /** GET /api/eval-runs/{id}/tasks: one benchmark's per-task scores on each target and the A/B difference, in task order. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { policyOf, readBenchmarkPlans } from "../../../src/db/results";
 import { taskPage } from "../../../src/db/samples";
 import { encodeCursor } from "../../../src/domain/paging";
 import { taskRows } from "../../../src/reports/scores";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
 import { ScoreCounts } from "./results-score-schemas";
 import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./results-shared";
@@ -33,9 +33,10 @@ const TasksQuery = PageQuery.extend({ benchmark_id: z.string().min(1).max(200), 
 
 export const resultsTasksRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/tasks",
+      operationId: "listEvalRunTasks",
       tags,
       summary: "Per-task breakdown of one benchmark: each task's score on each target and the A/B difference, in task order",
       request: { params: IdParam, query: TasksQuery },

@@ -7,7 +7,7 @@
  * timeout passed. The attempt's owner (workers/durable/run-live.ts) decides
  * whether the dispatch is still the running one.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parseAttemptId } from "../../../src/domain/attempt-id";
@@ -16,7 +16,7 @@ import { EventsBody, ResultBody } from "../../../src/runner/protocol";
 import { checkRunnerToken, type RunnerClaims } from "../../../src/runner/tokens";
 import { ARTIFACT_NAME, CONTENT_TYPE, hasArtifact, MAX_ARTIFACT_BYTES, MAX_ARTIFACTS, putArtifact, readCapped } from "../../../src/storage/artifacts";
 import { ownerOf } from "../../durable/live-client";
-import { newRouter, type AppEnv } from "../router";
+import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, tooLarge } from "../schemas";
 
 const tags = ["runner"];
@@ -73,9 +73,10 @@ runnerRoutes.openAPIRegistry.registerComponent("securitySchemes", "runnerToken",
 
 runnerRoutes
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/runner/attempts/{id}/events",
+      operationId: "sendRunnerEvents",
       tags,
       summary: "Post an agent attempt's events: phase changes, committed turns, previews of requests in flight",
       security,
@@ -90,9 +91,10 @@ runnerRoutes
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "put",
       path: "/api/runner/attempts/{id}/artifacts/{name}",
+      operationId: "uploadRunnerArtifact",
       tags,
       summary: `Upload an artifact of an agent attempt (raw body, its Content-Type kept; at most ${MAX_ARTIFACT_BYTES} bytes, ${MAX_ARTIFACTS} per attempt)`,
       security,
@@ -119,9 +121,10 @@ runnerRoutes
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/runner/attempts/{id}/result",
+      operationId: "submitRunnerResult",
       tags,
       summary: "Report an agent attempt's verifier result; ends the attempt (once)",
       description:

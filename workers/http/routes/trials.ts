@@ -4,7 +4,7 @@
  * on request the scorer's reason and structured components. An attempt
  * belongs to the project of its run; another project's is a 404.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadAttempt } from "../../../src/db/attempts";
 import { getRun } from "../../../src/db/eval-runs";
@@ -19,7 +19,7 @@ import type { RunOptions } from "../../../src/domain/run-options";
 import { ARTIFACT_NAME, getArtifact, listArtifacts } from "../../../src/storage/artifacts";
 import { isInlineTranscript, readStoredTurns, turnsOf } from "../../../src/storage/traces";
 import { ownerOf, shardsFor } from "../../durable/live-client";
-import { newRouter, type AppEnv } from "../router";
+import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, pageOf } from "../schemas";
 import { expectedAnswers } from "./results";
 import { ArtifactView } from "./runner";
@@ -125,9 +125,10 @@ function durationMs(a: AttemptRow): number | null {
 }
 
 export const trialsRoutes = newRouter().openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/api/trials/{id}",
+    operationId: "getTrial",
     tags,
     summary: "One attempt: status, reward, structured result, exit code, error, tokens, cost, latency, timings",
     request: { params: IdParam, query: TrialQuery },
@@ -226,9 +227,10 @@ export async function trialSteps(c: Ctx, run: EvalRunRow, a: AttemptRow, start: 
 
 trialsRoutes
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/trials/{id}/steps",
+      operationId: "listTrialSteps",
       tags,
       summary: "Page a trial's steps (one per model call; each holds the conversation so far, so the last is the whole transcript)",
       request: { params: IdParam, query: StepsQuery },
@@ -254,9 +256,10 @@ trialsRoutes
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/trials/{id}/artifacts",
+      operationId: "listTrialArtifacts",
       tags,
       summary: "List a trial's artifacts (files its runner uploaded), by name",
       request: { params: IdParam, query: z.strictObject({ cursor: z.string().max(1000).optional(), limit: z.coerce.number().int().min(1).max(MAX_STEPS_PAGE).default(50) }) },
@@ -269,9 +272,10 @@ trialsRoutes
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/trials/{id}/artifacts/{name}",
+      operationId: "getTrialArtifact",
       tags,
       summary: "Download one artifact, byte for byte, with its content type",
       request: { params: z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200) }) },

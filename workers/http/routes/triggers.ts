@@ -7,7 +7,7 @@
  * same webhook-id) returns the same run. See docs/triggers.md.
  */
 import { validationDetail } from "../../../src/domain/validation-issues";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
 import { findRunByRequestId, insertDraft, markQueued } from "../../../src/db/eval-runs";
@@ -23,7 +23,7 @@ import { newId } from "../../../src/crypto/ids";
 import { fillTemplate, TriggerPayload } from "../../../src/webhooks/trigger-payload";
 import { newWebhookSecret, verifySignature, WebhookSecret } from "../../../src/webhooks/signature";
 import { afterStart } from "../run-control";
-import { fieldErrors, newRouter, type AppEnv } from "../router";
+import { fieldErrors, defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired, tooLarge } from "../schemas";
 import { EvalRunView, runView } from "./eval-runs";
 
@@ -109,9 +109,10 @@ async function startRun(c: Context<AppEnv>, run: EvalRunRow, at: string): Promis
 
 export const triggersRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/triggers",
+      operationId: "createTrigger",
       tags,
       summary: "Create a trigger: a run template and a signing secret; signed calls to its URL start runs",
       request: { body: jsonBody(CreateTrigger) },
@@ -140,9 +141,10 @@ export const triggersRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/triggers",
+      operationId: "listTriggers",
       tags,
       summary: "List the project's triggers, newest first",
       request: { query: PageQuery },
@@ -156,9 +158,10 @@ export const triggersRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/triggers/{id}",
+      operationId: "getTrigger",
       tags,
       summary: "A trigger, without its secret",
       request: { params: IdParam },
@@ -172,9 +175,10 @@ export const triggersRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "delete",
       path: "/api/triggers/{id}",
+      operationId: "deleteTrigger",
       tags,
       summary: "Delete a trigger; its URL stops working at once (runs it started stay)",
       request: { params: IdParam },
@@ -187,9 +191,10 @@ export const triggersRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/hooks/{trigger_id}",
+      operationId: "fireTrigger",
       tags,
       summary: "A signed call (Standard Webhooks) that creates and starts a run from the trigger's template",
       description:

@@ -4,13 +4,13 @@
  * sealed), list, read, delete, and read the delivery log. Deliveries are
  * sent by the cron pass (workers/cron/deliveries.ts).
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { deleteWebhook, getWebhook, insertWebhook, listDeliveries, listWebhooks, type DeliveryRow, type WebhookRow } from "../../../src/db/webhooks";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { MAX_DELIVERY_TRIES, WEBHOOK_EVENTS, WebhookEventName } from "../../../src/webhooks/events";
 import { newWebhookSecret } from "../../../src/webhooks/signature";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
 
 const tags = ["webhooks"];
@@ -87,9 +87,10 @@ const CreateWebhook = z.strictObject({
 
 export const webhooksRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/webhooks",
+      operationId: "createWebhook",
       tags,
       summary: "Subscribe a URL to events; the signing secret (whsec_...) is in this response only",
       request: { body: jsonBody(CreateWebhook) },
@@ -108,9 +109,10 @@ export const webhooksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/webhooks",
+      operationId: "listWebhooks",
       tags,
       summary: "List the project's webhook subscriptions, newest first",
       request: { query: PageQuery },
@@ -124,9 +126,10 @@ export const webhooksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/webhooks/{id}",
+      operationId: "getWebhook",
       tags,
       summary: "A webhook subscription",
       request: { params: IdParam },
@@ -140,9 +143,10 @@ export const webhooksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "delete",
       path: "/api/webhooks/{id}",
+      operationId: "deleteWebhook",
       tags,
       summary: "Delete a subscription and its delivery log; pending deliveries are not sent",
       request: { params: IdParam },
@@ -155,9 +159,10 @@ export const webhooksRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/webhooks/{id}/deliveries",
+      operationId: "listWebhookDeliveries",
       tags,
       summary: "A subscription's deliveries, newest first, with each try's outcome",
       request: { params: IdParam, query: PageQuery },
