@@ -17,6 +17,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
 
   listDatasets: { method: "get", path: "/api/datasets", query: ["cursor", "limit", "name"] },
   getDataset: { method: "get", path: "/api/datasets/{ref}" },
+  datasetRows: { method: "get", path: "/api/datasets/{ref}/rows", query: ["cursor", "limit"] },
   uploadDataset: { method: "post", path: "/api/datasets/{name}/revisions", query: ["version"] },
 
   listBenchmarks: { method: "get", path: "/api/benchmarks", query: ["cursor", "limit", "include_archived", "category", "kind"] },
@@ -29,7 +30,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
   getProfileByRef: { method: "get", path: "/api/profiles/by-ref", query: ["ref"] },
 
   createRun: { method: "post", path: "/api/eval-runs" },
-  listRuns: { method: "get", path: "/api/eval-runs", query: ["cursor", "limit", "status"] },
+  listRuns: { method: "get", path: "/api/eval-runs", query: ["cursor", "limit", "status", "benchmark_id"] },
   getRun: { method: "get", path: "/api/eval-runs/{id}" },
   startRun: { method: "post", path: "/api/eval-runs/{id}/start" },
   stopRun: { method: "post", path: "/api/eval-runs/{id}/stop" },

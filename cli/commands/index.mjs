@@ -3,6 +3,7 @@
 import { benchmarkCommands } from "./benchmark.mjs";
 import { boardCommands } from "./boards.mjs";
 import { datasetCommands } from "./dataset.mjs";
+import { evalCommands } from "./eval.mjs";
 import { jobCommands } from "./job.mjs";
 import { loginCommands } from "./login.mjs";
 import { profileCommands } from "./profile.mjs";
@@ -24,6 +25,7 @@ export const GROUPS = {
   profile: profileCommands,
   dataset: datasetCommands,
   benchmark: benchmarkCommands,
+  eval: evalCommands,
 };
 
 /** @type {Record<string, Command>} */

@@ -42,7 +42,7 @@ function checkOptions(v) {
  * @param {string[]} args
  * @param {AbortSignal} signal
  */
-async function resolveBenchmarks(client, args, signal) {
+export async function resolveBenchmarks(client, args, signal) {
   const names = args.filter((a) => !a.startsWith("bm_"));
   if (names.length === 0) return args;
   const catalog = [];

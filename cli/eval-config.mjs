@@ -1,0 +1,229 @@
+// `assay eval` configuration: a TOML file (seed 004's multi-source config) or
+// the single-benchmark shorthands, checked key by key (an unknown key names
+// its line), and turned into one eval run: the run-wide defaults become the
+// run's options, each [[source]]'s own values its per-benchmark overrides.
+// Pure, no I/O.
+import { parse as parseToml, TomlError } from "smol-toml";
+import { UsageError } from "./errors.mjs";
+
+/** What each table accepts: a nested table, or the type of a value. */
+const SELECT = { split: "string", subsets: "strings", include: "strings", exclude: "strings", shuffle: "boolean", seed: "integer", skip: "integer", limit: "integer" };
+const SAMPLING = { temperature: "number", top_p: "number", max_output_tokens: "integer" };
+const ENDPOINT = { base_url: "string", model: "string", provider: "string", api_key_env: "string" };
+const SOURCE = { benchmark: "string", attempts: "integer", few_shot: "integer", select: SELECT, sampling: SAMPLING };
+export const SCHEMA = {
+  name: "string",
+  attempts: "integer",
+  few_shot: "integer",
+  timeout_s: "integer",
+  missing_policy: "string",
+  client: ENDPOINT,
+  compare: ENDPOINT,
+  judge: ENDPOINT,
+  sampling: SAMPLING,
+  select: SELECT,
+  concurrency: { min_inflight: "integer", max_inflight: "integer" },
+  source: [SOURCE],
+};
+
+/**
+ * Where each key of a TOML text is set: dotted path (`source[1].select.limit`) → line number.
+ * Follows [table] and [[array]] headers and `key = value` lines, which is how these files are written.
+ * @param {string} text
+ */
+export function keyLines(text) {
+  /** @type {Map<string, number>} */
+  const lines = new Map();
+  /** @type {Record<string, number>} */
+  const arrays = {};
+  let table = "";
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/^\s+/, "");
+    const arr = /^\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]/.exec(line);
+    const tbl = /^\[\s*([A-Za-z0-9_.-]+)\s*\]/.exec(line);
+    if (arr) {
+      const name = arr[1];
+      arrays[name] = (arrays[name] ?? -1) + 1;
+      table = `${name}[${arrays[name]}]`;
+      lines.set(table, i + 1);
+    } else if (tbl) {
+      const [head, ...rest] = tbl[1].split(".");
+      table = [arrays[head] !== undefined ? `${head}[${arrays[head]}]` : head, ...rest].join(".");
+      if (!lines.has(table)) lines.set(table, i + 1);
+    } else {
+      const kv = /^([A-Za-z0-9_-]+)\s*=/.exec(line);
+      if (kv) lines.set(table ? `${table}.${kv[1]}` : kv[1], i + 1);
+    }
+  });
+  return lines;
+}
+
+/**
+ * Checks `value` against `schema`, returning "path: what is wrong" for each problem.
+ * @param {unknown} value @param {any} schema @param {string} path @returns {string[]}
+ */
+function check(value, schema, path) {
+  if (Array.isArray(schema)) {
+    if (!Array.isArray(value)) return [`${path}: expected [[${path}]] blocks`];
+    return value.flatMap((v, i) => check(v, schema[0], `${path}[${i}]`));
+  }
+  if (typeof schema === "object") {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return [`${path}: expected a table`];
+    return Object.entries(value).flatMap(([k, v]) => {
+      const p = path ? `${path}.${k}` : k;
+      if (!Object.hasOwn(schema, k)) return [`${p}: unknown key (allowed here: ${Object.keys(schema).join(", ")})`];
+      return check(v, schema[k], p);
+    });
+  }
+  const ok =
+    schema === "string" ? typeof value === "string" :
+    schema === "boolean" ? typeof value === "boolean" :
+    schema === "number" ? typeof value === "number" || typeof value === "bigint" :
+    schema === "integer" ? Number.isInteger(value) || typeof value === "bigint" :
+    schema === "strings" ? Array.isArray(value) && value.every((s) => typeof s === "string") : false;
+  return ok ? [] : [`${path}: expected ${schema === "strings" ? "a list of strings" : `a ${schema}`}`];
+}
+
+/** TOML integers may come as bigint; the API takes numbers. */
+function plain(v) {
+  if (typeof v === "bigint") return Number(v);
+  if (Array.isArray(v)) return v.map(plain);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  return v;
+}
+
+/**
+ * @typedef {object} EvalSource
+ * @property {string} benchmark id or name
+ * @property {number} [attempts]
+ * @property {number} [few_shot]
+ * @property {Record<string, unknown>} [select]
+ * @property {Record<string, number>} [sampling]
+ *
+ * @typedef {object} EvalConfig
+ * @property {string} [name]
+ * @property {number} [attempts]
+ * @property {number} [few_shot]
+ * @property {number} [timeout_s]
+ * @property {string} [missing_policy]
+ * @property {Record<string, string>} [client]
+ * @property {Record<string, string>} [compare]
+ * @property {Record<string, string>} [judge]
+ * @property {Record<string, number>} [sampling]
+ * @property {Record<string, unknown>} [select]
+ * @property {{min_inflight?: number, max_inflight?: number}} [concurrency]
+ * @property {EvalSource[]} source
+ */
+
+/**
+ * Parses and checks a TOML config; every problem names its file and line.
+ * @param {string} text @param {string} file @returns {EvalConfig}
+ */
+export function parseEvalConfig(text, file) {
+  let doc;
+  try {
+    doc = parseToml(text);
+  } catch (err) {
+    if (err instanceof TomlError) throw new UsageError(`${file}:${err.line}: ${err.message.split("\n")[0]}`);
+    throw err;
+  }
+  const lines = keyLines(text);
+  const problems = check(doc, SCHEMA, "");
+  const config = /** @type {EvalConfig} */ (plain(doc));
+  if (!problems.length) {
+    if (!config.source?.length) problems.push("source: no [[source]] block: name at least one benchmark");
+    const seen = new Set();
+    (config.source ?? []).forEach((s, i) => {
+      if (!s.benchmark) problems.push(`source[${i}]: missing benchmark = "ID or name"`);
+      else if (seen.has(s.benchmark)) problems.push(`source[${i}].benchmark: ${s.benchmark} is already a source; a run has each benchmark once`);
+      seen.add(s.benchmark);
+    });
+    const c = config.concurrency ?? {};
+    if (c.min_inflight !== undefined && c.max_inflight !== undefined && c.min_inflight > c.max_inflight) problems.push("concurrency.min_inflight: more than max_inflight");
+  }
+  if (problems.length) {
+    const where = (p) => {
+      const path = p.slice(0, p.indexOf(":"));
+      for (let q = path; q; q = q.includes(".") ? q.slice(0, q.lastIndexOf(".")) : "") if (lines.has(q)) return `${file}:${lines.get(q)}`;
+      return file;
+    };
+    throw new UsageError(problems.map((p) => `${where(p)}: ${p}`).join("\n"));
+  }
+  return config;
+}
+
+/**
+ * The shorthands (`assay eval run gsm8k -m MODEL -n 50 -r 3 -c 8 -s`) and flags that override a file's
+ * top-level values; `benchmark` makes a one-source config.
+ * @param {EvalConfig | null} config @param {{benchmark?: string, model?: string, baseUrl?: string, provider?: string, apiKeyEnv?: string,
+ *   limit?: number, attempts?: number, concurrency?: number, shuffle?: boolean, name?: string}} flags
+ * @returns {EvalConfig}
+ */
+export function withFlags(config, flags) {
+  const c = /** @type {EvalConfig} */ (structuredClone(config ?? { source: flags.benchmark ? [{ benchmark: flags.benchmark }] : [] }));
+  const client = { ...(c.client ?? {}) };
+  if (flags.model !== undefined) client.model = flags.model;
+  if (flags.baseUrl !== undefined) client.base_url = flags.baseUrl;
+  if (flags.provider !== undefined) client.provider = flags.provider;
+  if (flags.apiKeyEnv !== undefined) client.api_key_env = flags.apiKeyEnv;
+  c.client = client;
+  if (flags.limit !== undefined) c.select = { ...(c.select ?? {}), limit: flags.limit };
+  if (flags.shuffle) c.select = { ...(c.select ?? {}), shuffle: true };
+  if (flags.attempts !== undefined) c.attempts = flags.attempts;
+  // -c N pins the concurrency: min = max = N.
+  if (flags.concurrency !== undefined) c.concurrency = { min_inflight: flags.concurrency, max_inflight: flags.concurrency };
+  if (flags.name !== undefined) c.name = flags.name;
+  return c;
+}
+
+/**
+ * The run body's options for a config whose sources are resolved to benchmark ids (same order).
+ * A source's attempts, few_shot, select (field by field) and sampling override the run-wide ones for its
+ * benchmark only. Concurrency is pinned to max_inflight (the server's concurrency is one number).
+ * @param {EvalConfig} c @param {string[]} ids
+ */
+export function runOptionsFor(c, ids) {
+  /** @type {Record<string, unknown>} */
+  const options = {};
+  if (c.attempts !== undefined) options.attempts = c.attempts;
+  if (c.few_shot !== undefined) options.few_shot = c.few_shot;
+  if (c.timeout_s !== undefined) options.timeout_s = c.timeout_s;
+  if (c.missing_policy !== undefined) options.missing_policy = c.missing_policy;
+  if (c.select && Object.keys(c.select).length) options.select = c.select;
+  Object.assign(options, c.sampling ?? {});
+  const conc = c.concurrency?.max_inflight ?? c.concurrency?.min_inflight;
+  if (conc !== undefined) options.concurrency = conc;
+  /** @type {Record<string, Record<string, unknown>>} */
+  const per = {};
+  c.source.forEach((s, i) => {
+    const own = { ...(s.attempts !== undefined ? { attempts: s.attempts } : {}), ...(s.few_shot !== undefined ? { few_shot: s.few_shot } : {}), ...(s.select && Object.keys(s.select).length ? { select: s.select } : {}), ...(s.sampling ?? {}) };
+    if (Object.keys(own).length) per[ids[i]] = own;
+  });
+  if (Object.keys(per).length) options.per_benchmark = per;
+  return options;
+}
+
+/**
+ * How many tasks a source will run, from the benchmark's size and the selection (include/exclude, skip,
+ * limit), or null when it cannot be told without the rows (subsets, an unknown size).
+ * @param {number | null} size @param {Record<string, any>} select
+ */
+export function estimateTasks(size, select) {
+  if (select.include?.length) {
+    const out = new Set(select.exclude ?? []);
+    const n = select.include.filter((k) => !out.has(k)).length;
+    return Math.min(select.limit ?? n, Math.max(0, n - (select.skip ?? 0)));
+  }
+  if (size === null || select.subsets?.length || select.split) return null;
+  const n = Math.max(0, size - (select.exclude?.length ?? 0) - (select.skip ?? 0));
+  return select.limit !== undefined ? Math.min(select.limit, n) : n;
+}
+
+/** A source's effective select, attempts and output budget: its own values over the run-wide ones. */
+export function effectiveSource(c, s) {
+  return {
+    select: { ...(c.select ?? {}), ...(s.select ?? {}) },
+    attempts: s.attempts ?? c.attempts ?? 1,
+    maxOutputTokens: s.sampling?.max_output_tokens ?? c.sampling?.max_output_tokens ?? 1024,
+  };
+}

@@ -1,0 +1,189 @@
+// `assay eval run`: the TOML config checked key by key (unknown keys name their line), sources mapped
+// onto one run's per-benchmark options, and the command against the local stack: a multi-source
+// file runs and gates, the same name continues the run (nothing left is a success), --clean starts
+// over, --dry-run starts nothing, and the shipped examples parse and plan.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { EXIT } from "./errors.mjs";
+import { estimateTasks, keyLines, parseEvalConfig, runOptionsFor, withFlags } from "./eval-config.mjs";
+import { cli, REPO, startLocal } from "./test-support.mjs";
+
+const FILE = `name = "nightly"
+attempts = 2
+
+[client]
+model = "m"
+
+[select]
+shuffle = true
+limit = 10
+
+[[source]]
+benchmark = "a"
+
+[[source]]
+benchmark = "b"
+attempts = 3
+
+[source.select]
+limit = 4
+
+[source.sampling]
+temperature = 0.5
+`;
+
+describe("eval config", () => {
+  test("a source's values override the top-level defaults field by field, as per-benchmark options", () => {
+    const c = parseEvalConfig(FILE, "eval.toml");
+    assert.deepEqual(runOptionsFor(c, ["bm_a", "bm_b"]), {
+      attempts: 2,
+      select: { shuffle: true, limit: 10 },
+      per_benchmark: { bm_b: { attempts: 3, select: { limit: 4 }, temperature: 0.5 } },
+    });
+  });
+
+  test("an unknown key is an error naming its line", () => {
+    const bad = FILE.replace("limit = 4", "limt = 4");
+    assert.throws(() => parseEvalConfig(bad, "eval.toml"), /^Error: eval\.toml:19: source\[1\]\.select\.limt: unknown key/);
+    assert.throws(() => parseEvalConfig('atempts = 1\n[[source]]\nbenchmark = "a"\n', "x.toml"), /x\.toml:1: atempts: unknown key/);
+    assert.throws(() => parseEvalConfig('[client]\nmodel = 3\n[[source]]\nbenchmark = "a"\n', "x.toml"), /x\.toml:2: client\.model: expected a string/);
+  });
+
+  test("malformed TOML, no source and a repeated benchmark are errors with a place", () => {
+    assert.throws(() => parseEvalConfig("name = \n", "x.toml"), /^Error: x\.toml:1: /);
+    assert.throws(() => parseEvalConfig('name = "n"\n', "x.toml"), /no \[\[source\]\] block/);
+    assert.throws(() => parseEvalConfig('[[source]]\nbenchmark = "a"\n[[source]]\nbenchmark = "a"\n', "x.toml"), /x\.toml:4: source\[1\]\.benchmark: a is already a source/);
+  });
+
+  test("keyLines follows table and array headers", () => {
+    const lines = keyLines(FILE);
+    assert.equal(lines.get("client.model"), 5);
+    assert.equal(lines.get("source[1].attempts"), 16);
+    assert.equal(lines.get("source[1].sampling.temperature"), 22);
+  });
+
+  test("shorthands make one source and pin the concurrency", () => {
+    const c = withFlags(null, { benchmark: "gsm8k", model: "m", limit: 50, attempts: 3, concurrency: 8, shuffle: true });
+    assert.deepEqual(c.source, [{ benchmark: "gsm8k" }]);
+    assert.deepEqual(runOptionsFor(c, ["bm_gsm8k"]), { attempts: 3, select: { limit: 50, shuffle: true }, concurrency: 8 });
+  });
+
+  test("the dry run's task count follows include, exclude, skip and limit", () => {
+    assert.equal(estimateTasks(100, { skip: 10, limit: 50 }), 50);
+    assert.equal(estimateTasks(30, { skip: 10, limit: 50 }), 20);
+    assert.equal(estimateTasks(null, { include: ["a", "b", "c"], exclude: ["b"] }), 2);
+    assert.equal(estimateTasks(100, { subsets: ["x"] }), null);
+  });
+
+  test("the shipped examples parse", () => {
+    for (const f of ["smoke.toml", "ab.toml"]) parseEvalConfig(readFileSync(join(REPO, "examples", f), "utf8"), f);
+  });
+});
+
+describe("assay eval run against the local stack", { timeout: 240_000 }, () => {
+  let local;
+  let env;
+  let dir;
+  const ids = {};
+  const run = (args) => cli(["eval", "run", ...args], { env, timeoutMs: 120_000 });
+
+  before(async () => {
+    local = await startLocal();
+    const key = await local.newProject("cli-eval");
+    env = { ASSAY_URL: local.url, ASSAY_API_KEY: key, XDG_CONFIG_HOME: join(local.dir, "xdg") };
+    dir = mkdtempSync(join(tmpdir(), "assay-eval-"));
+    for (const [name, offset] of [["sum-a", 0], ["sum-b", 40]]) {
+      const rows = Array.from({ length: 8 }, (_, i) => ({ id: `q${i + offset}`, question: `What is ${i + offset} + ${2 * i + 1}?`, answer: String(3 * i + offset + 1) }));
+      const up = await fetch(`${local.url}/api/datasets/${name}/revisions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+        body: rows.map((r) => JSON.stringify(r)).join("\n"),
+      });
+      assert.ok(up.ok, await up.text());
+      const bm = await fetch(`${local.url}/api/benchmarks`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ name, dataset: `${name}@1`, prompt_column: "question", answer_column: "answer", scoring: { type: "contains" } }),
+      });
+      const created = await bm.json();
+      assert.equal(bm.status, 201, JSON.stringify(created));
+      ids[name] = created.id;
+    }
+    const toml = `name = "nightly"
+[client]
+base_url = "${local.fixtureUrl}/v1"
+model = "fixture:accuracy=1,seed=5"
+[select]
+limit = 5
+[concurrency]
+max_inflight = 4
+[[source]]
+benchmark = "sum-a"
+[[source]]
+benchmark = "sum-b"
+attempts = 2
+[source.select]
+limit = 3
+`;
+    writeFileSync(join(dir, "nightly.toml"), toml);
+  });
+  after(async () => {
+    await local?.stop();
+  });
+
+  test("a multi-source file runs as one run with each source's own values, and gates", async () => {
+    const r = await run([join(dir, "nightly.toml"), "--min-score", "0.9", "--json"]);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.run.display_name, "nightly");
+    assert.equal(out.run.status, "completed");
+    const row = (id) => out.scores.scores.find((s) => s.benchmark_id === id);
+    assert.deepEqual([row(ids["sum-a"]).k, row(ids["sum-a"]).member_count], [1, 5]);
+    assert.deepEqual([row(ids["sum-b"]).k, row(ids["sum-b"]).member_count], [2, 3]);
+    assert.equal(out.checks.passed, true);
+    assert.equal(out.run.options.concurrency, 4);
+  });
+
+  test("the same name again continues the run: with nothing left it says so and succeeds", async () => {
+    const r = await run([join(dir, "nightly.toml"), "--resume"]);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    assert.match(r.stderr, /has a reward for every attempt: nothing left to run/);
+    const gate = await run([join(dir, "nightly.toml"), "--min-score", "1.5"]);
+    assert.equal(gate.code, EXIT.CHECK_FAILED, gate.stderr);
+  });
+
+  test("--clean starts over; --dry-run plans without starting anything", async () => {
+    const before = (await local.api("/api/eval-runs?limit=200", env.ASSAY_API_KEY)).items.length;
+    const plan = await run([join(dir, "nightly.toml"), "--dry-run", "--json"]);
+    assert.equal(plan.code, EXIT.OK, plan.stderr);
+    const p = JSON.parse(plan.stdout);
+    assert.deepEqual(p.plan.map((s) => [s.tasks, s.attempts, s.total]), [[5, 1, 5], [3, 2, 6]]);
+    assert.ok(p.est_tokens > 0);
+    assert.equal((await local.api("/api/eval-runs?limit=200", env.ASSAY_API_KEY)).items.length, before, "a dry run starts nothing");
+    const clean = await run([join(dir, "nightly.toml"), "--clean", "--json"]);
+    assert.equal(clean.code, EXIT.OK, clean.stderr);
+    assert.equal((await local.api("/api/eval-runs?limit=200", env.ASSAY_API_KEY)).items.length, before + 1);
+  });
+
+  test("shorthands run one benchmark; a bad file is a usage error naming the line", async () => {
+    const r = await run(["sum-a", "-m", "fixture:accuracy=1", "--base-url", `${local.fixtureUrl}/v1`, "-n", "2", "-r", "2", "-c", "2", "--json"]);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual([out.scores.scores[0].k, out.scores.scores[0].member_count], [2, 2]);
+    writeFileSync(join(dir, "bad.toml"), '[[source]]\nbenchmark = "sum-a"\nattempt = 2\n');
+    const bad = await run([join(dir, "bad.toml"), "-m", "x"]);
+    assert.equal(bad.code, EXIT.USAGE);
+    assert.match(bad.stderr, /bad\.toml:3: source\[0\]\.attempt: unknown key/);
+  });
+
+  test("the shipped examples plan against the stack", async () => {
+    for (const f of ["smoke.toml", "ab.toml"]) {
+      const r = await run([join(REPO, "examples", f), "--dry-run"]);
+      assert.equal(r.code, EXIT.OK, `${f}: ${r.stderr}`);
+      assert.match(r.stdout, /bm_gsm8k/);
+    }
+  });
+});
