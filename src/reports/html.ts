@@ -4,6 +4,7 @@
  * resource, every text escaped. Same content as the Markdown report, with
  * every subset and every curve row. Pure.
  */
+import { deltaVerdict, verdictText } from "../metrics/significance";
 import { formatScore } from "../metrics";
 import { curveChart, escapeHtml as e, subsetChart } from "./charts";
 import {
@@ -32,7 +33,7 @@ h3{font-size:14px;margin:18px 0 6px}
 table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:13px}
 th,td{border:1px solid #e3e6eb;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f1f3f6}
 td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
-.failed{color:#b42318;font-weight:600}.up{color:#067647}.down{color:#b42318}
+.failed{color:#b42318;font-weight:600}.up{color:#067647}.down{color:#b42318}.muted{color:#667085}
 code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f1f3f6;padding:1px 4px;border-radius:3px}
 .charts{display:flex;flex-wrap:wrap;gap:18px;margin:8px 0}
 svg text{font:11px system-ui,sans-serif;fill:#4a5263}svg .title{font-weight:600;fill:#1d2330}
@@ -59,8 +60,13 @@ function testText(v: ABView): string {
   return `${how}, n = ${t.n_shared}${t.p_value === null ? ", no p-value" : ""}`;
 }
 
-function deltaClass(v: ABView): string {
-  return v.delta === null || v.delta === 0 ? "" : v.delta > 0 ? "up" : "down";
+/** A delta is coloured only when its paired test calls it a change; otherwise it says there is none. */
+function deltaCell(v: ABView): string {
+  const verdict = deltaVerdict(v.delta, v.test.p_value);
+  const text = e(v.display.delta ?? "n/a");
+  if (verdict === "better") return `<span class="up">▲ ${text}</span>`;
+  if (verdict === "worse") return `<span class="down">▼ ${text}</span>`;
+  return `${text} <span class="muted">(${e(verdictText(verdict))})</span>`;
 }
 
 /** The report as a standalone HTML document. */
@@ -101,7 +107,7 @@ export function renderHtml(input: ReportInput): string {
       const views: [string, ABView][] = [["all", b.overall], ...b.subsets.filter((s) => !(b.subsets.length === 1 && s.key === null)).map((s): [string, ABView] => [s.key ?? "(no subset)", s])];
       const rows = views.map(([label, v]) => [
         e(label),
-        `<span class="${deltaClass(v)}">${e(v.display.delta ?? "n/a")}</span>`,
+        deltaCell(v),
         e(testText(v)),
         String(v.regressions_count),
         String(v.improvements_count),

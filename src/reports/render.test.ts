@@ -90,6 +90,23 @@ describe("reports: html", () => {
   });
 });
 
+describe("reports: html A/B colours", () => {
+  it("colours a significant regression and leaves a non-significant delta uncoloured, saying so", () => {
+    // 40 tasks: B loses 20 that A solved (p < 0.001); then B loses 3 of 40 (McNemar exact p = 0.25).
+    const rows = (n: number, lost: number) => [
+      Array.from({ length: n }, (_, i) => member(i, "a", 1, null)),
+      Array.from({ length: n }, (_, i) => member(i, "b", i < lost ? 0 : 1, null)),
+    ];
+    const [a1, b1] = rows(40, 20);
+    const significant = renderHtml(input(a1!, b1!, facts({ member_count: 40 })));
+    expect(significant).toMatch(/<span class="down">▼ -50 pp/);
+    const [a2, b2] = rows(40, 3);
+    const noise = renderHtml(input(a2!, b2!, facts({ member_count: 40 })));
+    expect(noise).not.toMatch(/class="down"/);
+    expect(noise).toContain("(no significant difference)");
+  });
+});
+
 describe("reports: charts", () => {
   it("draws at most MAX_BARS bars and one point per j and series", () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({

@@ -19,6 +19,7 @@ import { BenchmarkPanel } from "../components/benchmark-panel";
 import { SamplesTable, type Filter } from "../components/samples-table";
 import { TraceViewer } from "../components/trace-viewer";
 import { ErrorBox, Loading, StatusBadge } from "../components/ui";
+import { deltaVerdict, verdictText } from "../../../src/metrics/significance";
 import { targetLabel } from "./runs";
 
 /** Re-renders whenever `store` says it changed. */
@@ -337,7 +338,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
                   {b.benchmark_name ?? b.benchmark_id}: {b.b_label} vs {b.a_label}
                 </h3>
                 <p>
-                  Overall <strong>{b.overall.display.delta ?? "—"}</strong> <span class="muted">({b.overall.test.name.replace("_", " ")}, {b.overall.test.n_shared} shared tasks, {pValue(b.overall.test.p_value)})</span>
+                  Overall <Delta delta={b.overall.delta} p={b.overall.test.p_value} text={b.overall.display.delta} /> <span class="muted">({b.overall.test.name.replace("_", " ")}, {b.overall.test.n_shared} shared tasks, {pValue(b.overall.test.p_value)})</span>
                 </p>
                 <table class="table compact">
                   <thead>
@@ -352,13 +353,12 @@ export default function RunDetail({ params }: { params: Record<string, string> }
                   </thead>
                   <tbody>
                     {b.subsets.map((s) => (
-                      <tr key={s.key ?? "(none)"} class={s.delta !== null && s.delta < 0 ? "neg" : ""}>
+                      <tr key={s.key ?? "(none)"} class={deltaVerdict(s.delta, s.test.p_value) === "worse" ? "neg" : ""}>
                         <td>{s.key ?? <span class="muted">(none)</span>}</td>
                         <td>{s.a_score === null ? "—" : percentOrPlain(s.a_score)}</td>
                         <td>{s.b_score === null ? "—" : percentOrPlain(s.b_score)}</td>
                         <td>
-                          {s.delta !== null && s.delta < 0 ? "▼ " : s.delta !== null && s.delta > 0 ? "▲ " : ""}
-                          {s.display.delta ?? "—"}
+                          <Delta delta={s.delta} p={s.test.p_value} text={s.display.delta} />
                         </td>
                         <td>{pValue(s.test.p_value)}</td>
                         <td>{s.regressions_count ?? s.regressions.length}</td>
@@ -426,4 +426,19 @@ export default function RunDetail({ params }: { params: Record<string, string> }
 
 function percentOrPlain(v: number): string {
   return v >= 0 && v <= 1 ? percent(v) : String(Number(v.toFixed(3)));
+}
+
+/**
+ * An A/B delta: arrow and colour only when the paired test calls it a
+ * change (p < 0.05); otherwise it says "no significant difference".
+ */
+function Delta({ delta, p, text }: { delta: number | null; p: number | null; text: string | null | undefined }) {
+  const verdict = deltaVerdict(delta, p);
+  if (verdict === "worse") return <strong class="neg" data-verdict={verdict}>▼ {text ?? "—"}</strong>;
+  if (verdict === "better") return <strong class="pos" data-verdict={verdict}>▲ {text ?? "—"}</strong>;
+  return (
+    <span data-verdict={verdict}>
+      <strong>{text ?? "—"}</strong> <span class="muted">({verdictText(verdict)})</span>
+    </span>
+  );
 }
