@@ -8,6 +8,7 @@
  * deterministic (no I/O, no clock, no randomness); the test setup writes
  * the files, gzips HumanEval and pins their digests.
  */
+import { miniInstructionFiles, miniInstructionResponses } from "./mini-instructions";
 import type { AnswerRow } from "../fixture/model-server.mjs";
 import { MMLU_SUBJECTS } from "../src/catalog/sources";
 import { miniBfclFiles } from "./mini-bfcl";
@@ -171,6 +172,7 @@ export function miniDatasetFiles(): MiniFile[] {
     { path: "humaneval/HumanEval.jsonl.gz", text: humaneval(), gzip: true },
   );
   files.push(...miniBfclFiles());
+  files.push(...miniInstructionFiles());
   return files;
 }
 
@@ -183,5 +185,6 @@ export function miniAnswerKeyRows(): AnswerRow[] {
         .split("\n")
         .filter((l) => l.trim())
         .map((l) => JSON.parse(l) as AnswerRow),
-    );
+    )
+    .concat(miniInstructionResponses());
 }
