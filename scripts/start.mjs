@@ -11,7 +11,7 @@ import { fixtureListenError, fixturePort } from "./lib/fixture-port.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
 import { runDemo } from "./lib/demo.mjs";
 import { startLocalSandbox } from "./lib/sandbox.mjs";
-import { startCronTicker, startStack } from "./lib/stack.mjs";
+import { ConfigError, startCronTicker, startStack } from "./lib/stack.mjs";
 
 const port = Number(process.env.PORT || 8787);
 const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
@@ -35,7 +35,14 @@ const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
 // Code benchmarks (HumanEval, MBPP) execute their programs in the sandbox, its own process on loopback.
 const sandbox = await startLocalSandbox({ stateDir });
 const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars };
-const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` });
+const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` }).catch(
+  async (err) => {
+    // A wrong variable is named with its rule, at once; anything else keeps its stack trace.
+    console.error(err instanceof ConfigError ? `npm start: ${err.message}` : err);
+    await Promise.allSettled([fixture.close(), mirror?.close(), sandbox.sandbox?.close()]);
+    process.exit(1);
+  },
+);
 const stopCron = startCronTicker(stack.url);
 
 console.log(`

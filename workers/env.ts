@@ -1,5 +1,6 @@
 /** The Worker's bindings and secrets, and the parsed configuration. */
-import { z } from "zod";
+import { describeProblems, parseWorkerVars } from "../src/config/worker-config";
+import { AppError } from "../src/domain/errors";
 import type { RunGate } from "./durable/run-gate";
 import type { RunLive } from "./durable/run-live";
 
@@ -34,17 +35,33 @@ export interface Env {
   ASSAY_SANDBOX_SECRET?: string;
 }
 
-export const Config = z.object({
-  bootstrapToken: z.string().min(8).optional(),
-  secretKey: z.string().min(16, "ASSAY_SECRET_KEY must be at least 16 characters"),
-  defaultCredits: z.coerce.number().int().min(0).default(1_000_000),
-});
-export type Config = z.infer<typeof Config>;
+/** What the handlers read of the configuration, parsed once per environment (src/config/worker-config.ts holds the rules). */
+export interface Config {
+  bootstrapToken?: string;
+  secretKey: string;
+  defaultCredits: number;
+}
 
+const parsed = new WeakMap<object, Config | AppError>();
+
+/**
+ * The parsed configuration. A wrong variable is a 503 problem naming it and
+ * its rule, on every request until it is fixed (never a 500 from deep
+ * inside a handler); the verdict is kept per environment object.
+ */
 export function readConfig(env: Env): Config {
-  return Config.parse({
-    bootstrapToken: env.ASSAY_BOOTSTRAP_TOKEN || undefined,
-    secretKey: env.ASSAY_SECRET_KEY,
-    defaultCredits: env.ASSAY_DEFAULT_CREDITS ?? undefined,
-  });
+  let hit = parsed.get(env);
+  if (!hit) {
+    const r = parseWorkerVars(env as unknown as Record<string, unknown>);
+    hit = r.ok
+      ? { bootstrapToken: r.vars.ASSAY_BOOTSTRAP_TOKEN, secretKey: r.vars.ASSAY_SECRET_KEY, defaultCredits: r.vars.ASSAY_DEFAULT_CREDITS ?? 1_000_000 }
+      : new AppError(
+          "misconfigured",
+          `the server's configuration is invalid: ${describeProblems(r.problems)}; fix it and restart`,
+          r.problems.map((p) => ({ field: p.variable, message: p.rule })),
+        );
+    parsed.set(env, hit);
+  }
+  if (hit instanceof AppError) throw hit;
+  return hit;
 }

@@ -39,6 +39,27 @@ export function freePort() {
   });
 }
 
+/** A configuration variable breaks its rule: the message names it and the rule, nothing more is needed. */
+export class ConfigError extends Error {}
+
+/**
+ * Checks the Worker's variables against the Worker's own schema
+ * (src/config/worker-config.ts) before anything starts, so a wrong value
+ * fails in a second, naming the variable and the rule. The schema is
+ * TypeScript: Node 24 (npm scripts) strips its types; an older node cannot
+ * load it, and then the Worker's 503 at the first request says the same.
+ */
+async function checkVars(vars) {
+  let schema;
+  try {
+    schema = await import("../../src/config/worker-config.ts");
+  } catch {
+    return;
+  }
+  const r = schema.parseWorkerVars(vars);
+  if (!r.ok) throw new ConfigError(`the configuration is invalid: ${schema.describeProblems(r.problems)}`);
+}
+
 /**
  * Starts the stack and resolves once /api/openapi.json answers.
  * @returns {Promise<{url: string, bootstrapToken: string, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
@@ -52,6 +73,7 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   // Secrets go through an env file so wrangler prints them as hidden.
   // Agent runners call back on the local stack's own address.
   const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`, ...extraVars };
+  await checkVars(vars);
   const envFile = join(stateDir, "dev.vars");
   writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join("\n") + "\n", { mode: 0o600 });
 
@@ -83,11 +105,18 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
       const tail = logFile && existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2000) : "";
       throw new Error(`wrangler dev exited with ${child.exitCode}${tail ? `:\n${tail}` : ""}`);
     }
+    let misconfigured = null;
     try {
       const r = await fetch(`${url}/api/openapi.json`);
       if (r.ok) break;
+      // The Worker names a wrong variable in a 503: the net when checkVars could not load the schema (older node).
+      if (r.status === 503) misconfigured = await r.json().then((b) => (b.code === "misconfigured" ? b.detail : null), () => null);
     } catch {
       /* not listening yet */
+    }
+    if (misconfigured) {
+      child.kill("SIGTERM");
+      throw new ConfigError(misconfigured);
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

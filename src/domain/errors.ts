@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  misconfigured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -55,4 +56,5 @@ export const TITLES: Record<ErrorCode, string> = {
   validation_failed: "Validation failed",
   rate_limited: "Rate limited",
   internal: "Internal error",
+  misconfigured: "Server misconfigured",
 };
