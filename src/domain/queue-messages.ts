@@ -14,8 +14,10 @@ export const AttemptMessage = z.object({
   kind: z.literal("attempt"),
   run_id: z.string(),
   seq: z.number().int().min(0),
-  /** Model-call tries already spent on this attempt (carried across re-sends). */
+  /** Model-call tries already spent on this attempt (carried across re-sends); a rate limit that said how long to wait spends none. */
   tries: z.number().int().min(0).default(0),
+  /** When this attempt first met a rate limit that said how long to wait (epoch ms), so its waits end within MAX_RATE_LIMIT_WAIT_MS. */
+  limited_since: z.number().int().min(0).optional(),
 });
 
 /** Resume reopens the attempts without a reward in pages, by seq, then hands over to planning. */

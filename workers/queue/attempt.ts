@@ -8,7 +8,7 @@ import { examplesFor } from "../../src/execution/benchmark-plan";
 import { endedWithoutReward, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
-import { retryDecision } from "../../src/domain/retry";
+import { rateLimitDecision, retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
@@ -34,7 +34,15 @@ export interface TranscriptLine {
 
 export type AttemptResult =
   | { kind: "done"; outcome: AttemptOutcome; transcript: TranscriptLine; log?: string }
-  | { kind: "retry"; tries: number; delay_ms: number; log: string };
+  | {
+      kind: "retry";
+      /** Tries spent so far (a rate-limit wait spends none). */
+      tries: number;
+      delay_ms: number;
+      log: string;
+      /** When the attempt first met a rate limit that said how long to wait (epoch ms), carried to the next try. */
+      limited_since?: number;
+    };
 
 function choicesOf(data: Record<string, unknown>): string[] | null {
   const c = data.options ?? data.choices;
@@ -59,7 +67,7 @@ const LIVE_DEADLINE_MARGIN_MS = 30_000;
  * inline attempt takes no time worth showing), the request in flight, the
  * committed turn, the scoring phase when a judge is called, and its end.
  */
-export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number): Promise<AttemptResult> {
+export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number, limitedSince?: number): Promise<AttemptResult> {
   const live = emitterFor(env, att.runId, ctx.options.concurrency);
   const id = attemptId(att.runId, att.seq);
   const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
@@ -90,7 +98,7 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
   };
   let result: AttemptResult;
   try {
-    result = await execute(env, ctx, att, triesBefore, emit);
+    result = await execute(env, ctx, att, triesBefore, limitedSince, emit);
   } catch (err) {
     emit({ kind: "end", status: "failed", reward: null, error: "internal error" });
     throw err;
@@ -100,7 +108,14 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
   return result;
 }
 
-async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number, emit: (e: DeltaEvent) => void): Promise<AttemptResult> {
+async function execute(
+  env: Env,
+  ctx: RunContext,
+  att: AttemptSlot,
+  triesBefore: number,
+  limitedSince: number | undefined,
+  emit: (e: DeltaEvent) => void,
+): Promise<AttemptResult> {
   const startedAt = new Date().toISOString();
   const tries = triesBefore + 1;
   const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
@@ -128,6 +143,18 @@ async function execute(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore:
   const failure = (err: unknown, stage: string): AttemptResult => {
     const pe = err instanceof ProviderError ? err : null;
     const message = clean(`${stage}: ${err instanceof Error ? err.message : String(err)}`);
+    if (pe?.kind === "rate_limit" && pe.retry_after_ms !== null) {
+      // The endpoint said how long to wait: wait as told, spending no try, within the attempt's rate-limit wait limit.
+      const now = Date.now();
+      const since = limitedSince ?? now;
+      const d = rateLimitDecision(pe.retry_after_ms, now - since);
+      if (d.retry) {
+        return { kind: "retry", tries: triesBefore, delay_ms: d.delay_ms, limited_since: since, log: `rate limited; waiting ${d.delay_ms} ms as the endpoint asked (not a failed try): ${message}` };
+      }
+      // Given up on waiting: missing, with the reason, never a failed try folded into the score.
+      const error = `rate limited: ${message}; ${d.reason}`;
+      return { kind: "done", log: error, outcome: endedWithoutReward(att.seq, "timed_out", error, tries, startedAt), transcript: transcript({ error }) };
+    }
     if (pe) {
       const d = retryDecision(pe.kind, tries, pe.retry_after_ms, Math.random());
       if (d.retry) return { kind: "retry", tries, delay_ms: d.delay_ms, log: `try ${tries} failed (${pe.kind}); retrying in ${d.delay_ms} ms: ${message}` };

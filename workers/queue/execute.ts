@@ -27,6 +27,13 @@ const RENEW_MS = 20_000;
 const MORE_WAIT_MS = 250;
 /** How often a running batch checks whether its run was stopped. */
 const STATUS_EVERY_MS = 250;
+/**
+ * A rate-limit wait up to this long is taken in place: the worker keeps its
+ * slot and the attempt's claim, sleeps as the endpoint asked and calls again,
+ * so the endpoint sets the pace; a longer one goes back to the queue with its
+ * delay and frees the slot.
+ */
+export const WAIT_IN_PLACE_MAX_MS = 10_000;
 
 /** A delivered message with its parsed body (a delivered message's own body is read-only). */
 export interface Delivered {
@@ -84,7 +91,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const ids = work.map((w) => attemptId(runId, w.slot.seq));
   const { granted, busy } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs });
 
-  const sink = new OutcomeSink(env, runId, ctx.secretValues);
+  const sink = new OutcomeSink(env, runId, ctx.secretValues, holder);
   const busySet = new Set(busy);
   const pending: Work[] = [];
   for (const w of work) {
@@ -96,14 +103,25 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const runOne = async ({ msg, slot }: Work) => {
     let result: AttemptResult;
     try {
-      result = await runAttempt(env, ctx, slot, msg.body.tries);
+      let tries = msg.body.tries;
+      let since = msg.body.limited_since;
+      for (;;) {
+        result = await runAttempt(env, ctx, slot, tries, since);
+        const inPlace =
+          result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && Date.now() + result.delay_ms < deadline;
+        if (!inPlace || result.kind !== "retry") break;
+        sink.note({ level: "warn", event: "retry", attempt_seq: slot.seq, message: result.log });
+        await sleep(result.delay_ms);
+        if (stopped) break; // the stopped run's retry goes back to the queue, which drops it
+        ({ tries, limited_since: since } = result);
+      }
     } catch (err) {
       // Infrastructure trouble (R2, a bug): retry within the budget, then record the error.
       const tries = msg.body.tries + 1;
       const d = retryDecision("transient", tries, null, Math.random());
       const message = scrub(`internal: ${err instanceof Error ? err.message : String(err)}`, ctx.secretValues);
       result = d.retry
-        ? { kind: "retry", tries, delay_ms: d.delay_ms, log: message }
+        ? { kind: "retry", tries, delay_ms: d.delay_ms, log: message, ...(msg.body.limited_since !== undefined && { limited_since: msg.body.limited_since }) }
         : { kind: "done", log: message, outcome: failedOutcome(slot.seq, tries, message), transcript: emptyTranscript(slot, message) };
     }
     sink.add(() => msg.raw.ack(), slot, result);

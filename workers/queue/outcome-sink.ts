@@ -5,10 +5,12 @@
  * group. A group is written when FLUSH_EVERY results wait or FLUSH_MS has
  * passed: one R2 object for its transcripts, one D1 batch for its rows (the
  * conditional insert: first verdict wins), its retries re-sent with their
- * delays, then its messages acknowledged. Writes are serialised.
+ * delays (the batch's claims on them ended first, so each runs as soon as
+ * its delay allows), then its messages acknowledged. Writes are serialised.
  */
 import { recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { appendLogs, type LogEntry } from "../../src/db/run-logs";
+import { attemptId } from "../../src/domain/attempt-id";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
 import { writeTranscripts } from "../../src/storage/transcripts";
 import type { Env } from "../env";
@@ -26,6 +28,7 @@ interface Pending {
   slot?: AttemptSlot;
   result?: AttemptResult;
   resend?: { body: AttemptMessage; delayMs: number };
+  log?: LogEntry;
 }
 
 export class OutcomeSink {
@@ -37,11 +40,18 @@ export class OutcomeSink {
     private readonly env: Env,
     private readonly runId: string,
     private readonly secrets: readonly string[],
+    /** The RunGate holder whose claims cover this batch's attempts. */
+    private readonly holder: string,
   ) {}
 
   /** A finished or retryable attempt. */
   add(ack: () => void, slot: AttemptSlot, result: AttemptResult): void {
     this.push({ ack, slot, result });
+  }
+
+  /** A log line about an attempt still being worked on here (a rate-limit wait taken in place). */
+  note(log: LogEntry): void {
+    this.push({ ack: () => {}, log });
   }
 
   /** A message to hand back to the queue untouched (busy elsewhere, out of time). */
@@ -75,6 +85,7 @@ export class OutcomeSink {
     const logs: LogEntry[] = [];
     for (const p of group) {
       if (p.resend) resend.push(p.resend);
+      if (p.log) logs.push(p.log);
       const r = p.result;
       if (!r || !p.slot) continue;
       if (r.kind === "done") {
@@ -82,7 +93,9 @@ export class OutcomeSink {
         transcripts.push(r.transcript);
         if (r.log) logs.push({ level: "error", event: "attempt_failed", attempt_seq: p.slot.seq, message: r.log });
       } else {
-        resend.push({ body: { kind: "attempt", run_id: this.runId, seq: p.slot.seq, tries: r.tries }, delayMs: r.delay_ms });
+        const body: AttemptMessage = { kind: "attempt", run_id: this.runId, seq: p.slot.seq, tries: r.tries };
+        if (r.limited_since !== undefined) body.limited_since = r.limited_since;
+        resend.push({ body, delayMs: r.delay_ms });
         logs.push({ level: "warn", event: "retry", attempt_seq: p.slot.seq, message: r.log });
       }
     }
@@ -92,7 +105,13 @@ export class OutcomeSink {
     }
     const changed = await recordOutcomes(this.env.DB, done);
     await appendLogs(this.env.DB, this.runId, logs, this.secrets);
-    await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
+    if (resend.length) {
+      // This batch is done with the attempts it re-sends: end its claims on them first, or a re-sent message
+      // delivered while the batch still runs would find them busy and be handed back until the claim's lease ran out.
+      const gate = gateFor(this.env, this.runId);
+      await gate.release({ holder: this.holder, slots: 0, attempts: resend.map((r) => attemptId(this.runId, r.body.seq)) });
+      await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
+    }
     for (const p of group) p.ack();
     if (changed.length) {
       const state = await gateFor(this.env, this.runId).settle(changed.length);

@@ -150,25 +150,6 @@ export function BenchmarkPanel({
               <h3>Time per phase</h3>
               {row.phases ? <PhaseBar phases={row.phases} /> : <p class="muted">The server does not report phase timings for this benchmark.</p>}
             </div>
-            {row.dimensions && Object.keys(row.dimensions).some((k) => !k.includes("/")) && (
-              <div>
-                <h3>Dimensions</h3>
-                {/* The scorer's pooled dimensions: IFEval's and IFBench's four numbers, a judge's criteria; per-type ones are in the API. */}
-                <table class="table compact">
-                  <tbody>
-                    {Object.entries(row.dimensions)
-                      .filter(([k]) => !k.includes("/"))
-                      .map(([k, d]) => (
-                        <tr key={k}>
-                          <th scope="row">{k.replaceAll("_", " ")}</th>
-                          <td>{score(d.mean)}</td>
-                          <td class="muted">{d.weight === d.attempts ? `${d.attempts} attempts` : `${d.weight} over ${d.attempts} attempts`}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
           </div>
           {row.subsets.length > 1 && (
             <details class="subsets">

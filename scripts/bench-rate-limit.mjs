@@ -1,0 +1,84 @@
+// `npm run bench`, rate-limited case: N attempts (fixture latency L ms) at
+// concurrency C through the full local stack, against a fixture endpoint that
+// refuses calls beyond LIMIT in flight with 429 and `retry-after: 1`. With
+// C above LIMIT the endpoint sets the pace, so the ideal is N·L/LIMIT.
+// Reports wall time against that ideal, 429s per attempt, lost attempts
+// (ended without a reward) and doubled ones (answered by the model more than
+// once). Target: within 2× of the ideal, 0 lost, 0 doubled.
+//   BENCH_RL_N=60 BENCH_RL_LATENCY_MS=400 BENCH_RL_LIMIT=3 BENCH_RL_CONCURRENCY=6 node scripts/bench-rate-limit.mjs
+// BENCH_PORT picks the stack's port (default: a free one).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFixtureModel } from "../fixture/model-server.mjs";
+import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
+import { freePort, startStack } from "./lib/stack.mjs";
+
+const N = Number(process.env.BENCH_RL_N || 60);
+const L = Number(process.env.BENCH_RL_LATENCY_MS || 400);
+const LIMIT = Number(process.env.BENCH_RL_LIMIT || 3);
+const C = Number(process.env.BENCH_RL_CONCURRENCY || 6);
+/** The endpoint's retry-after on refusals, in seconds. */
+const RETRY_AFTER_S = 1;
+
+const stateDir = mkdtempSync(join(tmpdir(), "assay-bench-rl-"));
+const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0 });
+const stack = await startStack({
+  port: Number(process.env.BENCH_PORT) || (await freePort()),
+  stateDir,
+  bootstrapToken: "bench-bootstrap-token",
+  quiet: true,
+  logFile: join(stateDir, "wrangler.log"),
+});
+try {
+  const boot = client(stack.url, stack.bootstrapToken);
+  const { api_key } = await boot("POST", "/api/projects", { name: "bench-rate-limit" });
+  const call = client(stack.url, api_key);
+  const rows = arithmeticRows(N);
+  const ds = await call("POST", "/api/datasets/bench-rl-arith/revisions", undefined, {
+    raw: rows.map((r) => JSON.stringify(r)).join("\n"),
+    type: "application/x-ndjson",
+  });
+  const bm = await call("POST", "/api/benchmarks", {
+    name: "bench-rl-arith",
+    dataset: ds.ref,
+    prompt_template: "Solve it and end with '#### <number>'.\n{question}",
+    answer_column: "answer",
+    scoring: { type: "regex", pattern: "#### (-?[0-9.,]+)" },
+  });
+  const model = `fixture-bench-rl:latency_ms=${L},limit_in_flight=${LIMIT},limit_retry_after_s=${RETRY_AFTER_S}`;
+  const run = await call("POST", "/api/eval-runs", {
+    display_name: "bench rate limit",
+    benchmarks: [bm.id],
+    target: { kind: "model", provider: "openai", base_url: `${fixture.url}/v1`, model },
+    options: { concurrency: C, timeout_s: 60 },
+  });
+  const t0 = Date.now();
+  await call("POST", `/api/eval-runs/${run.id}/start`);
+  const p = await waitForRun(call, run.id, { everyMs: 250, timeoutMs: 30 * 60_000 });
+  const { finished_at } = await call("GET", `/api/eval-runs/${run.id}`);
+  const wall = (Date.parse(finished_at) - t0) / 1000;
+  const stats = fixture.stats(model);
+  const ideal = (N * L) / 1000 / LIMIT;
+  const refused = stats.by_status["429"] ?? 0;
+  const lost = N - p.scored_attempts;
+  // Every answered call of an attempt beyond its first is a doubled attempt (the model ran it twice).
+  const doubled = (stats.by_status["200"] ?? 0) - p.scored_attempts;
+  const within = wall <= 2 * ideal;
+  const missed = !within || lost !== 0 || doubled !== 0;
+  console.log(`
+Assay rate-limited bench (local stack, wrangler dev; fixture latency ${L} ms, at most ${LIMIT} in flight, 429 with retry-after: ${RETRY_AFTER_S} beyond)
+  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
+  concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight}, the endpoint's limit ${LIMIT})
+  wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; the limit's ideal N·L/limit = ${ideal.toFixed(2)} s)
+  ratio to ideal        ${(wall / ideal).toFixed(2)}× (target ≤ 2×)
+  429s per attempt      ${(refused / N).toFixed(2)} (${refused} in all)
+  lost attempts         ${lost} (target 0)
+  doubled attempts      ${doubled} (target 0)
+  verdict               ${missed ? "MISSED the target" : "within target"}
+`);
+} finally {
+  await stack.stop();
+  await fixture.close();
+  rmSync(stateDir, { recursive: true, force: true });
+}
