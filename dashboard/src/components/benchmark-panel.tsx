@@ -78,7 +78,6 @@ export function BenchmarkPanel({
 
   // Binary rewards: the counted dot plot reads pass × scored from the aggregate.
   const dist: [number, number][] = useMemo(() => {
-    if (row.reward_counts) return Object.entries(row.reward_counts).map(([v, n]) => [Number(v), n] as [number, number]).sort((a, b) => a[0] - b[0]);
     if (c && row.pass !== null) {
       const passed = Math.round(row.pass * c.scored);
       return [
@@ -97,7 +96,7 @@ export function BenchmarkPanel({
   };
 
   const usage = row.usage ?? null;
-  const tokens = usage?.mean_tokens ?? (usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null);
+  const tokens = usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null;
   const invalidShare = c && c.total ? c.invalid / c.total : 0;
   const title = `${row.benchmark_name ?? row.benchmark_id} · ${row.target_label}`;
 
@@ -150,6 +149,25 @@ export function BenchmarkPanel({
               <h3>Time per phase</h3>
               {row.phases ? <PhaseBar phases={row.phases} /> : <p class="muted">The server does not report phase timings for this benchmark.</p>}
             </div>
+            {row.dimensions && Object.keys(row.dimensions).some((k) => !k.includes("/")) && (
+              <div>
+                <h3>Dimensions</h3>
+                {/* The scorer's pooled dimensions: IFEval's and IFBench's four numbers, a judge's criteria; per-type ones are in the API. */}
+                <table class="table compact">
+                  <tbody>
+                    {Object.entries(row.dimensions)
+                      .filter(([k]) => !k.includes("/"))
+                      .map(([k, d]) => (
+                        <tr key={k}>
+                          <th scope="row">{k.replaceAll("_", " ")}</th>
+                          <td>{score(d.mean)}</td>
+                          <td class="muted">{d.weight === d.attempts ? `${d.attempts} attempts` : `${d.weight} over ${d.attempts} attempts`}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </div>
           {row.subsets.length > 1 && (
             <details class="subsets">
@@ -168,7 +186,7 @@ export function BenchmarkPanel({
                       <td>{s.key ?? <span class="muted">(none)</span>}</td>
                       <td>{s.display.score ?? score(s.score)}</td>
                       <td class="muted">
-                        {int(s.score_counts.scored)}/{int(s.score_counts.total)} scored
+                        {int(s.score_counts?.scored ?? 0)}/{int(s.score_counts?.total ?? 0)} scored
                       </td>
                     </tr>
                   ))}

@@ -70,9 +70,14 @@ export function SamplesTable({
           status: "running",
           reward: null,
           output: null,
+          output_truncated: false,
           expected_answer: null,
           reason: null,
           error: null,
+          latency_ms: null,
+          input_tokens: null,
+          output_tokens: null,
+          finished_at: null,
         }))
       : [];
   const rows = filter === "live" ? liveRows : items;

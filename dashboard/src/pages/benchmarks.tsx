@@ -18,7 +18,7 @@ function categoryLabel(c: string): string {
 }
 
 export function scoringLabel(s: Benchmark["scoring"]): string {
-  const t = s.type ?? "?";
+  const t = typeof s.type === "string" ? s.type : "?";
   return ({ contains: "Contains", exact_match: "Exact match", regex: "Regex", llm_judge: "LLM judge", numeric: "Numeric", multiple_choice: "Multiple choice" } as Record<string, string>)[t] ?? t;
 }
 

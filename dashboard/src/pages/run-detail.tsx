@@ -338,7 +338,13 @@ export default function RunDetail({ params }: { params: Record<string, string> }
                   {b.benchmark_name ?? b.benchmark_id}: {b.b_label} vs {b.a_label}
                 </h3>
                 <p>
-                  Overall <Delta delta={b.overall.delta} p={b.overall.test.p_value} text={b.overall.display.delta} /> <span class="muted">({b.overall.test.name.replace("_", " ")}, {b.overall.test.n_shared} shared tasks, {pValue(b.overall.test.p_value)})</span>
+                  {b.overall ? (
+                    <>
+                      Overall <Delta delta={b.overall.delta} p={b.overall.test.p_value} text={b.overall.display.delta} /> <span class="muted">({b.overall.test.name.replace("_", " ")}, {b.overall.test.n_shared} shared tasks, {pValue(b.overall.test.p_value)})</span>
+                    </>
+                  ) : (
+                    <span class="muted">No overall comparison yet: no task has a reward from both targets.</span>
+                  )}
                 </p>
                 <table class="table compact">
                   <thead>
@@ -366,7 +372,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
                     ))}
                   </tbody>
                 </table>
-                {b.overall.regressions.length > 0 && (
+                {b.overall && b.overall.regressions.length > 0 && (
                   <details>
                     <summary>
                       Regressed tasks ({b.overall.regressions_count ?? b.overall.regressions.length})

@@ -32,6 +32,9 @@ const Sample = z
     reason: z.string().nullable(),
     error: z.string().nullable(),
     latency_ms: z.number().int().nullable().openapi({ description: "model time of the attempt in milliseconds; null while open or when none was measured" }),
+    input_tokens: z.number().int().nullable().openapi({ description: "tokens the target read; null while open or when it reported none" }),
+    output_tokens: z.number().int().nullable().openapi({ description: "tokens the target wrote; null while open or when it reported none" }),
+    finished_at: z.string().nullable().openapi({ description: "when the attempt ended; null while open" }),
   })
   .openapi("Sample");
 
@@ -112,6 +115,9 @@ export const resultsSamplesRoutes = newRouter()
         reason: r.reason,
         error: r.error,
         latency_ms: r.latency_ms,
+        input_tokens: r.input_tokens,
+        output_tokens: r.output_tokens,
+        finished_at: r.finished_at,
       }));
       const last = page.items.at(-1);
       return c.json({ items, next_cursor: page.more && last ? encodeCursor(String(last.seq)) : null }, 200);

@@ -327,6 +327,9 @@ describe("results: samples and tasks", () => {
       reason: "matches",
       error: null,
       latency_ms: 42,
+      input_tokens: 10,
+      output_tokens: 5,
+      finished_at: "2026-01-01T00:00:01.500Z",
     });
   });
 
