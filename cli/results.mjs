@@ -33,6 +33,7 @@ import { coverageSentence, formatScore, formatWithInterval } from "./format.mjs"
  * @property {[number, number] | null} score_ci95
  * @property {[number, number] | null} pass_ci95
  * @property {Record<string, any>} display Display strings the API sent, if any
+ * @property {Record<string, {mean: number, weight: number, attempts: number}> | null} dimensions The scorer's pooled structured dimensions (IFEval's four numbers, judge dimensions)
  */
 
 const EMPTY_COUNTS = { total: 0, scored: 0, missing: 0, invalid: 0, total_members: 0, complete_members: 0 };
@@ -68,6 +69,7 @@ export function scoreRows(body) {
     score_ci95: pair(e.uncertainty?.score_ci95),
     pass_ci95: pair(e.uncertainty?.pass_ci95),
     display: e.display && typeof e.display === "object" ? e.display : {},
+    dimensions: e.dimensions && typeof e.dimensions === "object" ? e.dimensions : null,
   }));
 }
 
@@ -92,8 +94,23 @@ export function resultLines(r) {
     [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)],
     [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)],
     ["coverage", r.display.coverage ?? coverageSentence(r.score, c, r.missing_policy)],
+    ...dimensionLines(r.dimensions),
     ...errorLine,
   ];
+}
+
+/**
+ * The headline dimensions, one line each (those without a `/`: IFEval's and
+ * IFBench's four numbers, a judge's dimensions); per-type ones like
+ * `strict/punctuation:no_comma` stay in --json.
+ * @param {ScoreRow["dimensions"] | undefined} dims
+ * @returns {[string, string][]}
+ */
+export function dimensionLines(dims) {
+  if (!dims) return [];
+  return Object.entries(dims)
+    .filter(([k, d]) => !k.includes("/") && typeof d?.mean === "number")
+    .map(([k, d]) => [k.replaceAll("_", " "), `${formatScore(d.mean)} (${d.weight === d.attempts ? `${d.attempts} attempts` : `${d.weight} over ${d.attempts} attempts`})`]);
 }
 
 /**

@@ -92,6 +92,19 @@ describe("display", () => {
     ]);
   });
 
+  test("IFEval's four numbers follow the coverage line; per-type dimensions stay out", () => {
+    const dimensions = {
+      prompt_level_strict: { mean: 0.75, weight: 4, attempts: 4 },
+      instruction_level_strict: { mean: 0.8, weight: 10, attempts: 4 },
+      "strict/punctuation:no_comma": { mean: 1, weight: 2, attempts: 2 },
+    };
+    const [row] = scoreRows({ scores: [entry({ dimensions })] });
+    assert.deepEqual(resultLines(row).slice(5), [
+      ["prompt level strict", "75% (4 attempts)"],
+      ["instruction level strict", "80% (10 over 4 attempts)"],
+    ]);
+  });
+
   test("a benchmark that scored nothing says why, with its counts by error kind", () => {
     const reason = "401 from the target: invalid API key (40 of 40 attempts)";
     const [row] = scoreRows({ scores: [entry({ status: "failed", error: reason, error_counts: { http_401: 40 }, score: null, pass: null, score_counts: null, uncertainty: null })] });

@@ -76,7 +76,8 @@ describe("execution end to end", { timeout: 120_000 }, () => {
     const model = `fixture-${uniq()}:status=401`;
     const runId = await createRun(key, [bm], model);
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
-    expect((await waitForRun(key, runId)).status).toBe("completed");
+    // Nothing was scored: the run is failed with the reason, not completed (issue 21).
+    expect((await waitForRun(key, runId)).status).toBe("failed");
     const rows = await attemptsOf(runId);
     expect(rows.map((r: any) => [r.status, r.tries, r.reward])).toEqual([
       ["failed", 1, null],
