@@ -180,7 +180,7 @@ function refuse(errors: FieldError[]): never {
  * and the built-ins, as the CLI does. Ambiguous names are errors; unknown
  * ones are kept for the "no such benchmark" check.
  */
-async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { per_benchmark?: Record<string, unknown> } | null }>(
+async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { per_benchmark?: Record<string, unknown> | null } | null }>(
   c: Ctx,
   body: T,
 ): Promise<{ value: T; errors: FieldError[] }> {
@@ -199,7 +199,7 @@ async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { p
     const keys = Object.keys(perBenchmark);
     const r = resolveBenchmarkRefs(keys, visible, (_, ref) => `options.per_benchmark.${ref}`);
     errors.push(...r.errors);
-    value.options = { ...body.options, per_benchmark: Object.fromEntries(keys.map((k, i) => [r.ids[i]!, perBenchmark[k]])) };
+    value.options = { ...body.options, per_benchmark: Object.fromEntries(keys.map((k, i) => [r.ids[i]!, perBenchmark[k]])) } as T["options"];
   }
   return { value, errors };
 }
@@ -211,11 +211,11 @@ function unlessNamed(first: FieldError[], errors: FieldError[]): FieldError[] {
 }
 
 /**
- * The answer to a create whose request_id an earlier request used: the same
- * run when the body is the same, 409 naming the fields that differ when not.
+ * A create whose request_id an earlier request used replays that run only
+ * with the same body; another body is 409 naming the fields that differ.
  * Runs made before bodies were remembered are replayed as before.
  */
-function replay(c: Ctx, run: EvalRunRow, digest: RequestDigest): Response {
+function assertSameBody(run: EvalRunRow, digest: RequestDigest): void {
   const differ = run.requestDigest ? differingFields(run.requestDigest, digest) : [];
   if (differ.length) {
     throw new AppError(
@@ -259,7 +259,11 @@ export const evalRunsRoutes = newRouter()
       // A replay answers with what the first request made, whatever the plan says now.
       if (body.value.request_id) {
         const existing = await findRunByRequestId(db, projectId, body.value.request_id);
-        if (existing) return replay(c, existing, digest);
+        if (existing) {
+          assertSameBody(existing, digest);
+          c.header("Idempotent-Replayed", "true");
+          return c.json(runView(existing), 200);
+        }
       }
       await requirePlan(c, false);
       const { config, errors } = configFromCreate(body.value);
@@ -268,7 +272,11 @@ export const evalRunsRoutes = newRouter()
       if (errors.length) refuse(errors);
       const ids = { id: newId("run"), projectId, requestId: body.value.request_id ?? null, requestDigest: body.value.request_id ? digest : null, copiedFrom: null };
       const { run, replayed } = await insertDraft(db, env.secretKey, ids, config, new Date().toISOString());
-      if (replayed) return replay(c, run, digest);
+      if (replayed) {
+        assertSameBody(run, digest);
+        c.header("Idempotent-Replayed", "true");
+        return c.json(runView(run), 200);
+      }
       return c.json(runView(run), 201);
     },
   )
