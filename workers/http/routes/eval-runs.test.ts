@@ -93,6 +93,7 @@ describe("eval runs: happy path", () => {
       request_id: null,
       copied_from: null,
       error: null,
+      error_counts: null,
       created_at: ISO,
       updated_at: r.body.created_at,
       queued_at: null,

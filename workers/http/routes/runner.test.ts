@@ -105,7 +105,8 @@ describe("runner protocol: tokens", { timeout: 120_000 }, () => {
   it("ends an attempt whose runner never reports at its timeout: timed_out, no reward, token 409", async () => {
     const { key, runId, attempts } = await silentRun(2, { timeout_s: 2 });
     const p = await waitForRun(key, runId, 30_000);
-    expect(p).toMatchObject({ status: "completed", terminal_attempts: 2, scored_attempts: 0 });
+    // Nothing was scored: failed, with the reason (issue 21), never "completed".
+    expect(p).toMatchObject({ status: "failed", terminal_attempts: 2, scored_attempts: 0 });
     const rows = await attemptsOf(runId);
     expect(rows.map((r: any) => [r.status, r.reward])).toEqual([
       ["timed_out", null],
@@ -240,7 +241,8 @@ describe("runner protocol: dispatch failures", { timeout: 120_000 }, () => {
     const profile = await agentProfile(key, { behaviour: "refuse" });
     const runId = await createAgentRun(key, [bm], profile.ref);
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
-    expect((await waitForRun(key, runId, 30_000)).status).toBe("completed");
+    expect((await waitForRun(key, runId, 30_000)).status).toBe("failed");
+    expect((await call("GET", `/api/eval-runs/${runId}`, { key })).body).toMatchObject({ error: `${bm}: 400 from the target: request refused (2 of 2 attempts)`, error_counts: { http_400: 2 } });
     const rows = await attemptsOf(runId);
     expect(rows.map((r: any) => [r.status, r.reward, r.tries])).toEqual([
       ["failed", null, 1],
@@ -255,7 +257,7 @@ describe("runner protocol: dispatch failures", { timeout: 120_000 }, () => {
     const r = await call("POST", "/api/profiles", { key, body: { name: `nosig-${crypto.randomUUID().slice(0, 6)}`, version: "1", params: { model: "m" } } });
     const runId = await createAgentRun(key, [bm], `${r.body.name}@1`);
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
-    expect((await waitForRun(key, runId, 30_000)).status).toBe("completed");
+    expect((await waitForRun(key, runId, 30_000)).status).toBe("failed");
     const [row] = await attemptsOf(runId);
     expect(row).toMatchObject({ status: "failed", reward: null });
     expect(row.error).toMatch(/runner_signing_secret/);
