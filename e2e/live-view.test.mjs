@@ -59,6 +59,7 @@ describe("live view", { timeout: 120_000 }, () => {
   });
 
   it("follows the attempt in the trace viewer, pinned to the newest turn, with the pending request dimmed", async () => {
+    api.staleTrials.set(ATT, "live");
     await page.locator(`[data-attempt="${ATT}"]`).click();
     await page.getByTestId("trace-viewer").waitFor();
     await until(() => followed.some((m) => m.type === "follow" && m.attempt_id === ATT), { what: "the viewer to follow the attempt" });
@@ -88,12 +89,17 @@ describe("live view", { timeout: 120_000 }, () => {
   });
 
   it("lands: the row leaves the live set and the viewer stops awaiting", async () => {
+    // Storage lags the live stream: the first reads after the land still say dispatched.
+    api.staleTrials.set(ATT, 3);
     send([{ type: "preview", seq: 3, messages: [{ role: "user", content: "next?" }] }]);
     await page.getByTestId("pending-request").waitFor();
     send([{ type: "landed", seq: 3, status: "succeeded", reward: 1 }]);
     await page.locator(`[data-live-cell="${ATT}"]`).waitFor({ state: "detached" });
     await page.getByTestId("pending-request").waitFor({ state: "detached" });
     await page.getByRole("button", { name: /^Live \(0\)$/ }).waitFor();
+    // The viewer shows the landed attempt, not the stale read taken as it landed.
+    await until(async () => (await page.getByTestId("trace-status").getAttribute("data-status")) === "succeeded", { timeout: 15_000, what: "the landed status in the viewer" });
+    assert.match((await page.getByTestId("trace-reward").textContent()) ?? "", /^\d+(\.\d+)?%$/);
     assert.deepEqual(browser.errors, []);
   });
 });

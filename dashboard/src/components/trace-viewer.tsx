@@ -46,6 +46,12 @@ function MessageView({ m, dim }: { m: Message; dim?: boolean }) {
   );
 }
 
+/** Statuses of an attempt that has ended; any other is still on its way. */
+const ENDED = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
+/** Re-reads of a landed attempt before the viewer gives up waiting for storage (about 30 s). */
+const SETTLE_TRIES = 60;
+const SETTLE_EVERY_MS = 500;
+
 export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; live: LiveRun | null; onClose: () => void }) {
   const [trial, setTrial] = useState<Trial | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -60,9 +66,31 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
       (t) => {
         setTrial(t);
         setError(null);
+        return t;
       },
-      setError,
+      (err) => {
+        setError(err);
+        return null;
+      },
     );
+
+  // When the live trace ends, the attempt's row may land in storage a moment
+  // later: re-read until it shows an ended status, so the viewer never keeps
+  // the stale "dispatched, no reward, 0 tries" of a read made too early.
+  const settling = useRef(0);
+  const settle = () => {
+    const ticket = ++settling.current;
+    let tries = 0;
+    const step = () => {
+      if (ticket !== settling.current) return;
+      void load().then((t) => {
+        if (ticket !== settling.current || (t && ENDED.has(t.status)) || ++tries >= SETTLE_TRIES) return;
+        setTimeout(step, SETTLE_EVERY_MS);
+      });
+    };
+    setTimeout(step, 300);
+  };
+  useEffect(() => () => void (settling.current += 1), [attemptId]);
 
   useEffect(() => {
     setTrial(null);
@@ -82,7 +110,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
     if (!live) return;
     return live.subscribeTrace(attemptId, () => {
       setTick((t) => t + 1);
-      if (live.trace(attemptId)?.ended) setTimeout(load, 300);
+      if (live.trace(attemptId)?.ended) settle();
     });
   }, [attemptId, live]);
 
@@ -138,7 +166,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
         {trial && (
           <dl class="facts compact">
             <dt>Status</dt>
-            <dd>
+            <dd data-testid="trace-status" data-status={isLive ? "running" : trial.status}>
               <StatusBadge status={isLive ? "running" : trial.status} label={isLive ? `running · ${liveAttempt!.phase}` : undefined} />
             </dd>
             <dt>Reward</dt>
