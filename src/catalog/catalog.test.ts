@@ -99,7 +99,7 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) 
     for (const f of b.data.files) {
       expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(f.url.startsWith(`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`)).toBe(true);
-      expect(f.path).toMatch(/^[a-z0-9_]+\/[A-Za-z0-9_.-]+$/);
+      expect(f.path).toMatch(/^[a-z0-9_]+(\/[A-Za-z0-9_.-]+)+$/);
       expect(f.bytes).toBeGreaterThan(0);
     }
   });

@@ -39,6 +39,7 @@ export function builtinOptions(def: BuiltinBenchmark): Record<string, unknown> {
     few_shot: def.few_shot.default,
     subsets: [],
     ...(def.few_shot.split !== null ? { few_shot_split: def.few_shot.split } : {}),
+    ...(def.tools_column ? { tools_column: def.tools_column } : {}),
   };
 }
 

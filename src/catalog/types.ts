@@ -73,7 +73,7 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "ifeval", "ifbench"] as const;
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "ifeval", "ifbench", "bfcl"] as const;
 export type LoaderName = (typeof LOADERS)[number];
 
 /** A service a benchmark drives for real, whose credential the run must supply. */
@@ -124,6 +124,8 @@ export interface BuiltinBenchmark {
    * not exist yet (status_detail says so).
    */
   scoring: Record<string, unknown>;
+  /** A row column holding the tools each prompt offers the model (src/domain/tools.ts); absent when it offers none. */
+  tools_column?: string;
   /** Subsets a run may pick (MMLU subjects, TruthfulQA categories); empty when the data has none. */
   subsets: string[];
   few_shot: {

@@ -60,15 +60,19 @@ export interface TranscriptLineLike {
   model: string | null;
   usage: { input_tokens: number | null; output_tokens: number | null } | null;
   reward: number | null;
+  /** The reply's tool calls, when the prompt offered tools. */
+  tool_calls?: { id: string; name: string; arguments: string }[];
 }
 
 /**
  * An inline attempt has one step when its model call answered: the prompt
- * and the reply. An attempt that failed before any reply has none.
+ * and the reply (with its tool calls in the OpenAI shape messages keep).
+ * An attempt that failed before any reply has none.
  */
 export function turnsFromTranscript(line: TranscriptLineLike, latencyMs: number | null, at: string | null): TurnRecord[] {
   if (line.output === null) return [];
-  const messages = [...line.messages, { role: "assistant", content: line.output }] as Message[];
+  const calls = line.tool_calls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+  const messages = [...line.messages, { role: "assistant", content: line.output, ...(calls?.length ? { tool_calls: calls } : {}) }] as Message[];
   return [{ messages, model: line.model, usage: line.usage, latency_ms: latencyMs, reward: line.reward, at }];
 }
 

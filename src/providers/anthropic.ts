@@ -5,11 +5,27 @@
  * does) and the request's timeout is enforced.
  */
 import Anthropic from "@anthropic-ai/sdk";
+import { isDict, parsePyJson, toJsonText } from "../scorers/function-call/py-values";
 import { toProviderError } from "./errors";
 import type { ProviderOptions } from "./openai";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
+
+/** Each tool_use block's input as JSON text with its floats written as floats, by content index; empty when the body does not read so. */
+function toolInputTexts(body: string): Map<number, string> {
+  const out = new Map<number, string>();
+  try {
+    const parsed = parsePyJson(body);
+    const content = isDict(parsed) && Array.isArray(parsed.content) ? parsed.content : [];
+    content.forEach((b, i) => {
+      if (isDict(b) && b.type === "tool_use" && b.input !== undefined) out.set(i, toJsonText(b.input));
+    });
+  } catch {
+    // Too deep or not JSON for the exact reader: the SDK's parse stands.
+  }
+  return out;
+}
 
 /** The SDK appends /v1/messages itself, so a base given as ".../v1" loses that suffix. */
 function sdkBase(baseUrl: string): string {
@@ -44,11 +60,14 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       body.stream = false;
       const started = Date.now();
       let res: Anthropic.Message;
+      let raw: string;
       try {
-        res = (await client.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, {
-          timeout: req.timeout_ms,
-          maxRetries: 0,
-        })) as Anthropic.Message;
+        // The raw body, so tool input keeps its JSON text (2.0 stays a float; the SDK's parse would make it 2).
+        const response = await client.messages
+          .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { timeout: req.timeout_ms, maxRetries: 0 })
+          .asResponse();
+        raw = await response.text();
+        res = JSON.parse(raw) as Anthropic.Message;
       } catch (err) {
         throw toProviderError(err, config.api_key, Date.now());
       }
@@ -57,8 +76,8 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       const input = usage
         ? (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
         : null;
-      // The SDK hands tool input over parsed; it goes back to JSON text so both formats record calls alike.
-      const calls = (res.content ?? []).flatMap((b) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: JSON.stringify(b.input ?? {}) }] : []));
+      const inputs = toolInputTexts(raw);
+      const calls = (res.content ?? []).flatMap((b, i) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: inputs.get(i) ?? JSON.stringify(b.input ?? {}) }] : []));
       return {
         ...(calls.length ? { tool_calls: calls } : {}),
         text: (res.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : [])).join(""),

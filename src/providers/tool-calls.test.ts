@@ -61,7 +61,7 @@ describe.each(["openai", "anthropic"] as const)("%s tool calls", (kind) => {
     );
   });
 
-  it("returns parallel calls with their JSON arguments, floats written as floats on OpenAI", async () => {
+  it("returns parallel calls with their JSON arguments, floats written as floats", async () => {
     await teach();
     const r = await ask(kind, uniqueModel(), PARALLEL_Q);
     expect(r.text).toBe("");
@@ -69,7 +69,8 @@ describe.each(["openai", "anthropic"] as const)("%s tool calls", (kind) => {
       ["weather_forecast", { city: "Rome", days: 5 }],
       ["weather_forecast", { city: "Paris", days: 3, margin: 0 }],
     ]);
-    expect(r.tool_calls![1]!.arguments).toBe(kind === "openai" ? '{"city":"Paris","days":3,"margin":0.0}' : '{"city":"Paris","days":3,"margin":0}');
+    // Both keep the float as written (Anthropic's input is read from the raw body, not the SDK's parse).
+    expect(r.tool_calls![1]!.arguments).toBe(kind === "openai" ? '{"city":"Paris","days":3,"margin":0.0}' : '{"city": "Paris", "days": 3, "margin": 0.0}');
     for (const c of r.tool_calls!) expect(c.id).toMatch(/\S/);
   });
 

@@ -10,6 +10,7 @@ import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
 import { rateLimitDecision, retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
+import { outputWithCalls, toolsColumnOf, toolsOfRow, type ToolCall } from "../../src/domain/tools";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
@@ -30,6 +31,8 @@ export interface TranscriptLine {
   reward: number | null;
   reason: string | null;
   error: string | null;
+  /** The calls the model made, when the prompt offered tools. */
+  tool_calls?: ToolCall[];
 }
 
 export type AttemptResult =
@@ -43,6 +46,12 @@ export type AttemptResult =
       /** When the attempt first met a rate limit that said how long to wait (epoch ms), carried to the next try. */
       limited_since?: number;
     };
+
+/** The reply as a trace message: its text, and its tool calls in the OpenAI shape the traces keep. */
+function assistantMessage(result: ChatResult) {
+  const calls = result.tool_calls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+  return { role: "assistant" as const, content: result.text, ...(calls ? { tool_calls: calls } : {}) };
+}
 
 function choicesOf(data: Record<string, unknown>): string[] | null {
   const c = data.options ?? data.choices;
@@ -169,6 +178,13 @@ async function execute(
     };
   };
 
+  // Tools the benchmark's rows offer (BFCL's functions): a row whose tools are unreadable fails the attempt with why.
+  let tools;
+  try {
+    tools = toolsOfRow(toolsColumnOf(bm.options), row.data);
+  } catch (err) {
+    return failure(err, "tools");
+  }
   let result: ChatResult;
   emit({ kind: "phase", phase: "agent" });
   emit({ kind: "preview", messages: messages.map((m) => ({ ...m })) });
@@ -181,6 +197,7 @@ async function execute(
       max_output_tokens: ctx.options.max_output_tokens,
       timeout_ms: ctx.options.timeout_s * 1000,
       params: target.config.params,
+      ...(tools ? { tools } : {}),
     });
   } catch (err) {
     return failure(err, "model call");
@@ -188,7 +205,7 @@ async function execute(
 
   emit({
     kind: "turn",
-    messages: [...messages, { role: "assistant" as const, content: result.text }].map((m) => ({ ...m })),
+    messages: [...messages.map((m) => ({ ...m })), assistantMessage(result)],
     model: result.model,
     usage: { input_tokens: result.input_tokens, output_tokens: result.output_tokens },
     latency_ms: result.latency_ms,
@@ -199,7 +216,7 @@ async function execute(
   let score;
   try {
     score = await scoreAttempt(
-      { output: result.text, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data },
+      { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data },
       { judge: ctx.judge, execute: ctx.execute },
     );
   } catch (err) {
@@ -213,7 +230,7 @@ async function execute(
       status: "succeeded",
       reward: score.reward,
       structured: score.structured ?? null,
-      output: result.text,
+      output: outputWithCalls(result.text, result.tool_calls),
       reason: score.reason,
       error: null,
       exit_code: score.exit_code ?? null,
@@ -225,6 +242,6 @@ async function execute(
       started_at: startedAt,
       finished_at: new Date().toISOString(),
     },
-    transcript: transcript({ output: result.text, model: result.model, usage, reward: score.reward, reason: score.reason }),
+    transcript: transcript({ output: outputWithCalls(result.text, result.tool_calls), ...(result.tool_calls ? { tool_calls: result.tool_calls } : {}), model: result.model, usage, reward: score.reward, reason: score.reason }),
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Built-ins of the Agent group: SWE-bench (Verified, Multilingual, Pro),
  * Terminal-Bench 2.0, TAU-Bench, BFCL v4, MCP-Atlas, MCPMark, Tool
- * Decathlon, DeepPlanning, WideSearch, VITA-Bench. All run on an external
- * runner. Pure data.
+ * Decathlon, DeepPlanning, WideSearch, VITA-Bench. All but BFCL v4 (inline,
+ * definitions/bfcl.ts) run on an external runner. Pure data.
  */
 import type { BuiltinBenchmark, CatalogText, ExternalDataset, ServiceCredential } from "../types";
+import { BFCL_V4 } from "./bfcl";
 import { notBundled, RUNNER_REQUIREMENT, runnerVerifier } from "./common";
 
 const external = (location: string, notes: string, license: string | null = null, revision: string | null = null): ExternalDataset => ({
@@ -199,42 +200,7 @@ export const AGENT: BuiltinBenchmark[] = [
     requirements: ["A user-simulator model configured on the runner, besides the agent's model."],
     references: [{ title: "τ-bench: A Benchmark for Tool-Agent-User Interaction in Real-World Domains (Yao et al., 2024)", url: "https://arxiv.org/abs/2406.12045" }],
   }),
-  agent({
-    id: "bm_bfcl_v4",
-    name: "BFCL v4",
-    description: "Berkeley Function Calling Leaderboard: calling functions correctly, from single calls to multi-turn and agentic tasks.",
-    data: external(
-      "https://github.com/ShishirPatil/gorilla (berkeley-function-call-leaderboard)",
-      "Categories for single, parallel and multiple calls, live user-contributed functions, multi-turn sessions, and the v4 agentic tasks (web search, memory, format sensitivity).",
-      "Apache-2.0",
-    ),
-    verifier: "bfcl-checker",
-    text: {
-      what_it_measures:
-        "Function calling: choosing whether and which function to call, filling arguments correctly, issuing several calls in parallel, holding multi-turn state, and (in v4) using tools agentically for web search and memory.",
-      how_it_works:
-        "Each task supplies function definitions and a request. Single-turn calls are checked by comparing the call's syntax tree with the accepted answers (AST matching); multi-turn tasks run the calls against simulated backends and compare states; relevance tasks reward not calling a function when none fits. " +
-        "The runner hands the model the tools in its native function-calling format (or a prompt format) and runs the checker.",
-      strengths: [
-        "Broad, fine-grained categories show exactly which calling skill fails.",
-        "Deterministic checking for most categories.",
-        "Widely used, so results are comparable with its leaderboard when the same version is run.",
-      ],
-      limitations: [
-        "Many single-turn items are easy and saturated; the agentic categories carry the signal now.",
-        "Versions change categories and weights; compare within one version.",
-        "Web-search tasks depend on a live search backend.",
-      ],
-      when_to_use: "Pick it before wiring a model into tools or APIs, or when choosing a model for an agent framework.",
-      use_cases: ["Tool-using assistants", "API orchestration agents", "Agent frameworks choosing a default model"],
-    },
-    subsets: ["non_live", "live", "multi_turn", "agentic"],
-    requirements: ["The runner sends tools in the target's function-calling format; the agentic web-search category needs a search backend."],
-    references: [
-      { title: "The Berkeley Function Calling Leaderboard (BFCL): From Tool Use to Agentic Evaluation (Patil et al., 2025)", url: "https://gorilla.cs.berkeley.edu/leaderboard.html" },
-      { title: "BFCL V4: Web Search", url: "https://gorilla.cs.berkeley.edu/blogs/15_bfcl_v4_web_search.html" },
-    ],
-  }),
+  BFCL_V4,
   agent({
     id: "bm_mcp_atlas",
     name: "MCP-Atlas",

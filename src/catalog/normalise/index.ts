@@ -9,6 +9,7 @@
 import type { JsonObject } from "../../datasets/canonical-json";
 import { MMLU_SUBJECTS } from "../sources";
 import type { LoaderName } from "../types";
+import { bfclRows } from "./bfcl";
 import { choiceColumns, shuffleChoices } from "./choices";
 import { instructionRows } from "./instructions";
 import { nutcrackerItem } from "./nutcracker";
@@ -155,6 +156,7 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   truthfulqa_mc1: truthfulqaMc1,
   truthfulqa,
   humaneval,
+  bfcl: bfclRows,
   mbpp,
   ifeval: instructionRows("ifeval/input_data.jsonl"),
   ifbench: instructionRows("ifbench/IFBench_test.jsonl"),

@@ -157,3 +157,11 @@ export function fromJson(v: unknown, depth = 0): PyValue {
   if (typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromJson(x, depth + 1)]));
   throw new JsonError(`not a JSON value: ${typeof v}`);
 }
+
+/** JSON text of a checker value, floats written as floats (`5.0`), so the text parses back to the same value. */
+export function toJsonText(v: PyValue): string {
+  if (v instanceof PyFloat) return Number.isInteger(v.value) && Math.abs(v.value) < 1e21 ? `${v.value}.0` : JSON.stringify(v.value);
+  if (Array.isArray(v)) return `[${v.map(toJsonText).join(", ")}]`;
+  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${toJsonText(x)}`).join(", ")}}`;
+  return JSON.stringify(v);
+}

@@ -267,11 +267,16 @@ describe("function_call: decoding", () => {
     expect(pyEquals(parsePyJson('{"a": "x"}'), { a: "y" })).toBe(false);
   });
 
-  it("differs for Anthropic: its SDK parses tool input, so an integral float serialised again reads as an int", () => {
-    // OpenAI sends "5.0" for an int parameter as text: a float, refused as upstream refuses it.
-    expect(simple('{"base": 10.0, "height": 5.0}').reward).toBe(0);
-    // The same input from Anthropic arrives as {base: 10} and is serialised back as 10: accepted.
-    expect(simple(JSON.stringify(JSON.parse('{"base": 10.0, "height": 5.0}'))).reward).toBe(1);
+  it("refuses an integral float where an int is declared, as Python's json.loads reads it", () => {
+    expect(simple('{"base": 10.0, "height": 5.0}').reason).toBe(
+      "type_error:simple: Incorrect type for parameter 'base'. Expected type integer, got float. Parameter value: 10.0.",
+    );
+  });
+
+  it("fails an expected function the row does not document (upstream would crash)", () => {
+    expect(score("multiple", [OTHER], [AREA_TRUTH], [call("geometry_area", '{"base": 10, "height": 5.0}')]).reason).toBe(
+      "checker:missing_doc: The expected function 'geometry.area' is not among the row's functions.",
+    );
   });
 
   it("leaves a row without function documents or category unscored", () => {

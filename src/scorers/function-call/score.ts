@@ -6,10 +6,10 @@
  * pass, 0 otherwise, with BFCL's error type and error in the reason. A text reply where a call was expected is 0 with
  * that reason; for irrelevance, a reply without a decodable call passes.
  *
- * Differences from upstream, each with a test in score.test.ts:
- * - Anthropic's SDK hands tool input over as parsed JSON, so an integral
- *   float there (`2.0`) reads as an int; OpenAI's arguments are read from
- *   their JSON text and keep the difference, as in BFCL.
+ * Arguments are read from their JSON text with floats kept (`5.0` is a
+ * float, as in Python); the Anthropic adapter reads tool input from the
+ * raw body for that. Differences from upstream, each with a test in
+ * score.test.ts:
  * - A parameter whose declared type BFCL's Python mapping does not know is
  *   a failed check with that reason (upstream raises a KeyError).
  * - An expected function missing from the row's functions is a failed
