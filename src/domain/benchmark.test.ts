@@ -64,7 +64,8 @@ describe("checkCustomBenchmark", () => {
     ["a template using no column", { prompt_column: undefined, prompt_template: "hello {{x}}" }, ["prompt_template"]],
     ["an unknown split", { split: "dev" }, ["split"]],
     ["an unknown subset", { subsets: ["algebra", "calculus"] }, ["subsets.1"]],
-    ["a pattern invalid under its flags", { scoring: { type: "regex", pattern: "\\-", flags: "u" } }, ["scoring.pattern"]],
+    // RE2 reads every pattern as Unicode, so flags never change validity; a lookahead it cannot run is refused here.
+    ["a pattern the linear-time engine cannot run", { scoring: { type: "regex", pattern: "a(?=b)", flags: "u" } }, ["scoring.pattern"]],
   ])("refuses %s", (_, patch, fields) => {
     expect(checkCustomBenchmark({ ...base, ...patch }, revision).map((e) => e.field)).toEqual(fields);
   });
@@ -82,6 +83,54 @@ describe("checkCustomBenchmark", () => {
   it("refuses a split when the revision has none", () => {
     const errors = checkCustomBenchmark({ ...base, split: "test" }, { ...revision, splits: [] });
     expect(errors).toEqual([{ field: "split", message: expect.stringContaining("(none)") }]);
+  });
+});
+
+describe("checkCustomBenchmark: code_execution", () => {
+  const code: RevisionShape = {
+    columns: ["prompt", "canonical_solution", "test", "entry_point", "setup"].map((name) => ({ name, type: "string" })),
+    splits: [],
+    subsets: [],
+  };
+  const spec = (patch: Record<string, unknown> = {}) =>
+    CustomScoringSpec.parse({ type: "code_execution", prompt_column: "prompt", test_column: "test", entry_point_column: "entry_point", ...patch });
+  const input = (scoring: CustomScoringSpec): CustomBenchmarkInput => ({ dataset: "code@1", prompt_column: "prompt", answer_column: "canonical_solution", scoring });
+
+  it("stores the complete spec: language python, harness humaneval, the default limits", () => {
+    expect(spec()).toEqual({
+      type: "code_execution",
+      language: "python",
+      harness: "humaneval",
+      prompt_column: "prompt",
+      test_column: "test",
+      entry_point_column: "entry_point",
+      timeout_s: 10,
+      memory_mb: 1024,
+    });
+    expect(checkCustomBenchmark(input(spec()), code)).toEqual([]);
+    expect(checkCustomBenchmark(input(spec({ harness: "mbpp", entry_point_column: undefined, setup_column: "setup" })), code)).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ["an unknown test column", { test_column: "tests" }, ["scoring.test_column"]],
+    ["an unknown prompt column", { prompt_column: "stub" }, ["scoring.prompt_column"]],
+    ["an unknown setup column", { setup_column: "nope" }, ["scoring.setup_column"]],
+    ["an unknown entry point column", { entry_point_column: "fn" }, ["scoring.entry_point_column"]],
+    ["humaneval without an entry point", { entry_point_column: undefined }, ["scoring.entry_point_column"]],
+  ])("refuses %s, naming the field", (_, patch, fields) => {
+    expect(checkCustomBenchmark(input(spec(patch)), code).map((e) => e.field)).toEqual(fields);
+  });
+
+  it.each([
+    [{ type: "code_execution", test_column: "test", entry_point_column: "e", language: "javascript" }, "language"],
+    [{ type: "code_execution", entry_point_column: "e" }, "test_column"],
+    [{ type: "code_execution", test_column: "test", harness: "apps" }, "harness"],
+    [{ type: "code_execution", test_column: "test", timeout_s: 0 }, "timeout_s"],
+    [{ type: "code_execution", test_column: "test", memory_mb: 100_000 }, "memory_mb"],
+  ])("refuses the spec %j at %s", (s, path) => {
+    const r = CustomScoringSpec.safeParse(s);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join("."))).toContain(path);
   });
 });
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { FieldError } from "./errors";
 import { compilePattern } from "../scorers/regex";
-import { ContainsSpec, ExactMatchSpec, LlmJudgeSpec, MultipleChoiceSpec, NumericSpec, RegexSpec } from "../scorers/spec";
+import { ContainsSpec, CustomCodeExecutionSpec, ExactMatchSpec, LlmJudgeSpec, MultipleChoiceSpec, NumericSpec, RegexSpec } from "../scorers/spec";
 import { cellText, parseTemplate, renderTemplate } from "./template";
 
 export const MAX_FEW_SHOT = 20;
@@ -23,6 +23,7 @@ export const CustomScoringSpec = z.discriminatedUnion("type", [
   NumericSpec,
   MultipleChoiceSpec,
   LlmJudgeSpec,
+  CustomCodeExecutionSpec,
 ]);
 export type CustomScoringSpec = z.infer<typeof CustomScoringSpec>;
 
@@ -89,6 +90,7 @@ export function checkCustomBenchmark(input: CustomBenchmarkInput, revision: Revi
   if (hasColumn) known("prompt_column", input.prompt_column!);
   if (parsed?.ok) for (const column of parsed.columns) known("prompt_template", column);
   known("answer_column", input.answer_column);
+  if (input.scoring.type === "code_execution") checkCodeColumns(input.scoring, known, errors);
   if (input.split !== undefined && !revision.splits.includes(input.split)) {
     errors.push({ field: "split", message: `no split '${input.split}' in ${input.dataset}; its splits: ${list(revision.splits)}` });
   }
@@ -98,6 +100,24 @@ export function checkCustomBenchmark(input: CustomBenchmarkInput, revision: Revi
     }
   });
   return errors;
+}
+
+/**
+ * A code benchmark's columns: the tests always; the entry point when the humaneval harness calls
+ * check(<entry point>); the prompt and setup columns when given.
+ */
+function checkCodeColumns(
+  spec: Extract<CustomScoringSpec, { type: "code_execution" }>,
+  known: (field: string, column: string) => void,
+  errors: FieldError[],
+): void {
+  known("scoring.test_column", spec.test_column);
+  if (spec.prompt_column !== undefined) known("scoring.prompt_column", spec.prompt_column);
+  if (spec.setup_column !== undefined) known("scoring.setup_column", spec.setup_column);
+  if (spec.entry_point_column !== undefined) known("scoring.entry_point_column", spec.entry_point_column);
+  else if (spec.harness === "humaneval") {
+    errors.push({ field: "scoring.entry_point_column", message: "the humaneval harness calls check(<entry point>): name the column holding the function's name" });
+  }
 }
 
 /** Where a benchmark's prompt comes from: one column, or a template over several. */

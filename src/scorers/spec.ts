@@ -101,6 +101,14 @@ export type ScoringSpec = z.infer<typeof ScoringSpec>;
 
 /**
  * What a project may choose for a custom benchmark: seed 003's four kinds,
- * plus the numeric and multiple-choice scorers the built-ins use.
+ * plus the numeric, multiple-choice and code-execution scorers the built-ins use.
  */
-export const CUSTOM_SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge"] as const;
+export const CUSTOM_SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge", "code_execution"] as const;
+
+/**
+ * code_execution as a project defines it for a custom benchmark: the built-ins' spec with the
+ * harness defaulting to humaneval (prompt column + reply + test column + check(entry point column)).
+ */
+export const CustomCodeExecutionSpec = CodeExecutionSpec.extend({
+  harness: z.enum(["humaneval", "mbpp"]).default("humaneval"),
+});

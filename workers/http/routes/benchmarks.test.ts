@@ -303,7 +303,7 @@ describe("benchmarks: validation", () => {
   it("says what is wrong with a bad value, not only where", async () => {
     const { key, rev } = await setup();
     const p = expectProblem(await call("POST", "/api/benchmarks", { key, body: regexBody(rev.ref, { scoring: { type: "bleu" } }) }), 422);
-    const expected = "expected one of contains, exact_match, regex, numeric, multiple_choice, llm_judge; got 'bleu'";
+    const expected = "expected one of contains, exact_match, regex, numeric, multiple_choice, llm_judge, code_execution; got 'bleu'";
     expect(p.detail).toBe(`invalid body: scoring.type: ${expected}`);
     expect(p.errors).toEqual([{ field: "scoring.type", message: expected }]);
     const q = expectProblem(await call("POST", "/api/benchmarks", { key, body: regexBody(rev.ref, { few_shot: "3" }) }), 422);

@@ -91,7 +91,9 @@ const CreateBenchmark = z
     answer_column: z.string().min(1).max(200).openapi({ description: "The column holding the expected answer" }),
     scoring: CustomScoringSpec.openapi({
       description:
-        "contains, exact_match, regex (pattern), numeric (mode strict|flexible), multiple_choice (answer letter; choices from an `options` or `choices` column) or llm_judge (criteria)",
+        "contains, exact_match, regex (pattern), numeric (mode strict|flexible), multiple_choice (answer letter; choices from an `options` or `choices` column), llm_judge (criteria) " +
+        "or code_execution (language python; test_column, entry_point_column, optional prompt_column and setup_column, harness humaneval|mbpp, timeout_s, memory_mb: " +
+        "the reply's code runs with the row's tests in the code sandbox, ASSAY_SANDBOX_URL)",
     }),
     few_shot: z.number().int().min(0).max(MAX_FEW_SHOT).default(0),
     subsets: z.array(z.string().min(1).max(100)).max(100).optional(),
