@@ -62,3 +62,11 @@ export function outputWithCalls(text: string, calls: readonly ToolCall[] | undef
   const lines = calls.map((c) => `[tool call] ${renderToolCall(c)}`);
   return text.trim() ? `${text}\n${lines.join("\n")}` : lines.join("\n");
 }
+
+/** The reply's own text from an output outputWithCalls made (the trace shows the calls themselves). */
+export function replyText(output: string, calls: readonly ToolCall[] | undefined): string {
+  if (!calls?.length) return output;
+  const lines = calls.map((c) => `[tool call] ${renderToolCall(c)}`).join("\n");
+  if (output === lines) return "";
+  return output.endsWith(`\n${lines}`) ? output.slice(0, -(lines.length + 1)) : output;
+}

@@ -4,6 +4,7 @@
  * an attempt's committed turns (live deltas or the stored trace) or from an
  * inline attempt's transcript line, and paged by step index. Pure, no I/O.
  */
+import { replyText } from "../domain/tools";
 import type { Message, Usage } from "./deltas";
 
 export interface Step {
@@ -72,7 +73,8 @@ export interface TranscriptLineLike {
 export function turnsFromTranscript(line: TranscriptLineLike, latencyMs: number | null, at: string | null): TurnRecord[] {
   if (line.output === null) return [];
   const calls = line.tool_calls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
-  const messages = [...line.messages, { role: "assistant", content: line.output, ...(calls?.length ? { tool_calls: calls } : {}) }] as Message[];
+  const content = replyText(line.output, line.tool_calls);
+  const messages = [...line.messages, { role: "assistant", content, ...(calls?.length ? { tool_calls: calls } : {}) }] as Message[];
   return [{ messages, model: line.model, usage: line.usage, latency_ms: latencyMs, reward: line.reward, at }];
 }
 

@@ -80,6 +80,7 @@ describe("BFCL v4 end to end", { timeout: 120_000 }, () => {
     expect(steps.status).toBe(200);
     const reply = steps.body.items[0].messages.at(-1);
     expect(reply.role).toBe("assistant");
+    expect(reply.content).toBe("");
     expect(reply.tool_calls.length).toBeGreaterThanOrEqual(2);
     expect(reply.tool_calls[0]).toMatchObject({ type: "function", function: { name: expect.stringMatching(/^[A-Za-z0-9_-]+$/), arguments: expect.stringMatching(/^\{/) } });
   });
