@@ -1,5 +1,5 @@
 /** Execution of a run as its owner sees it: resume, progress and logs. */
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { countByStatus } from "../../../src/db/attempts";
 import { getProject } from "../../../src/db/projects";
 import { getRun } from "../../../src/db/eval-runs";
@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
 import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../queue/gate";
 import { startResume } from "../run-control";
-import { defineRoute, newRouter, type AppEnv } from "../router";
+import { newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, paymentRequired } from "../schemas";
 import type { Context } from "hono";
 
@@ -55,10 +55,9 @@ const LogsQuery = z.strictObject({ cursor: z.string().optional(), limit: z.coerc
 
 export const runExecutionRoutes = newRouter()
   .openapi(
-    defineRoute({
+    createRoute({
       method: "post",
       path: "/api/eval-runs/{id}/resume",
-      operationId: "resumeEvalRun",
       tags,
       summary: "Resume a stopped or finished run (or one stuck after a restart): only attempts without a reward run again",
       request: { params: IdParam },
@@ -91,10 +90,9 @@ export const runExecutionRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/eval-runs/{id}/progress",
-      operationId: "getEvalRunProgress",
       tags,
       summary: "How far a run is: status, terminal and total attempts, counts by status",
       request: { params: IdParam },
@@ -145,10 +143,9 @@ export const runExecutionRoutes = newRouter()
     },
   )
   .openapi(
-    defineRoute({
+    createRoute({
       method: "get",
       path: "/api/eval-runs/{id}/logs",
-      operationId: "listEvalRunLogs",
       tags,
       summary: "The run's log, oldest first: started, retries, errors, finished; credentials scrubbed",
       request: { params: IdParam, query: LogsQuery },
