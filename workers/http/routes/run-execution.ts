@@ -1,5 +1,5 @@
 /** Execution of a run as its owner sees it: resume, progress and logs. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { countByStatus } from "../../../src/db/attempts";
 import { getProject } from "../../../src/db/projects";
 import { getRun } from "../../../src/db/eval-runs";
@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
 import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../queue/gate";
 import { startResume } from "../run-control";
-import { newRouter, type AppEnv } from "../router";
+import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, paymentRequired } from "../schemas";
 import type { Context } from "hono";
 
@@ -55,9 +55,10 @@ const LogsQuery = z.strictObject({ cursor: z.string().optional(), limit: z.coerc
 
 export const runExecutionRoutes = newRouter()
   .openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/api/eval-runs/{id}/resume",
+      operationId: "resumeEvalRun",
       tags,
       summary: "Resume a stopped or finished run (or one stuck after a restart): only attempts without a reward run again",
       request: { params: IdParam },
@@ -90,9 +91,10 @@ export const runExecutionRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/progress",
+      operationId: "getEvalRunProgress",
       tags,
       summary: "How far a run is: status, terminal and total attempts, counts by status",
       request: { params: IdParam },
@@ -143,9 +145,10 @@ export const runExecutionRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/api/eval-runs/{id}/logs",
+      operationId: "listEvalRunLogs",
       tags,
       summary: "The run's log, oldest first: started, retries, errors, finished; credentials scrubbed",
       request: { params: IdParam, query: LogsQuery },
