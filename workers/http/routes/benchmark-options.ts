@@ -3,12 +3,12 @@
  * with defaults, bounds and allowed values (the SDKs' `list_options`).
  * Reads one benchmark row; the description comes from the RunOptions schema.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { getVisibleBenchmark } from "../../../src/db/benchmarks";
 import type { BenchmarkOptions } from "../../../src/domain/benchmark";
 import { AppError } from "../../../src/domain/errors";
 import { benchmarkOptionSpecs } from "../../../src/domain/run-option-catalog";
-import { newRouter } from "../router";
+import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 
 const specFields = {
@@ -21,7 +21,9 @@ const specFields = {
   allowed: z.array(z.unknown()).optional().openapi({ description: "The values accepted, for an enumeration or a benchmark's subsets" }),
   description: z.string(),
 };
-const NestedOptionSpec = z.object(specFields).openapi("RunOptionField");
+// Options nest at most three levels (per_benchmark → select → limit).
+const LeafOptionSpec = z.object(specFields).openapi("RunOptionLeaf");
+const NestedOptionSpec = z.object({ ...specFields, fields: z.array(LeafOptionSpec).optional() }).openapi("RunOptionField");
 const OptionSpecView = z.object({ ...specFields, fields: z.array(NestedOptionSpec).optional() }).openapi("RunOptionSpec");
 
 const BenchmarkOptionsView = z
@@ -32,7 +34,7 @@ const BenchmarkOptionsView = z
   .openapi("BenchmarkRunOptions");
 
 export const benchmarkOptionsRoutes = newRouter().openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/api/benchmarks/{id}/options",
     operationId: "getBenchmarkOptions",
@@ -46,6 +48,8 @@ export const benchmarkOptionsRoutes = newRouter().openapi(
     const b = await getVisibleBenchmark(c.var.db, c.var.auth.projectId, id);
     if (!b) throw new AppError("not_found", `no benchmark ${id}`);
     const own = b.options as Partial<BenchmarkOptions>;
-    return c.json({ benchmark_id: b.id, options: benchmarkOptionSpecs({ few_shot: own.few_shot ?? 0, subsets: own.subsets ?? [] }) }, 200);
+    // OptionSpec nests itself once (fields); the view states that depth.
+    const options = benchmarkOptionSpecs({ few_shot: own.few_shot ?? 0, subsets: own.subsets ?? [] }) as z.infer<typeof OptionSpecView>[];
+    return c.json({ benchmark_id: b.id, options }, 200);
   },
 );
