@@ -5,7 +5,7 @@
  * that depends on the status is conditional on it, so a racing edit and
  * start cannot both win.
  */
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { seal, unseal } from "../crypto/seal";
 import type { RunConfig } from "../domain/run-config";
 import type { RunOptions } from "../domain/run-options";
@@ -70,11 +70,12 @@ export async function findRunByRequestId(db: Db, projectId: string, requestId: s
 export async function listRuns(
   db: Db,
   projectId: string,
-  q: { after?: string; limit: number; status?: RunStatus },
+  q: { after?: string; limit: number; status?: RunStatus; benchmarkId?: string },
 ): Promise<EvalRunRow[]> {
   const where = [eq(evalRuns.projectId, projectId)];
   if (q.after) where.push(lt(evalRuns.id, q.after));
   if (q.status) where.push(eq(evalRuns.status, q.status));
+  if (q.benchmarkId) where.push(sql`exists (select 1 from json_each(${evalRuns.benchmarkIds}) where json_each.value = ${q.benchmarkId})`);
   return db
     .select()
     .from(evalRuns)

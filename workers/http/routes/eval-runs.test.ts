@@ -174,6 +174,16 @@ describe("eval runs: happy path", () => {
     expect(await listIds(key, "?status=draft")).toEqual([ids[2], ids[0]]);
   });
 
+  it("filters the list by a benchmark the runs include", async () => {
+    const { key, bm } = await setup();
+    const withBm = (await create(key, runBody(bm))).id;
+    const builtin = (await create(key, runBody("bm_gsm8k"))).id;
+    const both = (await create(key, runBody([bm, "bm_gsm8k"]))).id;
+    expect(await listIds(key, `?benchmark_id=${bm}`)).toEqual([both, withBm]);
+    expect(await listIds(key, "?benchmark_id=bm_gsm8k")).toEqual([both, builtin]);
+    expect(await listIds(key, "?benchmark_id=bm_none")).toEqual([]);
+  });
+
   it("edits a draft: name, options by top-level key, compare target and judge cleared with null", async () => {
     const { key, bm } = await setup();
     const run = await create(key, runBody(bm, { options: { attempts: 4, sample_limit: 9 }, judge: { ...JUDGE, api_key: "sk-j" }, compare_target: MODEL }));

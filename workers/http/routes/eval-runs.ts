@@ -123,7 +123,10 @@ export function runView(r: EvalRunRow): EvalRunView {
   };
 }
 
-const ListQuery = PageQuery.extend({ status: z.enum(RUN_STATUSES).optional() });
+const ListQuery = PageQuery.extend({
+  status: z.enum(RUN_STATUSES).optional(),
+  benchmark_id: z.string().min(1).max(200).optional().openapi({ description: "Only runs that include this benchmark" }),
+});
 
 type Ctx = Context<AppEnv>;
 
@@ -289,8 +292,8 @@ export const evalRunsRoutes = newRouter()
       responses: { 200: json(pageSchema(EvalRunView), "A page of runs"), ...errorResponses },
     }),
     async (c) => {
-      const { cursor, limit, status } = c.req.valid("query");
-      const rows = await listRuns(c.var.db, c.var.auth.projectId, { after: decodeCursor(cursor), limit, status });
+      const { cursor, limit, status, benchmark_id } = c.req.valid("query");
+      const rows = await listRuns(c.var.db, c.var.auth.projectId, { after: decodeCursor(cursor), limit, status, benchmarkId: benchmark_id });
       const page = pageOf(rows, limit, (r) => r.id);
       return c.json({ items: page.items.map(runView), next_cursor: page.next_cursor }, 200);
     },
