@@ -4,7 +4,7 @@
  * asks for another try, a final one becomes the attempt's error. Nothing is
  * written here; the batch writes everything at once.
  */
-import { examplesFor } from "../../src/execution/benchmark-plan";
+import { examplesFor, samplingFor } from "../../src/execution/benchmark-plan";
 import { endedWithoutReward, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domain/prompt";
@@ -192,9 +192,7 @@ async function execute(
     result = await target.provider.chat({
       messages,
       model: target.config.model,
-      temperature: ctx.options.temperature,
-      top_p: ctx.options.top_p,
-      max_output_tokens: ctx.options.max_output_tokens,
+      ...samplingFor(ctx.options, att.benchmarkId),
       timeout_ms: ctx.options.timeout_s * 1000,
       params: target.config.params,
       ...(tools ? { tools } : {}),
