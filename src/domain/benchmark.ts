@@ -33,6 +33,8 @@ export interface BenchmarkOptions {
   few_shot: number;
   /** Dataset subsets to draw from; empty means all. */
   subsets: string[];
+  /** The column whose value is a row's subset, when not the revision's own (subset, subject or category). */
+  subset_column?: string;
 }
 
 /** A custom benchmark definition as the API receives it, shape already validated. */
@@ -44,6 +46,7 @@ export interface CustomBenchmarkInput {
   answer_column: string;
   scoring: CustomScoringSpec;
   subsets?: string[];
+  subset_column?: string;
 }
 
 /** What the checks need to know of a dataset revision. */
@@ -94,7 +97,9 @@ export function checkCustomBenchmark(input: CustomBenchmarkInput, revision: Revi
   if (input.split !== undefined && !revision.splits.includes(input.split)) {
     errors.push({ field: "split", message: `no split '${input.split}' in ${input.dataset}; its splits: ${list(revision.splits)}` });
   }
-  (input.subsets ?? []).forEach((subset, i) => {
+  if (input.subset_column !== undefined) known("subset_column", input.subset_column);
+  // With a subset column of its own, the subsets are checked against that column's values (read from the rows).
+  else (input.subsets ?? []).forEach((subset, i) => {
     if (!revision.subsets.includes(subset)) {
       errors.push({ field: `subsets.${i}`, message: `no subset '${subset}' in ${input.dataset}; its subsets: ${list(revision.subsets)}` });
     }

@@ -17,6 +17,8 @@ import { benchmarks, datasetRevisions, evalRuns, type EvalRunRow, type RunBenchm
 import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
+import type { BenchmarkOptions } from "../../src/domain/benchmark";
+import { subsetOf } from "../../src/datasets/row-selection";
 import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
 import type { PlanMember } from "../../src/execution/plan-layout";
 import { needsJudge } from "../../src/scorers/registry";
@@ -52,9 +54,11 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
     (bm.datasetRef ? await findRevisionByRef(db, run.projectId, bm.datasetRef) : undefined);
   if (!rev) throw new CannotRun(`its dataset ${bm.datasetRef ?? "(none)"} is not available`);
 
+  // A benchmark may name its own subset column; its rows' subsets (selection, breakdowns) come from it.
+  const subsetColumn = (bm.options as Partial<BenchmarkOptions>).subset_column;
   const refs: TaskRef[] = [];
   for await (const rows of rowChunks(env.ARTIFACTS, rev)) {
-    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: r.subset });
+    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn) });
   }
   const options = run.options as RunOptions;
   const defaults: BenchmarkDefaults = { split: bm.split, options: bm.options as BenchmarkDefaults["options"] };

@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { seedRevision } from "../../../test/datasets";
 import { call, expectProblem, newProject } from "../../../test/http";
 
 type Spec = { name: string; default?: unknown; allowed?: unknown[]; fields?: Spec[] };
 
 async function customBenchmark() {
   const p = await newProject("bench-options");
-  await seedRevision(p.project.id, {
-    name: "opts",
-    version: 1,
-    columns: [
-      { name: "question", type: "string" },
-      { name: "final", type: "string" },
-    ],
-    subsets: ["easy", "hard"],
-    rowCount: 10,
-  });
+  const rows = Array.from({ length: 10 }, (_, i) => ({ question: `q${i}`, final: String(i), subset: i % 2 ? "easy" : "hard" }));
+  const up = await call("POST", "/api/datasets/opts/revisions", { key: p.key, raw: rows.map((r) => JSON.stringify(r)).join("\n"), type: "application/x-ndjson" });
+  expect(up.status).toBe(201);
   const r = await call("POST", "/api/benchmarks", {
     key: p.key,
     body: { name: "opts", dataset: "opts@1", prompt_column: "question", answer_column: "final", scoring: { type: "contains" }, few_shot: 2, subsets: ["easy"] },

@@ -11,18 +11,21 @@ const COLUMNS = [
   { name: "final", type: "string" },
 ];
 
-/** A project with one revision gsm@1 (120 rows, splits train/test, subsets easy/hard). */
+/** gsm@1's rows: 120, the first 80 in split test, every third one subset hard, alternating domains. */
+const GSM_ROWS = Array.from({ length: 120 }, (_, i) => ({
+  question: `What is ${i} + 1?`,
+  final: String(i + 1),
+  split: i < 80 ? "test" : "train",
+  subset: i % 3 === 0 ? "hard" : "easy",
+  domain: i % 2 ? "algebra" : "geometry",
+}));
+
+/** A project with one revision gsm@1 (GSM_ROWS: splits train/test, subsets easy/hard, a domain column). */
 async function setup(name = "bench") {
   const p = await newProject(name);
-  const rev = await seedRevision(p.project.id, {
-    name: "gsm",
-    version: 1,
-    columns: COLUMNS,
-    splits: ["train", "test"],
-    subsets: ["easy", "hard"],
-    rowCount: 120,
-  });
-  return { ...p, rev };
+  const up = await call("POST", "/api/datasets/gsm/revisions", { key: p.key, raw: GSM_ROWS.map((r) => JSON.stringify(r)).join("\n"), type: "application/x-ndjson" });
+  if (up.status !== 201) throw new Error(`upload failed: ${up.status} ${JSON.stringify(up.body)}`);
+  return { ...p, rev: { ref: "gsm@1" } };
 }
 
 const regexBody = (dataset: string, extra: Record<string, unknown> = {}) => ({
@@ -73,6 +76,7 @@ describe("benchmarks: happy path", () => {
       few_shot: 0,
       subsets: [],
       sample_size: 120,
+      subset_column: null,
       archived: false,
       archived_at: null,
       used: false,
@@ -105,7 +109,8 @@ describe("benchmarks: happy path", () => {
       scoring: { type: "contains", ignore_case: true },
       few_shot: 3,
       subsets: ["hard"],
-      sample_size: 120,
+      // The rows it draws from: split test (the first 80) and subset hard (every third).
+      sample_size: 27,
     });
     const judge = await create(key, {
       name: "judged",

@@ -16,6 +16,8 @@ import { findRevisionByRef } from "../../../src/db/datasets";
 import type { BenchmarkRow } from "../../../src/db/schema";
 import type { Db } from "../../../src/db/client";
 import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
+import { SelectionCounter } from "../../../src/datasets/row-selection";
+import { rowChunks } from "../../../src/storage/dataset-rows";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { defineRoute, newRouter } from "../router";
@@ -37,7 +39,8 @@ export const BenchmarkView = z
     scoring: z.record(z.string(), z.unknown()).openapi({ description: "The scorer spec {type, ...}" }),
     few_shot: z.number().int(),
     subsets: z.array(z.string()),
-    sample_size: z.number().int().nullable().openapi({ description: "Rows in the dataset revision" }),
+    sample_size: z.number().int().nullable().openapi({ description: "Rows the benchmark draws from: its revision's rows of its split and subsets" }),
+    subset_column: z.string().nullable().openapi({ description: "The column giving a row's subset; null: the revision's own subset column" }),
     archived: z.boolean(),
     archived_at: z.string().nullable(),
     used: z.boolean().openapi({ description: "A run has referenced it, so it can be archived but not deleted" }),
@@ -67,6 +70,7 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
     few_shot: options.few_shot ?? 0,
     subsets: options.subsets ?? [],
     sample_size: b.sampleSize,
+    subset_column: options.subset_column ?? null,
     archived: b.archivedAt !== null,
     archived_at: b.archivedAt,
     used: b.firstUsedAt !== null,
@@ -97,6 +101,12 @@ const CreateBenchmark = z
     }),
     few_shot: z.number().int().min(0).max(MAX_FEW_SHOT).default(0),
     subsets: z.array(z.string().min(1).max(100)).max(100).optional(),
+    subset_column: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "The column whose value is a row's subset (default: the revision's subset, subject or category column)" }),
   })
   .openapi("CreateBenchmark");
 
@@ -189,7 +199,21 @@ export const benchmarksRoutes = newRouter()
       if (errors.length || !revision) {
         throw new AppError("validation_failed", `invalid body: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`, errors);
       }
-      const options: BenchmarkOptions = { few_shot: body.few_shot, subsets: body.subsets ?? [] };
+      // The sample size is what the benchmark draws from (its split and subsets), counted from the rows.
+      const narrowed = input.split !== undefined || (body.subsets?.length ?? 0) > 0 || body.subset_column !== undefined;
+      let sampleSize = revision.rowCount;
+      if (narrowed) {
+        const counter = new SelectionCounter({ split: input.split, subsets: body.subsets, subset_column: body.subset_column });
+        for await (const rows of rowChunks(c.env.ARTIFACTS, revision)) counter.add(rows);
+        if (body.subset_column !== undefined) {
+          const bad = (body.subsets ?? []).flatMap((subset, i) =>
+            counter.values.has(subset) ? [] : [{ field: `subsets.${i}`, message: `no row of ${body.dataset} has ${body.subset_column} '${subset}'; its values: ${[...counter.values].slice(0, 20).map((v) => `'${v}'`).join(", ") || "(none)"}` }],
+          );
+          if (bad.length) throw new AppError("validation_failed", `invalid body: ${bad.map((e) => `${e.field}: ${e.message}`).join("; ")}`, bad);
+        }
+        sampleSize = counter.count;
+      }
+      const options: BenchmarkOptions = { few_shot: body.few_shot, subsets: body.subsets ?? [], ...(body.subset_column !== undefined ? { subset_column: body.subset_column } : {}) };
       const row: BenchmarkRow = {
         id: newId("bm"),
         projectId,
@@ -206,7 +230,7 @@ export const benchmarksRoutes = newRouter()
         scoring: body.scoring,
         options: { ...options },
         catalog: null,
-        sampleSize: revision.rowCount,
+        sampleSize,
         firstUsedAt: null,
         archivedAt: null,
         createdAt: new Date().toISOString(),
