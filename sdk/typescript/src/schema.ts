@@ -1918,7 +1918,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Resume a stopped or finished run: only attempts without a reward run again */
+    /** Resume a stopped or finished run (or one stuck after a restart): only attempts without a reward run again */
     post: {
       parameters: {
         query?: never;
@@ -4270,6 +4270,20 @@ export interface paths {
                     sample_limit?: number;
                     few_shot?: number;
                     subsets?: (string)[];
+                    attempts?: number;
+                    select?: {
+                      split?: string;
+                      subsets?: (string)[];
+                      include?: (string)[];
+                      exclude?: (string)[];
+                      shuffle?: boolean;
+                      seed?: number;
+                      skip?: number;
+                      limit?: number;
+                    };
+                    temperature?: number;
+                    top_p?: number;
+                    max_output_tokens?: number;
                   } };
               };
             };
@@ -4618,6 +4632,21 @@ export interface components {
       /** The values accepted, for an enumeration or a benchmark's subsets */
       allowed?: (unknown)[];
       description: string;
+      fields?: (components["schemas"]["RunOptionLeaf"])[];
+    };
+    RunOptionLeaf: {
+      /** The key in options (dotted for a nested field: select.limit) */
+      name: string;
+      /** integer, number, boolean, string, array or object */
+      type: string;
+      /** Used when the option is omitted; absent when omitting means not applied */
+      default?: unknown;
+      minimum?: number;
+      maximum?: number;
+      exclusive_minimum?: number;
+      /** The values accepted, for an enumeration or a benchmark's subsets */
+      allowed?: (unknown)[];
+      description: string;
     };
     Benchmark: {
       id: string;
@@ -4639,8 +4668,10 @@ export interface components {
       scoring: { [key: string]: unknown };
       few_shot: number;
       subsets: (string)[];
-      /** Rows in the dataset revision */
+      /** Rows the benchmark draws from: its revision's rows of its split and subsets */
       sample_size: number | null;
+      /** The column giving a row's subset; null: the revision's own subset column */
+      subset_column: string | null;
       archived: boolean;
       archived_at: string | null;
       /** A run has referenced it, so it can be archived but not deleted */
@@ -4662,7 +4693,7 @@ export interface components {
       prompt_template?: string | null;
       /** The column holding the expected answer */
       answer_column: string;
-      /** contains, exact_match, regex (pattern), numeric (mode strict|flexible), multiple_choice (answer letter; choices from an `options` or `choices` column) or llm_judge (criteria) */
+      /** contains, exact_match, regex (pattern), numeric (mode strict|flexible), multiple_choice (answer letter; choices from an `options` or `choices` column), llm_judge (criteria) or code_execution (language python; test_column, entry_point_column, optional prompt_column and setup_column, harness humaneval|mbpp, timeout_s, memory_mb: the reply's code runs with the row's tests in the code sandbox, ASSAY_SANDBOX_URL) */
       scoring: {
         type: "contains";
         ignore_case?: boolean;
@@ -4681,9 +4712,21 @@ export interface components {
       } | {
         type: "llm_judge";
         criteria: string;
+      } | {
+        type: "code_execution";
+        language?: "python";
+        harness?: "humaneval" | "mbpp";
+        prompt_column?: string;
+        test_column: string;
+        entry_point_column?: string;
+        setup_column?: string;
+        timeout_s?: number;
+        memory_mb?: number;
       };
       few_shot?: number;
       subsets?: (string)[];
+      /** The column whose value is a row's subset (default: the revision's subset, subject or category column) */
+      subset_column?: string;
     };
     Profile: {
       id: string;
@@ -4741,6 +4784,20 @@ export interface components {
             sample_limit?: number;
             few_shot?: number;
             subsets?: (string)[];
+            attempts?: number;
+            select?: {
+              split?: string;
+              subsets?: (string)[];
+              include?: (string)[];
+              exclude?: (string)[];
+              shuffle?: boolean;
+              seed?: number;
+              skip?: number;
+              limit?: number;
+            };
+            temperature?: number;
+            top_p?: number;
+            max_output_tokens?: number;
           } };
       };
       request_id: string | null;
@@ -4861,6 +4918,20 @@ export interface components {
             sample_limit?: number;
             few_shot?: number;
             subsets?: (string)[];
+            attempts?: number;
+            select?: {
+              split?: string;
+              subsets?: (string)[];
+              include?: (string)[];
+              exclude?: (string)[];
+              shuffle?: boolean;
+              seed?: number;
+              skip?: number;
+              limit?: number;
+            };
+            temperature?: number;
+            top_p?: number;
+            max_output_tokens?: number;
           } };
       };
       request_id?: string;
@@ -4939,6 +5010,20 @@ export interface components {
             sample_limit?: number;
             few_shot?: number;
             subsets?: (string)[];
+            attempts?: number;
+            select?: {
+              split?: string;
+              subsets?: (string)[];
+              include?: (string)[];
+              exclude?: (string)[];
+              shuffle?: boolean;
+              seed?: number;
+              skip?: number;
+              limit?: number;
+            };
+            temperature?: number;
+            top_p?: number;
+            max_output_tokens?: number;
           } } | null;
       };
     };
@@ -5210,6 +5295,12 @@ export interface components {
       error: string | null;
       /** model time of the attempt in milliseconds; null while open or when none was measured */
       latency_ms: number | null;
+      /** tokens the target read; null while open or when it reported none */
+      input_tokens: number | null;
+      /** tokens the target wrote; null while open or when it reported none */
+      output_tokens: number | null;
+      /** when the attempt ended; null while open */
+      finished_at: string | null;
     };
     TaskResult: {
       task_key: string;
