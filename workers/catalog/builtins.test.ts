@@ -41,6 +41,7 @@ function expectedView(id: string) {
     few_shot: def.few_shot.default,
     subsets: [],
     sample_size: def.sample_size,
+    subset_column: null,
     archived: false,
     archived_at: null,
     used: false,
