@@ -308,11 +308,13 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.equal(final.code, EXIT.OK, final.stderr);
     });
 
-    test("a run whose attempts all fail without a reward: --wait exits 1 on coverage", async () => {
+    test("a run whose attempts all fail without a reward is failed with its reason: --wait exits 1", async () => {
       const r = await submit(["--model", model("refused", "status=401"), "--wait"]);
       assert.equal(r.code, EXIT.CHECK_FAILED, r.stderr);
       assert.match(r.stderr, /check failed: .*(coverage incomplete|the run is failed)/);
-      assert.match(r.stdout, /coverage\s+score n\/a, 0\/12 attempts scored/);
+      assert.match(r.stdout, /: failed\n/);
+      assert.match(r.stdout, /status\s+failed: 401 from the target: invalid API key \(12 of 12 attempts\)/);
+      assert.match(r.stdout, /errors\s+http_401 × 12/);
     });
 
     test("the same --request-id returns the same run and does not start it twice", async () => {
@@ -363,7 +365,7 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
     test("problems are one line naming the field; unknown ids are 404", async () => {
       const big = await submit(["--model", "m", "--attempts", "1000"]);
       assert.equal(big.code, EXIT.API);
-      assert.equal(big.stderr, "error: options.attempts: Too big: expected number to be <=100 (422 validation_failed)\n");
+      assert.equal(big.stderr, "error: options.attempts: expected a number at most 100; got 1000 (422 validation_failed)\n");
       const missing = await run(["job", "get", "run_doesnotexist"]);
       assert.equal(missing.code, EXIT.API);
       assert.equal(missing.stderr, "error: no eval run run_doesnotexist (404 not_found)\n");

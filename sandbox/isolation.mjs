@@ -72,7 +72,9 @@ export function prlimitArgs({ timeout_s, memory_mb }) {
   // timeout_s is the program's CPU time; the caller's wall clock (WALL_FACTOR × it) catches programs that sleep.
   const cpu = Math.ceil(timeout_s);
   return [
-    `--cpu=${cpu}`,
+    // Soft limit first (SIGXCPU, read as a timeout), the hard one a second later: equal limits let the
+    // kernel's SIGKILL race SIGXCPU, and a killed loop then read as "killed" instead of "timeout".
+    `--cpu=${cpu}:${cpu + 1}`,
     `--as=${memory_mb * 1024 * 1024}`,
     `--fsize=${FILE_BYTES}`,
     `--nproc=${MAX_PROCESSES}`,
