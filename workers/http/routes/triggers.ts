@@ -25,7 +25,7 @@ import { newWebhookSecret, verifySignature, WebhookSecret } from "../../../src/w
 import { afterStart } from "../run-control";
 import { fieldErrors, defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired, tooLarge } from "../schemas";
-import { EvalRunView, runView } from "./eval-runs";
+import { EvalRunView, runView } from "./eval-run-view";
 
 const tags = ["triggers"];
 /** A signed call's body is small: a few names and a URL. */
