@@ -3,8 +3,15 @@
 //   2. vitest: everything that runs inside workerd (unit, routes, queue, cron, Durable Objects)
 //   3. node --test suites that drive the local stack from outside (CLI, browser), when present
 // Prints "N passed, M failed" last and exits non-zero when anything failed.
+//
+// ASSAY_TEST_SCOPE=shared-data runs only the test files whose behaviour
+// depends on ../shared being present (see sharedDataTests): .ci/run runs
+// everything once with ../shared hidden, as on a user's clone, and then just
+// those files again with it, instead of repeating a suite that would run
+// identically.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { sharedDataTests } from "./lib/shared-data-tests.mjs";
 
 const results = [];
 const run = (label, cmd, args, env = {}) => {
@@ -15,12 +22,18 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 mkdirSync("test-output", { recursive: true });
+const scoped = process.env.ASSAY_TEST_SCOPE === "shared-data";
+const only = scoped ? sharedDataTests() : null;
+if (scoped) console.log(`ASSAY_TEST_SCOPE=shared-data: ${only.length} test files depend on ../shared:\n  ${only.join("\n  ")}`);
 
-const tsc = run("typecheck", "npx", ["tsc", "--noEmit"]);
-results.push({ label: "typecheck", passed: tsc.status === 0 ? 1 : 0, failed: tsc.status === 0 ? 0 : 1 });
+if (!scoped) {
+  const tsc = run("typecheck", "npx", ["tsc", "--noEmit"]);
+  results.push({ label: "typecheck", passed: tsc.status === 0 ? 1 : 0, failed: tsc.status === 0 ? 0 : 1 });
+}
 
 const json = "test-output/vitest.json";
-const vt = run("workerd tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...process.argv.slice(2)]);
+const vitestFiles = only ? only.filter((f) => f.endsWith(".test.ts")) : [];
+const vt = run("workerd tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...vitestFiles, ...process.argv.slice(2)]);
 if (existsSync(json)) {
   const r = JSON.parse(readFileSync(json, "utf8"));
   const broken = (r.testResults ?? []).filter((f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed")).length;
@@ -28,9 +41,12 @@ if (existsSync(json)) {
 } else results.push({ label: "workerd tests", passed: 0, failed: 1 });
 
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
-for (const name of ["test:cli", "test:sandbox", "test:sdk", "test:e2e"]) {
-  if (!scripts[name] || process.env.ASSAY_SKIP?.split(",").includes(name)) continue;
-  const r = run(name, "npm", ["run", "--silent", name]);
+const nodeSuites = only
+  ? [["node suites", "node", ["--test", "--test-concurrency=1", ...only.filter((f) => f.endsWith(".test.mjs"))]]]
+  : ["test:cli", "test:sandbox", "test:sdk", "test:e2e"].filter((n) => scripts[n] && !process.env.ASSAY_SKIP?.split(",").includes(n)).map((n) => [n, "npm", ["run", "--silent", n]]);
+for (const [name, cmd, args] of nodeSuites) {
+  if (only && args.length === 2) continue;
+  const r = run(name, cmd, args);
   const pass = Number(r.stdout.match(/^(?:ℹ|#) pass (\d+)/m)?.[1] ?? 0);
   const fail = Number(r.stdout.match(/^(?:ℹ|#) fail (\d+)/m)?.[1] ?? 0);
   results.push({ label: name, passed: pass, failed: fail + (r.status !== 0 && fail === 0 ? 1 : 0) });
