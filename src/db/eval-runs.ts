@@ -92,6 +92,9 @@ export interface NewRun {
   /** What the create body was, for telling a replay from a reused request_id. */
   requestDigest?: Record<string, string> | null;
   copiedFrom: string | null;
+  /** A re-score: the source run and the scoring spec it applies. */
+  sourceRunId?: string | null;
+  rescoreScoring?: Record<string, unknown> | null;
 }
 
 /**

@@ -93,6 +93,7 @@ interface RawPlan {
   scorer: string | null;
   error_counts: string | null;
   target_outcomes: string | null;
+  recorded: string | null;
 }
 
 /** The run's benchmarks in its order; one not planned yet is `pending` with nothing known. */
@@ -101,7 +102,7 @@ export async function readBenchmarkPlans(d1: D1Database, run: Pick<EvalRunRow, "
     d1
       .prepare(
         `SELECT benchmark_id, status, error, k, member_count, base_seq, attempt_count, planned_count, dataset_digest,
-           dataset_revision_id, json_extract(scoring, '$.type') AS scorer, error_counts, target_outcomes
+           dataset_revision_id, json_extract(scoring, '$.type') AS scorer, error_counts, target_outcomes, recorded
          FROM run_benchmarks WHERE run_id = ?1`,
       )
       .bind(run.id),
@@ -128,6 +129,7 @@ export async function readBenchmarkPlans(d1: D1Database, run: Pick<EvalRunRow, "
       dataset_revision_id: p?.dataset_revision_id ?? null,
       error_counts: p?.error_counts ? (JSON.parse(p.error_counts) as Record<string, number>) : null,
       targets: p?.target_outcomes ? (JSON.parse(p.target_outcomes) as BenchmarkFacts["targets"]) : null,
+      recorded: p?.recorded ? (JSON.parse(p.recorded) as BenchmarkFacts["recorded"]) : null,
     };
   });
 }
@@ -265,7 +267,7 @@ interface RawPrevious {
 /** SQLite's version of targetIdentity over a stored JSON target column (keep the two in step). */
 function identitySql(column: string): string {
   const f = (path: string) => `json_extract(${column}, '$.${path}')`;
-  return `(CASE ${f("kind")} WHEN 'agent' THEN 'agent|' || ${f("runner_url")} || '|' || ${f("profile")} ELSE 'model|' || ${f("base_url")} || '|' || ${f("model")} END)`;
+  return `(CASE ${f("kind")} WHEN 'agent' THEN 'agent|' || ${f("runner_url")} || '|' || ${f("profile")} WHEN 'outputs' THEN 'outputs|' || ${f("dataset")} || '|' || ${f("output_column")} ELSE 'model|' || ${f("base_url")} || '|' || ${f("model")} END)`;
 }
 
 /**
@@ -336,6 +338,40 @@ async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[
   );
 }
 
+/**
+ * A re-score's rows beside its source run's: the same (benchmark, target)
+ * of the source, compared as an A/B is (paired test per task, source = A,
+ * this run = B) by the previous-run comparison's rule.
+ */
+async function attachSource(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[]): Promise<void> {
+  const sourceId = loaded.run.sourceRunId;
+  if (!sourceId) return;
+  const src = await d1
+    .prepare(
+      `SELECT r.id, r.display_name, r.finished_at, r.options, rb.benchmark_id, rb.k, rb.member_count, rb.base_seq, rb.attempt_count, rb.dataset_digest,
+         json_extract(rb.scoring, '$.type') AS scorer
+       FROM eval_runs r JOIN run_benchmarks rb ON rb.run_id = r.id
+       WHERE r.id = ?1 AND r.project_id = ?2 AND rb.k IS NOT NULL AND rb.base_seq IS NOT NULL AND rb.attempt_count IS NOT NULL`,
+    )
+    .bind(sourceId, loaded.run.projectId)
+    .all<Omit<RawPrevious, "match_a" | "match_b"> & { benchmark_id: string }>();
+  await Promise.all(
+    rows.map(async (row) => {
+      const p = src.results.find((s) => s.benchmark_id === row.benchmark_id);
+      if (!p || row.score_counts === null) return;
+      const srcRows = await memberRowsStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, row.target).all<RawMember>();
+      row.source = previousScore(row, rowsFor(loaded, row.benchmark_id, row.target), {
+        run_id: p.id,
+        display_name: p.display_name,
+        finished_at: p.finished_at,
+        facts: { benchmark_id: row.benchmark_id, name: row.benchmark_name, status: "completed", error: null, k: p.k, member_count: p.member_count, dataset_digest: p.dataset_digest, planning_complete: true, scorer: p.scorer },
+        rows: srcRows.results.map(toMemberRow),
+        policy: (JSON.parse(p.options) as Partial<RunOptions>).missing_policy ?? "unknown",
+      });
+    }),
+  );
+}
+
 /** Score rows of a loaded run (no previous-run lookup). */
 export function scoreRowsOf(loaded: LoadedRun): ScoreRow[] {
   const { run, policy } = loaded;
@@ -359,7 +395,12 @@ export function abOf(loaded: LoadedRun): ABBenchmark[] {
 export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise<RunScores> {
   const scores = scoreRowsOf(loaded);
   const structured = loaded.benchmarks.filter((b) => b.scorer !== null && DIMENSION_SCORERS.has(b.scorer)).map((b) => b.benchmark_id);
-  const [usage, , dims] = await Promise.all([benchmarkUsage(d1, loaded.run.id), attachPrevious(d1, loaded, scores), runDimensions(d1, loaded.run.id, structured)]);
+  const [usage, , dims] = await Promise.all([
+    benchmarkUsage(d1, loaded.run.id),
+    attachPrevious(d1, loaded, scores),
+    runDimensions(d1, loaded.run.id, structured),
+    attachSource(d1, loaded, scores),
+  ]);
   for (const row of scores) {
     const u = usage.find((x) => x.benchmark_id === row.benchmark_id && x.target === row.target);
     row.usage = u ? { attempts: u.attempts, mean_input_tokens: u.mean_input_tokens, mean_output_tokens: u.mean_output_tokens, mean_latency_ms: u.mean_latency_ms, total_cost: u.cost } : null;

@@ -93,6 +93,10 @@ export const evalRuns = sqliteTable("eval_runs", {
   options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   secrets: text("secrets"),
   copiedFrom: text("copied_from"),
+  /** A re-score: the finished run whose stored outputs this run scores again. */
+  sourceRunId: text("source_run_id"),
+  /** A re-score: the scoring spec applied to each of its benchmarks instead of the benchmark's own. */
+  rescoreScoring: text("rescore_scoring", { mode: "json" }).$type<Record<string, unknown>>(),
   error: text("error"),
   /** Attempts without a reward by error kind, set when the run ends (src/domain/run-outcome.ts). */
   errorCounts: text("error_counts", { mode: "json" }).$type<Record<string, number>>(),
@@ -124,6 +128,8 @@ export const runBenchmarks = sqliteTable(
     attemptCount: integer("attempt_count"),
     plannedCount: integer("planned_count").notNull(),
     fewShot: text("few_shot", { mode: "json" }).$type<FewShotPlan | number[]>(),
+    /** Per target slot whose outputs are recorded: where they came from and how they matched (src/domain/recorded-outputs.ts). */
+    recorded: text("recorded", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.benchmarkId] })],
 );

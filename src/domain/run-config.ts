@@ -73,7 +73,7 @@ export function dedupe(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-function keyOf(input: { api_key?: string | null } | { kind: "agent" } | null | undefined): string | undefined {
+function keyOf(input: { api_key?: string | null } | { kind: string } | null | undefined): string | undefined {
   return input && "api_key" in input && typeof input.api_key === "string" ? input.api_key : undefined;
 }
 

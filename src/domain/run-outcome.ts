@@ -10,6 +10,7 @@
  * "failed Jobs may still contain valid scored attempts", so the completed
  * benchmarks of a failed run keep their scores. Pure: no binding, no clock.
  */
+import { NO_OUTPUT_PREFIX } from "./recorded-outputs";
 
 /** The kind of an attempt's failure, as counted in `error_counts`. */
 export type ErrorKind =
@@ -22,6 +23,7 @@ export type ErrorKind =
   | "lost"
   | "cancelled"
   | "unscored"
+  | "no_output"
   | "other";
 
 /** Counts of attempts without a reward, by error kind. */
@@ -108,6 +110,8 @@ export function errorKindOf(status: string, error: string | null): ErrorKind {
   if (status === "cancelled") return "cancelled";
   // The call succeeded but the scorer gave no reward (e.g. the row has no expected answer).
   if (status === "succeeded") return "unscored";
+  // Checked first: the error names the task, whose key may read like another kind.
+  if (e.startsWith(NO_OUTPUT_PREFIX)) return "no_output";
   const http = /\banswered (\d{3})\b/.exec(e) ?? /^(?:model call|dispatch|runner)[^:]*: (\d{3})\b/.exec(e);
   if (http) {
     const code = Number(http[1]);
@@ -145,6 +149,8 @@ export function errorKindReason(kind: string): string {
       return "cancelled";
     case "unscored":
       return "the scorer gave no reward";
+    case "no_output":
+      return "no recorded output for the tasks";
     default:
       return "the attempts failed";
   }

@@ -1,6 +1,7 @@
 /**
- * What an eval run evaluates (a model endpoint or an agent runner with a
- * profile) and the judge it may use: input schemas, the stored form with the
+ * What an eval run evaluates (a model endpoint, an agent runner with a
+ * profile, or outputs already recorded in a dataset revision) and the judge
+ * it may use: input schemas, the stored form with the
  * key taken out, the public view, and the rule for keeping a sealed key
  * across an edit. No I/O.
  */
@@ -86,7 +87,30 @@ export const AgentTargetInput = z.strictObject({
   name: Name.optional(),
 });
 
-export const TargetInput = z.discriminatedUnion("kind", [ModelTargetInput, AgentTargetInput]);
+/** A column name of a dataset revision (checked against the revision when the run is written). */
+const ColumnName = z.string().trim().min(1).max(200);
+
+/**
+ * Outputs already recorded: a dataset revision whose rows are matched to the
+ * benchmark's tasks by task key (or, without key_column, row i to task row i),
+ * several rows per task being its attempts in attempt_column (else file)
+ * order. No model is called.
+ */
+export const OutputsTargetInput = z.strictObject({
+  kind: z.literal("outputs"),
+  /** The revision holding the outputs, `name@version`, uploaded through the datasets API. */
+  dataset: z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}@[1-9][0-9]{0,8}$/, "must be name@version"),
+  /** The column holding each output's task key; omitted, outputs row i is the output of the task at row index i. */
+  key_column: ColumnName.optional(),
+  /** The column holding the output text. */
+  output_column: ColumnName,
+  /** The column ordering a task's outputs as attempts 0, 1, ...; omitted, file order. */
+  attempt_column: ColumnName.optional(),
+  /** A display label (default: `outputs <dataset>`). */
+  name: Name.optional(),
+});
+
+export const TargetInput = z.discriminatedUnion("kind", [ModelTargetInput, AgentTargetInput, OutputsTargetInput]);
 export type TargetInput = z.infer<typeof TargetInput>;
 
 export const JudgeInput = z.strictObject({
@@ -100,13 +124,14 @@ export type JudgeInput = z.infer<typeof JudgeInput>;
 /** The stored form: the input without its key, marking only whether one is sealed. */
 export type StoredModelTarget = Omit<z.infer<typeof ModelTargetInput>, "api_key"> & { api_key_set?: true };
 export type StoredAgentTarget = z.infer<typeof AgentTargetInput>;
-export type StoredTarget = StoredModelTarget | StoredAgentTarget;
+export type StoredOutputsTarget = z.infer<typeof OutputsTargetInput>;
+export type StoredTarget = StoredModelTarget | StoredAgentTarget | StoredOutputsTarget;
 export type StoredJudge = Omit<JudgeInput, "api_key"> & { api_key_set?: true };
 
 /** The public form: the key appears only as {set: true}, and only when one is sealed. */
 export type KeyView = { api_key?: { set: true } };
 export type ModelTargetView = Omit<StoredModelTarget, "api_key_set"> & KeyView;
-export type TargetView = ModelTargetView | StoredAgentTarget;
+export type TargetView = ModelTargetView | StoredAgentTarget | StoredOutputsTarget;
 export type JudgeView = Omit<StoredJudge, "api_key_set"> & KeyView;
 
 /** The sealed keys of a run, by slot. */
@@ -120,7 +145,7 @@ function withoutKey<T extends { api_key?: unknown }>(input: T): Omit<T, "api_key
 
 /** The stored form of a target; `hasKey` says whether a key is sealed for it. */
 export function storeTarget(input: TargetInput, hasKey: boolean): StoredTarget {
-  if (input.kind === "agent") return input;
+  if (input.kind !== "model") return input;
   return hasKey ? { ...withoutKey(input), api_key_set: true } : withoutKey(input);
 }
 
@@ -134,7 +159,7 @@ function keyView<T extends { api_key_set?: true }>(stored: T): Omit<T, "api_key_
 }
 
 export function targetView(stored: StoredTarget): TargetView {
-  return stored.kind === "agent" ? stored : keyView(stored);
+  return stored.kind === "model" ? keyView(stored) : stored;
 }
 
 export function judgeView(stored: StoredJudge): JudgeView {
@@ -146,7 +171,7 @@ export type Endpointed = { kind?: string; provider?: string; base_url?: string }
 
 /** Where a key would be sent: provider and URL origin; undefined for a slot that takes no key. */
 export function keyEndpoint(t: Endpointed): string | undefined {
-  if (!t || t.kind === "agent" || !t.provider || !t.base_url) return undefined;
+  if (!t || t.kind === "agent" || t.kind === "outputs" || !t.provider || !t.base_url) return undefined;
   return `${t.provider} ${URL.parse(t.base_url)?.origin ?? t.base_url}`;
 }
 

@@ -48,12 +48,13 @@ export async function driftKey(benchmarkId: string, datasetDigest: string, scori
 
 /** What makes two targets "the same model": provider and model name, or runner and profile. */
 export function modelKey(target: StoredTarget): string {
+  if (target.kind === "outputs") return `outputs:${target.dataset}:${target.output_column}`;
   return target.kind === "agent" ? `agent:${target.runner_url}:${target.profile}` : `model:${target.provider}:${target.model}`;
 }
 
 /** The label a row shows: the target's name, else its model or profile. */
 export function modelLabel(target: StoredTarget): string {
-  return target.name ?? (target.kind === "agent" ? target.profile : target.model);
+  return target.name ?? (target.kind === "outputs" ? `outputs ${target.dataset}` : target.kind === "agent" ? target.profile : target.model);
 }
 
 /** The runner reference of a target on a runner benchmark. */

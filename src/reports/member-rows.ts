@@ -4,6 +4,7 @@
  * into src/metrics inputs (summaries, subset groups, aggregate options).
  * Pure: no binding, no clock.
  */
+import type { OutputsMatch } from "../domain/recorded-outputs";
 import type { AggregateOptions, MemberSummary, MissingPolicy } from "../metrics";
 
 export type TargetSlot = "a" | "b";
@@ -41,6 +42,8 @@ export interface BenchmarkFacts {
   error_counts?: Record<string, number> | null;
   /** Per target slot, the verdict of the run's end: a target that scored nothing is failed with its reason. */
   targets?: Partial<Record<TargetSlot, { status: string; error: string | null; error_counts: Record<string, number> }>> | null;
+  /** Per target slot whose outputs are recorded: where they came from and how they matched the tasks. */
+  recorded?: Partial<Record<TargetSlot, OutputsMatch>> | null;
 }
 
 /** Member summaries of rows; a key repeated in the dataset is told apart by its index. */

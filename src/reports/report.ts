@@ -11,12 +11,14 @@ import type { CurveSet, RunScores, ScoreRow, TargetSlot } from "./scores";
 export interface ReportTarget {
   slot: TargetSlot;
   label: string;
-  kind: "model" | "agent";
+  kind: "model" | "agent" | "outputs";
   provider: string | null;
   model: string | null;
   base_url: string | null;
   runner_url: string | null;
   profile: string | null;
+  /** For recorded outputs: the dataset revision they came from. */
+  dataset?: string;
   params: Record<string, unknown>;
 }
 
@@ -152,6 +154,7 @@ export function optionLines(options: Record<string, unknown>): [string, string][
 
 /** How a target is reached, in one line. */
 export function targetLine(t: ReportTarget): string {
+  if (t.kind === "outputs") return `${t.label}: outputs recorded in dataset ${t.dataset ?? "?"} (no model was called)`;
   if (t.kind === "agent") return `${t.label}: agent via ${t.runner_url ?? "?"} with profile ${t.profile ?? "?"}`;
   const params = Object.keys(t.params).length ? `, params ${JSON.stringify(t.params)}` : "";
   return `${t.label}: ${t.provider ?? "?"} model ${t.model ?? "?"} at ${t.base_url ?? "?"}${params}`;

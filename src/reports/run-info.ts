@@ -9,6 +9,7 @@ import type { StoredTarget } from "../domain/run-target";
 export function targetLabel(t: StoredTarget | null | undefined): string {
   if (!t) return "(none)";
   if (t.name) return t.name;
+  if (t.kind === "outputs") return `outputs ${t.dataset}`;
   return t.kind === "agent" ? `agent ${t.profile}` : t.model;
 }
 
@@ -23,6 +24,7 @@ export function targetModel(t: StoredTarget | null | undefined): string | null {
  */
 export function targetIdentity(t: StoredTarget | null | undefined): string | null {
   if (!t) return null;
+  if (t.kind === "outputs") return `outputs|${t.dataset}|${t.output_column}`;
   return t.kind === "agent" ? `agent|${t.runner_url}|${t.profile}` : `model|${t.base_url}|${t.model}`;
 }
 

@@ -6,6 +6,7 @@
 import { aggregateSummaries, type Aggregate, type BreakdownRow, type MissingPolicy, type ScoreCounts } from "../metrics";
 import { measurable, optionsOf, summariesOf, type BenchmarkFacts, type MemberRow, type TargetSlot } from "./member-rows";
 import type { PreviousScore } from "./previous-score";
+import type { OutputsMatch } from "../domain/recorded-outputs";
 import { subsetBreakdown } from "./subset-breakdown";
 
 /** The results of one (benchmark, target): status, then the aggregate of DESIGN.md section 3 (null when failed or unplanned). */
@@ -32,6 +33,10 @@ export interface ScoreRow {
   display: Aggregate["display"] | null;
   subsets: BreakdownRow[];
   previous: PreviousScore | null;
+  /** A re-score: the source run's score of the same (benchmark, target) with the paired test (source = A, this run = B); set by /scores. */
+  source?: PreviousScore | null;
+  /** Recorded outputs (an outputs target, a re-score): where they came from and how they matched the tasks; null for a live target. */
+  recorded?: OutputsMatch | null;
   /** What the ended attempts consumed; set by /scores (absent in cached history rows). */
   usage?: ScoreUsage | null;
   /** Mean milliseconds per phase of the ended attempts (see phasesOf). */
@@ -81,6 +86,7 @@ export function scoreRow(whole: BenchmarkFacts, target: TargetSlot, label: strin
     display: agg?.display ?? null,
     subsets: agg && measurable(b) ? subsetBreakdown(rows, b.k, policy) : [],
     previous: null,
+    recorded: whole.recorded?.[target] ?? null,
   };
 }
 

@@ -72,7 +72,7 @@ export function fillTemplate(
     for (const f of uses(v)) placed.add(f);
     target[key] = fill(v, payload, missing);
   }
-  if (before.params) {
+  if (before.kind !== "outputs" && before.params) {
     const params: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(before.params)) {
       if (typeof v === "string") for (const f of uses(v)) placed.add(f);

@@ -10,6 +10,7 @@ import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
 import { benchmarksRoutes } from "./routes/benchmarks";
 import { datasetsRoutes } from "./routes/datasets";
 import { evalRunsRoutes } from "./routes/eval-runs";
+import { evalRunRescoreRoutes } from "./routes/eval-run-rescore";
 import { ioRoutes } from "./routes/io";
 import { keysRoutes } from "./routes/keys";
 import { profilesRoutes } from "./routes/profiles";
@@ -42,6 +43,7 @@ export function buildApp() {
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);
   app.route("/", evalRunsRoutes);
+  app.route("/", evalRunRescoreRoutes);
   app.route("/", runExecutionRoutes);
   app.route("/", resultsRoutes);
   app.route("/", reportsRoutes);

@@ -29,16 +29,24 @@ import type { Env } from "../env";
 import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
 import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
+import { hasOutputsTarget, planRecordedOutputs, planRescore, type Refusal } from "./recorded-plan";
 
 /** Attempts written and enqueued per planning step. */
 export const PLAN_STEP = 2_000;
 
 class CannotRun extends Error {}
 
+function refusedOr<T extends object>(r: T | Refusal): T {
+  if ("cannot" in r) throw new CannotRun(r.cannot);
+  return r;
+}
+
 /** Selects a benchmark's members and records its layout; throws CannotRun with a reason a user can act on. */
 async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
   const bm = await db.select().from(benchmarks).where(eq(benchmarks.id, rb.benchmarkId)).get();
   if (!bm) throw new CannotRun("the benchmark no longer exists");
+  // A re-score lays the benchmark out as its source run did (recorded-plan.ts).
+  if (run.sourceRunId) return refusedOr(await planRescore(env, db, run, rb, base));
   // An agent target's runner verifies its own attempts, so the benchmark's scoring is passed along, not run here.
   const kinds = [run.target.kind, run.compareTarget?.kind].filter((k) => k !== undefined);
   const agent = kinds.includes("agent");
@@ -68,7 +76,9 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   const fewShot = pickFewShot(refs, new Set(members.map((m) => m.index)), fewShotCount(options, bm.id, defaults), spec.split, defaults.options.few_shot_split);
   await writePlan(env.ARTIFACTS, run.id, bm.id, members.map((m): PlanMember => [m.index, m.key, m.digest, m.subset]));
   const targets = run.compareTarget ? 2 : 1;
+  const recorded = hasOutputsTarget(run) ? refusedOr(await planRecordedOutputs(env, db, run, bm.id, refs, members, attemptsFor(options, bm.id))).recorded : null;
   return {
+    recorded,
     status: "planning",
     datasetRevisionId: rev.id,
     datasetDigest: rev.digest,

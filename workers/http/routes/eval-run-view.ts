@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { RunOptions } from "../../../src/domain/run-options";
+import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { RUN_STATUSES, type RunStatus } from "../../../src/domain/run-state";
 import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
 
@@ -35,7 +36,18 @@ const AgentTargetView = z
   })
   .openapi("AgentTarget");
 
-const TargetView = z.discriminatedUnion("kind", [ModelTargetView, AgentTargetView]);
+const OutputsTargetView = z
+  .object({
+    kind: z.literal("outputs"),
+    dataset: z.string().openapi({ description: "the revision `name@version` holding the recorded outputs; no model is called" }),
+    key_column: z.string().optional().openapi({ description: "the column of each output's task key; absent, outputs row i is the output of task row i" }),
+    output_column: z.string(),
+    attempt_column: z.string().optional().openapi({ description: "orders a task's outputs as attempts; absent, file order" }),
+    name: z.string().optional(),
+  })
+  .openapi("OutputsTarget");
+
+const TargetView = z.discriminatedUnion("kind", [ModelTargetView, AgentTargetView, OutputsTargetView]);
 
 const JudgeView = z
   .object({ provider: z.enum(PROVIDERS), base_url: z.string(), model: z.string(), api_key: KeySet.optional() })
@@ -53,6 +65,12 @@ export const EvalRunView = z
     options: RunOptions,
     request_id: z.string().nullable(),
     copied_from: z.string().nullable(),
+    source_run_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "a re-score: the finished run whose stored outputs this run scores again (no model call but a judge's); /scores pairs each benchmark with it" }),
+    rescore_scoring: z.record(z.string(), z.unknown()).nullable().openapi({ description: "a re-score: the scoring spec applied to each of its benchmarks" }),
+    recorded: z.boolean().openapi({ description: "true when no model is called: every output is recorded (an outputs target or a re-score); samples say so per attempt" }),
     error: z.string().nullable().openapi({ description: "why the run failed: each failed benchmark with its reason (a benchmark that scored nothing names the dominant error)" }),
     error_counts: z
       .record(z.string(), z.number().int())
@@ -79,6 +97,9 @@ export function runView(r: EvalRunRow): EvalRunView {
     options: r.options as RunOptions,
     request_id: r.requestId,
     copied_from: r.copiedFrom,
+    source_run_id: r.sourceRunId ?? null,
+    rescore_scoring: r.rescoreScoring ?? null,
+    recorded: isRecorded(r, "a") && (!r.compareTarget || isRecorded(r, "b")),
     error: r.error,
     error_counts: r.errorCounts ?? null,
     created_at: r.createdAt,

@@ -23,6 +23,8 @@ import {
   updateDraft,
 } from "../../../src/db/eval-runs";
 import { findProfileByRef } from "../../../src/db/profiles";
+import { findRevisionByRef } from "../../../src/db/datasets";
+import { outputsColumnErrors } from "../../../src/domain/recorded-outputs";
 import { getProject } from "../../../src/db/projects";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError, type FieldError } from "../../../src/domain/errors";
@@ -49,14 +51,14 @@ const ListQuery = PageQuery.extend({
 
 type Ctx = Context<AppEnv>;
 
-async function loadRun(c: Ctx, id: string): Promise<EvalRunRow> {
+export async function loadRun(c: Ctx, id: string): Promise<EvalRunRow> {
   const run = await getRun(c.var.db, c.var.auth.projectId, id);
   if (!run) throw new AppError("not_found", `no eval run ${id}`);
   return run;
 }
 
 /** 402 unless the project's plan includes evaluations (and, to start, credits remain). */
-async function requirePlan(c: Ctx, needCredits: boolean): Promise<void> {
+export async function requirePlan(c: Ctx, needCredits: boolean): Promise<void> {
   const project = await getProject(c.var.db, c.var.auth.projectId);
   if (!project) throw new AppError("not_found", "project not found");
   if (!project.evaluationsEnabled) {
@@ -88,11 +90,16 @@ async function storageErrors(
     if (t?.kind === "agent" && !(await findProfileByRef(db, projectId, t.profile))) {
       errors.push({ field: `${slot}.profile`, message: "no such profile in this project" });
     }
+    if (t?.kind === "outputs") {
+      const rev = await findRevisionByRef(db, projectId, t.dataset);
+      if (!rev) errors.push({ field: `${slot}.dataset`, message: `no dataset revision ${t.dataset} in this project or the built-ins: upload the outputs through /api/datasets first` });
+      else errors.push(...outputsColumnErrors(slot, t, rev.columns.map((col) => col.name)));
+    }
   }
   return errors;
 }
 
-function refuse(errors: FieldError[]): never {
+export function refuse(errors: FieldError[]): never {
   throw new AppError("validation_failed", validationDetail("body", errors), errors);
 }
 
@@ -102,7 +109,7 @@ function refuse(errors: FieldError[]): never {
  * and the built-ins, as the CLI does. Ambiguous names are errors; unknown
  * ones are kept for the "no such benchmark" check.
  */
-async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { per_benchmark?: Record<string, unknown> | null } | null }>(
+export async function withBenchmarkIds<T extends { benchmarks?: string[]; options?: { per_benchmark?: Record<string, unknown> | null } | null }>(
   c: Ctx,
   body: T,
 ): Promise<{ value: T; errors: FieldError[] }> {

@@ -28,7 +28,8 @@ const ExportQuery = z.strictObject({
 });
 
 function reportTarget(t: StoredTarget, slot: "a" | "b"): ReportTarget {
-  const base = { slot, label: targetLabel(t), params: t.params ?? {} };
+  const base = { slot, label: targetLabel(t), params: t.kind === "outputs" ? {} : (t.params ?? {}) };
+  if (t.kind === "outputs") return { ...base, kind: "outputs", provider: null, model: null, base_url: null, runner_url: null, profile: null, dataset: t.dataset };
   if (t.kind === "agent") return { ...base, kind: "agent", provider: null, model: null, base_url: null, runner_url: t.runner_url, profile: t.profile };
   return { ...base, kind: "model", provider: t.provider, model: t.model, base_url: t.base_url, runner_url: null, profile: null };
 }

@@ -11,6 +11,7 @@ import { benchmarks, datasetRevisions, type EvalRunRow } from "../../../src/db/s
 import { attemptId } from "../../../src/domain/attempt-id";
 import { encodeCursor } from "../../../src/domain/paging";
 import { expectedAnswer } from "../../../src/domain/prompt";
+import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { rowAt } from "../../../src/storage/row-cache";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
@@ -28,6 +29,7 @@ const Sample = z
     reward: z.number().nullable(),
     output: z.string().nullable(),
     output_truncated: z.boolean(),
+    recorded: z.boolean().openapi({ description: "true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's" }),
     expected_answer: z.string().nullable(),
     reason: z.string().nullable(),
     error: z.string().nullable(),
@@ -111,6 +113,7 @@ export const resultsSamplesRoutes = newRouter()
         reward: r.reward,
         output: r.output,
         output_truncated: (r.output_chars ?? 0) > SAMPLE_OUTPUT_CHARS,
+        recorded: isRecorded(run, r.target),
         expected_answer: expected[i] ?? null,
         reason: r.reason,
         error: r.error,

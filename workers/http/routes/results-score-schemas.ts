@@ -84,6 +84,20 @@ export const Comparison = z
   })
   .openapi("Comparison");
 
+const RecordedOutputs = z
+  .object({
+    source: z.enum(["dataset", "run"]).openapi({ description: "dataset: an outputs target's revision; run: a re-score's source run" }),
+    from: z.string().openapi({ description: "the outputs revision `name@version`, or the source run id" }),
+    revision_id: z.string().nullable(),
+    outputs: z.number().int().openapi({ description: "outputs rows read, or source attempts with an output" }),
+    matched_tasks: z.number().int().openapi({ description: "selected tasks with at least one recorded output" }),
+    missing_tasks: z.number().int().openapi({ description: "selected tasks with none: their attempts are missing, never 0" }),
+    unmatched_count: z.number().int().openapi({ description: "outputs whose key matches no task of the benchmark's dataset" }),
+    unmatched_keys: z.array(z.string()).openapi({ description: "the first unmatched keys (at most 20), in file order" }),
+    beyond_k: z.number().int().openapi({ description: "outputs of selected tasks beyond the run's k attempts, not used" }),
+  })
+  .openapi("RecordedOutputs");
+
 const Previous = z
   .object({
     run_id: z.string(),
@@ -130,6 +144,12 @@ export const ScoreRow = z
     display: Display.nullable(),
     subsets: z.array(Breakdown),
     previous: Previous.nullable().openapi({ description: "the previous completed run of this benchmark on the same dataset digest and model/base URL" }),
+    source: Previous.nullable()
+      .optional()
+      .openapi({ description: "a re-score: the source run's score of the same benchmark and target, with the paired test per task (source = A, this run = B)" }),
+    recorded: RecordedOutputs.nullable()
+      .optional()
+      .openapi({ description: "recorded outputs (an outputs target or a re-score): where they came from and how they matched the tasks; null for a live target" }),
     usage: z
       .object({
         attempts: z.number().int(),

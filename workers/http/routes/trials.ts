@@ -4,6 +4,7 @@
  * on request the scorer's reason and structured components. An attempt
  * belongs to the project of its run; another project's is a 404.
  */
+import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadAttempt } from "../../../src/db/attempts";
@@ -72,6 +73,7 @@ export const Trial = z
     reward: z.number().nullable().openapi({ description: "null: no reward (missing), never 0" }),
     structured: Structured.nullable(),
     output: z.string().nullable(),
+    recorded: z.boolean().openapi({ description: "true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's" }),
     expected_answer: z.string().nullable(),
     exit_code: z.number().int().nullable(),
     error: z.string().nullable(),
@@ -152,6 +154,7 @@ export const trialsRoutes = newRouter().openapi(
       reward: a.reward,
       structured,
       output: a.output,
+      recorded: isRecorded(run, a.target as "a" | "b"),
       expected_answer: expected ?? null,
       exit_code: a.exitCode,
       error: a.error,

@@ -1,0 +1,87 @@
+/**
+ * The outputs path of an inline attempt: where a live run calls the model,
+ * an attempt of a recorded target takes its recorded output instead, and
+ * everything after (scoring, storage, metrics) is the live run's. Two
+ * sources: an outputs target's dataset revision (the row the plan matched to
+ * this attempt) and a re-score's source run (the output the source stored
+ * for the attempt at the same place). An attempt with none is missing, never
+ * scored 0. No model is called here. The sources live in the isolate's
+ * cached run context, so they keep resolved values only, never a promise
+ * (awaiting another request's I/O is refused by workerd).
+ * I/O: D1 and R2 through the env passed in.
+ */
+import { and, eq } from "drizzle-orm";
+import type { AttemptSlot } from "../../src/db/attempts";
+import { openDb } from "../../src/db/client";
+import { findRevisionByRef } from "../../src/db/datasets";
+import { runBenchmarks, type DatasetRevisionRow, type EvalRunRow } from "../../src/db/schema";
+import { noOutputError, outputText } from "../../src/domain/recorded-outputs";
+import type { StoredOutputsTarget, StoredTarget } from "../../src/domain/run-target";
+import type { ChatResult } from "../../src/providers";
+import { readRecordedPlan } from "../../src/storage/recorded-plans";
+import { rowAt } from "../../src/storage/row-cache";
+import type { Env } from "../env";
+
+/** A recorded reply, or why the attempt has none (its error: the attempt is missing). */
+export type RecordedReply = ChatResult | { missing: string };
+
+/** Gives an attempt of one target slot its recorded output. */
+export type RecordedSource = (att: AttemptSlot, baseSeq: number) => Promise<RecordedReply>;
+
+function reply(text: string, model: string): ChatResult {
+  // Nothing was called: no tokens, no model time.
+  return { text, input_tokens: null, output_tokens: null, latency_ms: 0, model };
+}
+
+/** Outputs from the target's dataset revision, by the row the plan matched to each attempt. */
+function fromDataset(env: Env, run: EvalRunRow, slot: "a" | "b", t: StoredOutputsTarget): RecordedSource {
+  let rev: DatasetRevisionRow | undefined;
+  return async (att) => {
+    const plan = await readRecordedPlan(env.ARTIFACTS, run.id, att.benchmarkId, slot);
+    const index = plan[att.memberIndex]?.[att.attemptIndex];
+    if (index === undefined) {
+      const had = plan[att.memberIndex]?.length ?? 0;
+      return { missing: noOutputError(had ? `task ${att.memberKey} has ${had} recorded output(s), none for attempt ${att.attemptIndex + 1}` : `none for task ${att.memberKey} in ${t.dataset}`) };
+    }
+    const r = (rev ??= await findRevisionByRef(openDb(env.DB), run.projectId, t.dataset));
+    if (!r) return { missing: noOutputError(`the outputs dataset ${t.dataset} is no longer available`) };
+    const text = outputText((await rowAt(env.ARTIFACTS, r, index)).data[t.output_column]);
+    if (text === null) return { missing: noOutputError(`row ${index + 1} of ${t.dataset} has no text in ${t.output_column}`) };
+    return reply(text, `recorded:${t.dataset}`);
+  };
+}
+
+/** Outputs a re-score's source run stored, for the attempt at the same offset of the benchmark's range. */
+function fromRun(env: Env, run: EvalRunRow): RecordedSource {
+  const sourceId = run.sourceRunId!;
+  const bases = new Map<string, number | null>();
+  const sourceBase = async (benchmarkId: string) => {
+    if (bases.has(benchmarkId)) return bases.get(benchmarkId)!;
+    const r = await openDb(env.DB)
+      .select({ baseSeq: runBenchmarks.baseSeq })
+      .from(runBenchmarks)
+      .where(and(eq(runBenchmarks.runId, sourceId), eq(runBenchmarks.benchmarkId, benchmarkId)))
+      .get();
+    bases.set(benchmarkId, r?.baseSeq ?? null);
+    return r?.baseSeq ?? null;
+  };
+  return async (att, baseSeq) => {
+    const base = await sourceBase(att.benchmarkId);
+    if (base === null) return { missing: noOutputError(`the source run ${sourceId} has no attempts of ${att.benchmarkId}`) };
+    const row = await env.DB.prepare(`SELECT output, status, error FROM attempts WHERE run_id = ?1 AND seq = ?2`)
+      .bind(sourceId, base + (att.seq - baseSeq))
+      .first<{ output: string | null; status: string; error: string | null }>();
+    if (!row || row.output === null) {
+      const why = row ? `${row.status}${row.error ? `: ${row.error}` : ""}` : "it has no row";
+      return { missing: noOutputError(`the source attempt has no output (${why.slice(0, 300)})`) };
+    }
+    return reply(row.output, `recorded:${sourceId}`);
+  };
+}
+
+/** Where a slot's outputs come from: recorded (a re-score's source run, an outputs target) or undefined for a live target. */
+export function recordedSource(env: Env, run: EvalRunRow, slot: "a" | "b", target: StoredTarget): RecordedSource | undefined {
+  if (run.sourceRunId) return fromRun(env, run);
+  if (target.kind === "outputs") return fromDataset(env, run, slot, target);
+  return undefined;
+}
