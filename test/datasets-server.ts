@@ -46,7 +46,7 @@ export function writeMiniMirror(root: string): Record<string, { sha256: string; 
   for (const f of miniDatasetFiles()) {
     const path = join(root, "datasets", f.path);
     mkdirSync(dirname(path), { recursive: true });
-    const bytes = f.gzip ? gzipSync(f.text) : Buffer.from(f.text, "utf8");
+    const bytes = f.bytes ? Buffer.from(f.bytes) : f.gzip ? gzipSync(f.text) : Buffer.from(f.text, "utf8");
     writeFileSync(path, bytes);
     pins[f.path] = { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
   }

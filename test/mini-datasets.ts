@@ -12,6 +12,7 @@ import { miniInstructionFiles, miniInstructionResponses } from "./mini-instructi
 import type { AnswerRow } from "../fixture/model-server.mjs";
 import { MMLU_SUBJECTS } from "../src/catalog/sources";
 import { miniBfclFiles } from "./mini-bfcl";
+import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -150,11 +151,12 @@ function humaneval(): string {
   );
 }
 
-/** One generated file: its mirror path (as the pinned sources name it) and its text; `gzip` files are stored compressed. */
+/** One generated file: its mirror path (as the pinned sources name it) and its text; `gzip` files are stored compressed, `bytes` (binary formats) as given. */
 export interface MiniFile {
   path: string;
   text: string;
   gzip: boolean;
+  bytes?: Uint8Array;
 }
 
 /** Every file of the mini mirror, under the paths of src/catalog/sources.ts. */
@@ -173,6 +175,7 @@ export function miniDatasetFiles(): MiniFile[] {
   );
   files.push(...miniBfclFiles());
   files.push(...miniInstructionFiles());
+  files.push(...miniMultipleChoiceFiles());
   return files;
 }
 

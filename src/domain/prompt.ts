@@ -1,6 +1,7 @@
 /**
  * The chat messages of one attempt: few-shot examples as prior user and
- * assistant turns, then the task's prompt from its template or column.
+ * assistant turns (the answer turn a row's worked solution when it has
+ * one), then the task's prompt from its template or column.
  * No I/O.
  */
 import { cellText, parseTemplate, renderTemplate } from "./template";
@@ -35,12 +36,26 @@ export function expectedAnswer(spec: PromptSpec, row: Record<string, unknown>): 
   return v === null || v === undefined ? null : cellText(v);
 }
 
+/**
+ * The column an example row may carry to answer its turn with more than
+ * the bare answer: a worked solution (MMLU-Pro's validation rows end their
+ * chain of thought with "The answer is (X).").
+ */
+export const EXAMPLE_ANSWER_COLUMN = "example_answer";
+
+/** An example's answer turn: its worked solution when the row has one, else its expected answer. */
+export function exampleAnswer(spec: PromptSpec, example: Record<string, unknown>): string {
+  const worked = example[EXAMPLE_ANSWER_COLUMN];
+  if (typeof worked === "string" && worked.trim() !== "") return worked;
+  return expectedAnswer(spec, example) ?? "";
+}
+
 export function buildMessages(spec: PromptSpec, row: Record<string, unknown>, examples: Record<string, unknown>[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   if (spec.system_prompt) messages.push({ role: "system", content: spec.system_prompt });
   for (const ex of examples) {
     messages.push({ role: "user", content: renderPrompt(spec, ex) });
-    messages.push({ role: "assistant", content: expectedAnswer(spec, ex) ?? "" });
+    messages.push({ role: "assistant", content: exampleAnswer(spec, ex) });
   }
   messages.push({ role: "user", content: renderPrompt(spec, row) });
   return messages;

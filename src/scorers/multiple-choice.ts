@@ -2,11 +2,14 @@
  * Scorer `multiple_choice`: the answer letter read from the output, against
  * the expected letter. Letters run A–J, or further (up to Z) when the row
  * has more than ten choices (TruthfulQA MC1 has up to 13). A wrong or
- * unreadable answer is a failure (reward 0), never a missing score. Pure,
- * no I/O.
+ * unreadable answer is a failure (reward 0), never a missing score. With
+ * `extraction: "mmlu_pro"` the letter is read as MMLU-Pro's evaluation
+ * reads it (mmlu-pro-answer.ts says how), including its seeded guess for a
+ * reply with none. Pure, no I/O.
  */
 import type { ScoreInputOf, ScoreResult } from "./types";
 import { cleanAnswer, quote } from "./text";
+import { extractMmluProAnswer, UPSTREAM_GUESS } from "./mmlu-pro-answer";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Letters read when the choices are unknown or at most ten. */
@@ -79,10 +82,28 @@ export function expectedLetter(expected: string, choices?: string[] | null): str
   return i >= 0 && i < letters.length ? letters[i]! : null;
 }
 
-export function scoreMultipleChoice({ output, expected, choices }: ScoreInputOf<"multiple_choice">): ScoreResult {
+/** MMLU-Pro's verdict (mmlu-pro-answer.ts): upstream's three extraction steps, then its seeded guess. */
+function scoreMmluPro(output: string, want: string, choices: string[] | null | undefined, row: Record<string, unknown> | undefined): ScoreResult {
+  const got = extractMmluProAnswer(output);
+  if (got) {
+    return got.letter === want
+      ? { reward: 1, reason: `answered ${got.letter} (read by '${got.step}'), the correct letter` }
+      : { reward: 0, reason: `answered ${got.letter} (read by '${got.step}'), expected ${want}` };
+  }
+  const n = choices?.length ?? 0;
+  const guess = n >= 1 && n <= UPSTREAM_GUESS.length ? UPSTREAM_GUESS[n - 1]! : null;
+  if (guess === null) return { reward: 0, reason: "no answer letter" };
+  // Upstream compares its guess with answer_index (not `answer`, the key everywhere else).
+  const key = typeof row?.answer_index === "number" ? row.answer_index : ALPHABET.indexOf(want);
+  const reason = `no answer letter; upstream's seeded guess for ${n} options is ${ALPHABET[guess]}`;
+  return guess === key ? { reward: 1, reason: `${reason}, which is the key` } : { reward: 0, reason: `${reason}, not the key` };
+}
+
+export function scoreMultipleChoice({ output, expected, choices, spec, row }: ScoreInputOf<"multiple_choice">): ScoreResult {
   if (expected === null) return { reward: null, reason: "the row has no expected answer" };
   const want = expectedLetter(expected, choices);
   if (want === null) return { reward: null, reason: `the expected answer ${quote(expected)} is not an option letter` };
+  if (spec.extraction === "mmlu_pro") return scoreMmluPro(output, want, choices, row);
   const got = extractLetter(output, choices);
   if (got === null) return { reward: 0, reason: "no answer letter" };
   return got === want

@@ -37,7 +37,14 @@ export const NumericSpec = z.strictObject({
   mode: z.enum(["strict", "flexible"]).default("flexible"),
 });
 
-export const MultipleChoiceSpec = z.strictObject({ type: z.literal("multiple_choice") });
+export const MultipleChoiceSpec = z.strictObject({
+  type: z.literal("multiple_choice"),
+  /**
+   * How the letter is read: flexible (default: the many ways models state a choice, see multiple-choice.ts) or
+   * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts).
+   */
+  extraction: z.enum(["flexible", "mmlu_pro"]).optional(),
+});
 
 export const LlmJudgeSpec = z.strictObject({
   type: z.literal("llm_judge"),

@@ -71,8 +71,8 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
   });
 
   it("explains why a benchmark without loadable data cannot run", async () => {
-    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_hellaswag"), { baseUrl: base() }));
-    expect(err.message).toBe(`HellaSwag cannot run on this deployment yet. ${builtinById("bm_hellaswag")!.status_detail}`);
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_mmlu_redux"), { baseUrl: base() }));
+    expect(err.message).toBe(`MMLU-Redux cannot run on this deployment yet. ${builtinById("bm_mmlu_redux")!.status_detail}`);
     expect(err.message).toMatch(/not bundled/);
   });
 

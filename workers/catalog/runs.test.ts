@@ -218,16 +218,16 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
   it("benchmarks without loadable data fail with a clear error, never 0, while the rest of the run completes", async () => {
     const { key } = await newProject();
     const model = `fixture-${uniq()}:accuracy=1`;
-    const runId = await createRun(key, ["bm_gsm8k", "bm_hellaswag", "bm_mmlu_pro", "bm_mmmu"], model, { sample_limit: 3 });
+    const runId = await createRun(key, ["bm_gsm8k", "bm_supergpqa", "bm_mmlu_redux", "bm_mmmu"], model, { sample_limit: 3 });
     const p = await start(key, runId);
     expect(p.status).toBe("failed");
     const by = new Map(p.benchmarks.map((b: any) => [b.benchmark_id, b]));
     expect(by.get("bm_gsm8k")).toMatchObject({ status: "completed", attempts: 3 });
-    for (const id of ["bm_hellaswag", "bm_mmlu_pro", "bm_mmmu"]) {
+    for (const id of ["bm_supergpqa", "bm_mmlu_redux", "bm_mmmu"]) {
       const def = builtinById(id)!;
       expect(by.get(id)).toMatchObject({ status: "failed", attempts: 0, error: `${def.name} cannot run on this deployment yet. ${def.status_detail}` });
     }
-    expect((by.get("bm_mmlu_pro") as any).error).toMatch(/not bundled/);
+    expect((by.get("bm_mmlu_redux") as any).error).toMatch(/not bundled/);
     expect((by.get("bm_mmmu") as any).error).toMatch(/image inputs/);
     const scores = await scoresOf(key, runId);
     for (const s of scores.filter((s: any) => s.benchmark_id !== "bm_gsm8k")) expect(s).toMatchObject({ status: "failed", score: null, pass: null });

@@ -1,14 +1,6 @@
 /** Built-ins of the Language group: HellaSwag. Pure data. */
-import type { BuiltinBenchmark, ExternalDataset } from "../types";
-import { notBundled } from "./common";
-
-const HELLASWAG_DATA: ExternalDataset = {
-  kind: "external",
-  location: "https://github.com/rowanz/hellaswag (data/hellaswag_val.jsonl)",
-  revision: null,
-  license: "MIT",
-  notes: "The validation file is the usual evaluation set (test labels are hidden); it is larger than the snapshot Assay bundles, so it is not pinned here yet.",
-};
+import { HELLASWAG_DATA } from "../sources-multiple-choice";
+import type { BuiltinBenchmark } from "../types";
 
 export const LANGUAGE: BuiltinBenchmark[] = [
   {
@@ -18,14 +10,21 @@ export const LANGUAGE: BuiltinBenchmark[] = [
     category: "language",
     kind: "inline",
     variant_of: null,
-    status: "unavailable",
-    status_detail: notBundled(HELLASWAG_DATA),
+    status: "runnable",
+    status_detail:
+      "Runs inline on all 10,042 validation items (the usual evaluation set; test labels are not public), from a pinned text copy of the " +
+      "official validation file checked against its sha256 on first use. Generative only: the model replies with a letter. The " +
+      "log-likelihood scoring lm-evaluation-harness uses (acc and acc_norm through a completions endpoint) is not available yet.",
     text: {
       what_it_measures:
         "Commonsense understanding of how situations unfold in text: given the start of an activity description (from ActivityNet video captions or WikiHow articles), which of four endings a person would find natural.",
       how_it_works:
         "Each item has a context and four endings; three were machine-written and kept because they fooled a strong model of the time (adversarial filtering) while humans rejected them easily. " +
-        "Here the endings are lettered, the model replies with a letter and the multiple-choice scorer compares it with the label.",
+        "Assay asks generatively: the prompt gives the activity label and context (\"Roof shingle removal: A man is sitting on a roof. he\"), the four endings lettered A–D one per line, " +
+        "and asks for the letter; the multiple-choice scorer reads the letter from the reply (\"C\", \"The answer is (C)\", \"C. starts pulling…\" and similar) and compares it with the gold ending. " +
+        "Score is accuracy over the selected items, zero-shot by default. This is not the published protocol: the paper and lm-evaluation-harness score HellaSwag by log-likelihood, " +
+        "ranking the four endings by the model's probability of each given the context (acc, and acc_norm with per-character length normalisation), with no letters and no instruction. " +
+        "A chat model answering by letter sees all four endings at once and is usually scored higher than by log-likelihood, so the numbers are not comparable.",
       strengths: [
         "Easy for humans (above 95%) yet designed to trip statistical shortcuts.",
         "Large enough for tight confidence intervals.",
@@ -34,20 +33,26 @@ export const LANGUAGE: BuiltinBenchmark[] = [
       limitations: [
         "Saturated for large models.",
         "Some contexts and endings are ungrammatical or noisy, so part of the residual error is label noise.",
-        "Letter-choice generation differs from the log-likelihood ranking most leaderboards use; scores are not directly comparable.",
+        "Letter-choice generation differs from the log-likelihood ranking the paper and most leaderboards use (acc / acc_norm); scores are not directly comparable, and the log-likelihood mode is not available here yet.",
+        "The data is a text conversion of the official file: the in-domain/zero-shot split and the source ids are not in it, and an ActivityNet context can differ from lm-evaluation-harness's by the case of one letter.",
         "Tests plausibility of text, not factual knowledge or instruction following.",
       ],
       when_to_use: "Pick it to check the language modelling quality of small or base models, or the effect of distillation and quantisation on everyday language understanding.",
       use_cases: ["On-device and small assistant models", "Autocomplete and text-continuation features"],
     },
     data: HELLASWAG_DATA,
-    split: "validation",
-    prompt_template: "Choose the most plausible continuation. Reply with the letter of the correct option.\n\n{context}\n\n{choices_text}\n\nAnswer:",
+    split: null,
+    prompt_template: "Choose the most plausible continuation of the text. Reply with the letter of the correct option.\n\n{question}\n\n{choices_text}\n\nAnswer:",
     answer_column: "answer_letter",
     scoring: { type: "multiple_choice" },
     subsets: [],
-    few_shot: { supported: true, default: 0, split: "train", note: "Examples would come from the training split." },
-    sample_size: null,
+    few_shot: {
+      supported: true,
+      default: 0,
+      split: null,
+      note: "Zero-shot by default (the usual protocol). Only the validation set is loaded, so examples are validation items outside the run's selection.",
+    },
+    sample_size: 10042,
     credentials: [],
     requirements: [],
     references: [{ title: "HellaSwag: Can a Machine Really Finish Your Sentence? (Zellers et al., 2019)", url: "https://arxiv.org/abs/1905.07830" }],

@@ -12,6 +12,7 @@ import type { LoaderName } from "../types";
 import { bfclRows } from "./bfcl";
 import { choiceColumns, shuffleChoices } from "./choices";
 import { instructionRows } from "./instructions";
+import { hellaswagRows, mmluProRows } from "./multiple-choice-sets";
 import { nutcrackerItem } from "./nutcracker";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
 
@@ -160,6 +161,8 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   mbpp,
   ifeval: instructionRows("ifeval/input_data.jsonl"),
   ifbench: instructionRows("ifbench/IFBench_test.jsonl"),
+  mmlu_pro: mmluProRows,
+  hellaswag: hellaswagRows,
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */
