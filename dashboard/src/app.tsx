@@ -6,7 +6,7 @@
 import type { ComponentType } from "preact";
 import { lazy, Suspense } from "preact/compat";
 import { useEffect, useState } from "preact/hooks";
-import { api, loadRoutes, session, whenUnauthorized } from "./lib/api";
+import { client, loadRoutes, session, unwrap, whenUnauthorized } from "./lib/api";
 import { Link, match, navigate, useLocation } from "./lib/router";
 import type { Project } from "./lib/types";
 import { Loading } from "./components/ui";
@@ -72,7 +72,7 @@ export function App() {
   useEffect(() => {
     if (!key) return;
     void loadRoutes();
-    api<Project>("/api/project").then(setProject, () => setProject(null));
+    unwrap(client.GET("/api/project")).then(setProject, () => setProject(null));
   }, [key]);
 
   useEffect(() => {

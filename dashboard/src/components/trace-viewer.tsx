@@ -6,33 +6,11 @@
  * "awaiting model".
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api } from "../lib/api";
+import { client, unwrap } from "../lib/api";
 import { clock, duration, int, money, score } from "../lib/format";
 import { LiveRun, type LiveTrace, type Message, type Turn } from "../lib/live";
+import type { Trial } from "../lib/types";
 import { ErrorBox, Loading, StatusBadge } from "./ui";
-
-interface Trial {
-  id: string;
-  benchmark_id: string;
-  target: "a" | "b";
-  task_key: string;
-  subset: string | null;
-  attempt_index: number;
-  status: string;
-  reward: number | null;
-  output: string | null;
-  expected_answer: string | null;
-  error: string | null;
-  exit_code: number | null;
-  tries: number;
-  tokens: { input: number | null; output: number | null };
-  cost: number | null;
-  latency_ms: number | null;
-  timings: { started_at: string | null; finished_at: string | null; duration_ms: number | null };
-  transcript_available: boolean;
-  structured: Record<string, unknown> | null;
-  reward_components?: { scorer: string | null; reason: string | null; judge_summary: string | null; dimensions: Record<string, number> | null };
-}
 
 function MessageView({ m, dim }: { m: Message; dim?: boolean }) {
   const long = m.content.length > 600 || m.role === "system";
@@ -62,7 +40,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
   const closeRef = useRef<HTMLButtonElement>(null);
 
   const load = () =>
-    api<Trial>(`/api/trials/${attemptId}?include_reward_components=true`).then(
+    unwrap(client.GET("/api/trials/{id}", { params: { path: { id: attemptId }, query: { include_reward_components: "true" } } })).then(
       (t) => {
         setTrial(t);
         setError(null);

@@ -1,9 +1,14 @@
 /**
- * The dashboard's only door to the server: same-origin fetches under /api
- * with the signed-in key, problem+json errors turned into ApiError, and
- * downloads of authenticated files. The key lives in sessionStorage only,
- * so closing the tab signs out.
+ * The dashboard's only door to the server: the typed client of
+ * sdk/typescript (openapi-fetch over the paths generated from the API's
+ * OpenAPI document) with the signed-in key, problem+json errors turned into
+ * ApiError, and downloads of authenticated files. The key lives in
+ * sessionStorage only, so closing the tab signs out. Every call names an
+ * operation's path template and its typed parameters, so a call the API
+ * does not accept, or an answer read by a field it does not send, fails
+ * `tsc` rather than the user.
  */
+import { createAssayClient, type AssayClient } from "../../../sdk/typescript/src/index";
 
 const KEY_SLOT = "assay.api-key";
 
@@ -35,28 +40,15 @@ export const session = {
   },
 };
 
-/** Called when the server refuses the key, so the app can go back to sign-in. */
+/** Called when the server refuses the stored key, so the app can go back to sign-in. */
 let onUnauthorized: (() => void) | null = null;
 export function whenUnauthorized(fn: () => void): void {
   onUnauthorized = fn;
 }
 
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Use this key instead of the stored one (sign-in checks a key before keeping it). */
-  key?: string;
-}
-
-async function problemOf(r: Response): Promise<ApiError> {
-  let body: { code?: string; detail?: string; title?: string; errors?: { field: string; message: string }[] } = {};
-  try {
-    body = await r.json();
-  } catch {
-    /* not JSON: keep the status */
-  }
-  return new ApiError(r.status, body.code ?? `http_${r.status}`, body.detail ?? body.title ?? r.statusText, body.errors ?? []);
+/** The authorization header for a key. */
+export function bearer(key: string): { authorization: string } {
+  return { authorization: `Bearer ${key}` };
 }
 
 type RouteTable = (method: string, path: string) => boolean;
@@ -65,8 +57,10 @@ let routeTable: Promise<RouteTable | null> | null = null;
 /**
  * The routes this server documents (GET /api/openapi.json, read once per
  * tab). Parts of the API may not exist on an older or partial server; the
- * dashboard asks the document first, so a missing endpoint shows as
- * "not available" without a failing request in the console.
+ * client asks the document first, so a missing endpoint shows as "not
+ * available" without a failing request in the console. This read is a plain
+ * fetch: the document is not one of the paths it describes, and the
+ * client's own middleware waits on it.
  */
 export function loadRoutes(): Promise<RouteTable | null> {
   routeTable ??= fetch("/api/openapi.json")
@@ -89,39 +83,53 @@ export async function routeExists(method: string, path: string): Promise<boolean
   return table ? table(method.toUpperCase(), path.split("?")[0]!) : true;
 }
 
-/** Raw authenticated request; throws ApiError on a non-2xx answer. */
-export async function request(path: string, opts: CallOptions = {}): Promise<Response> {
-  const method = opts.method ?? "GET";
-  if (!(await routeExists(method, path))) throw new ApiError(404, "not_found", `no route ${method} ${path.split("?")[0]}`);
-  const key = opts.key ?? session.key();
-  const headers: Record<string, string> = {};
-  if (key) headers.authorization = `Bearer ${key}`;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  let r: Response;
-  try {
-    r = await fetch(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === "AbortError") throw e;
-    throw new ApiError(0, "network", "the server did not answer");
-  }
-  if (!r.ok) {
-    const err = await problemOf(r);
-    if (r.status === 401 && !opts.key) onUnauthorized?.();
-    throw err;
-  }
-  return r;
+/**
+ * The typed client every call goes through. Same origin; the stored key is
+ * added to each request that does not carry its own (sign-in checks a key
+ * before keeping it by passing `headers: bearer(key)`).
+ */
+export const client: AssayClient = createAssayClient({ baseUrl: "" });
+client.use({
+  async onRequest({ request }) {
+    const path = new URL(request.url).pathname;
+    if (!(await routeExists(request.method, path))) throw new ApiError(404, "not_found", `no route ${request.method} ${path}`);
+    const key = session.key();
+    if (key && !request.headers.has("authorization")) request.headers.set("authorization", bearer(key).authorization);
+    return request;
+  },
+  onResponse({ request, response }) {
+    // Only the stored key being refused signs out; a key under test (sign-in) is just wrong.
+    const key = session.key();
+    if (response.status === 401 && key && request.headers.get("authorization") === bearer(key).authorization) onUnauthorized?.();
+    return undefined;
+  },
+  onError({ error }) {
+    if (error instanceof Error && error.name === "AbortError") return error;
+    return new ApiError(0, "network", "the server did not answer");
+  },
+});
+
+/** What a client call resolves to (openapi-fetch's answer, loosely: the data or the parsed error body). */
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
 }
 
-/** JSON request. */
-export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  const r = await request(path, opts);
-  if (r.status === 204) return undefined as T;
-  return (await r.json()) as T;
+function problemOf(r: Response, body: unknown): ApiError {
+  const p = (body && typeof body === "object" ? body : {}) as { code?: string; detail?: string; title?: string; errors?: { field: string; message: string }[] };
+  return new ApiError(r.status, p.code ?? `http_${r.status}`, p.detail ?? p.title ?? r.statusText, p.errors ?? []);
+}
+
+/**
+ * The data of a client call, or its problem+json answer thrown as ApiError:
+ *   const run = await unwrap(client.GET("/api/eval-runs/{id}", { params: { path: { id } } }));
+ * A 204 resolves to undefined.
+ */
+export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
+  const a = await call;
+  if (!a.response.ok) throw problemOf(a.response, a.error);
+  return a.data as T;
 }
 
 /**
@@ -134,32 +142,47 @@ export function isUnavailable(e: unknown): boolean {
   return e.status === 405 || e.status === 501;
 }
 
-/** Every page of a cursor-paged list, up to `max` items. */
-export async function allPages<T>(path: string, max = 2000, signal?: AbortSignal): Promise<T[]> {
+/** The paging query of a cursor-paged list. */
+export interface PageQuery {
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Every page of a cursor-paged list, up to `max` items:
+ *   allPages((page, signal) => client.GET("/api/benchmarks", { params: { query: { ...page } }, signal }))
+ */
+export async function allPages<T>(
+  list: (page: PageQuery, signal?: AbortSignal) => Promise<Answer<{ items: T[]; next_cursor: string | null }>>,
+  max = 2000,
+  signal?: AbortSignal,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   do {
-    const sep = path.includes("?") ? "&" : "?";
-    const page: { items: T[]; next_cursor: string | null } = await api(`${path}${sep}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { signal });
+    const page: { items: T[]; next_cursor: string | null } = await unwrap(list({ limit: 200, ...(cursor ? { cursor } : {}) }, signal));
     items.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor && items.length < max);
   return items;
 }
 
-/** Fetches an authenticated file and hands it to the browser as a download. */
-export async function download(path: string, fallbackName: string): Promise<string> {
-  const r = await request(path);
-  const disposition = r.headers.get("content-disposition") ?? "";
+/**
+ * Hands an authenticated file to the browser as a download; `call` is a
+ * client GET with `parseAs: "blob"`. Resolves to the file's name.
+ */
+export async function download(call: Promise<Answer<Blob>>, fallbackName: string): Promise<string> {
+  const a = await call;
+  if (!a.response.ok) throw problemOf(a.response, a.error);
+  const disposition = a.response.headers.get("content-disposition") ?? "";
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const blob = await r.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
+  const url = URL.createObjectURL(a.data!);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
 }

@@ -5,9 +5,12 @@
  * or, where that cannot be opened, from polling /live-set once a second
  * with If-None-Match so an unchanged set transfers nothing. Event shapes are
  * read by field, so a header, a turn delta, a phase change, a request
- * preview and a landing are told apart by what they carry.
+ * preview and a landing are told apart by what they carry. The live set and
+ * the stored steps are read through the typed client; the WebSocket stays a
+ * WebSocket (openapi-fetch speaks request/response only, and a browser's
+ * WebSocket cannot carry an Authorization header, hence the subprotocol).
  */
-import { request, routeExists, session } from "./api";
+import { client, isUnavailable, routeExists, session, unwrap } from "./api";
 
 export interface Message {
   role: string;
@@ -372,24 +375,26 @@ export class LiveRun {
   private async poll(): Promise<void> {
     if (this.stopped) return;
     this.transport = "poll";
+    const unavailable = () => {
+      this.available = false;
+      this.transport = "none";
+      this.changed();
+    };
     try {
-      const r = await fetch(`/api/eval-runs/${this.runId}/live-set`, {
-        headers: { authorization: `Bearer ${session.key() ?? ""}`, ...(this.etag ? { "if-none-match": this.etag } : {}) },
+      // An unchanged set answers 304 with no body: openapi-fetch hands it back as an error answer, read by status.
+      const { data: set, error, response: r } = await client.GET("/api/eval-runs/{id}/live-set", {
+        params: { path: { id: this.runId } },
+        ...(this.etag ? { headers: { "if-none-match": this.etag } } : {}),
       });
       if (r.status === 404 || r.status === 405 || r.status === 501) {
-        const body = await r.json().catch(() => ({}) as Json);
-        if (r.status !== 404 || String((body as Json).detail ?? "").startsWith("no route")) {
-          this.available = false;
-          this.transport = "none";
-          this.changed();
-          return;
-        }
+        if (r.status !== 404 || String((error as Json | undefined)?.detail ?? "").startsWith("no route")) return unavailable();
       } else if (r.ok) {
         this.available = true;
         this.etag = r.headers.get("etag");
-        this.apply(await r.json());
+        this.apply(set);
       }
-    } catch {
+    } catch (e) {
+      if (isUnavailable(e)) return unavailable();
       /* try again */
     }
     if (!this.stopped) this.timer = setTimeout(() => void this.poll(), document.hidden ? 3000 : 1000);
@@ -406,9 +411,8 @@ export class LiveRun {
       let pending: Message[] | null = null;
       let start: number | null = 0;
       for (let pages = 0; start !== null && pages < 10; pages++) {
-        const r = await request(`/api/trials/${attemptId}/steps?start_step_index=${start}&limit=100`);
-        const body = (await r.json()) as Json;
-        for (const s of (body.items ?? []) as Json[]) {
+        const body = await unwrap(client.GET("/api/trials/{id}/steps", { params: { path: { id: attemptId }, query: { start_step_index: start, limit: 100 } } }));
+        for (const s of body.items) {
           const all = messagesOf(s.messages);
           const from = num(s.new_messages_from) ?? 0;
           turns.push({ index: num(s.step_index) ?? turns.length, messages: all.slice(from), tokens: tokensOf(s.usage), latency_ms: num(s.latency_ms) });

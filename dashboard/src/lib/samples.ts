@@ -5,13 +5,17 @@
  * attempts are read again, a few per tick, so rows land without re-reading
  * finished pages.
  */
-import { api } from "./api";
+import type { paths } from "../../../sdk/typescript/src/schema";
+import { client, unwrap } from "./api";
 import type { Page, Sample } from "./types";
 import { TERMINAL } from "./types";
 
 const PAGE = 200;
 /** Pages re-read per refresh tick while a run is active. */
 const REFRESH_PAGES = 4;
+
+/** The samples list's filters (all rows when none), as the API declares them. */
+type SampleFilter = NonNullable<paths["/api/eval-runs/{id}/samples"]["get"]["parameters"]["query"]["filter"]>;
 
 export interface SampleKey {
   runId: string;
@@ -36,12 +40,6 @@ export class SampleStore {
 
   constructor(readonly key: SampleKey) {}
 
-  private get base(): string {
-    const qs = new URLSearchParams({ benchmark_id: this.key.benchmarkId, target: this.key.target, limit: String(PAGE) });
-    if (this.key.filter) qs.set("filter", this.key.filter);
-    return `/api/eval-runs/${this.key.runId}/samples?${qs}`;
-  }
-
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -59,7 +57,9 @@ export class SampleStore {
   }
 
   private async page(cursor: string | null): Promise<Page<Sample>> {
-    const p = await api<Page<Sample>>(cursor ? `${this.base}&cursor=${encodeURIComponent(cursor)}` : this.base);
+    const { runId, benchmarkId, target, filter } = this.key;
+    const query = { benchmark_id: benchmarkId, target, limit: PAGE, ...(filter ? { filter: filter as SampleFilter } : {}), ...(cursor ? { cursor } : {}) };
+    const p: Page<Sample> = await unwrap(client.GET("/api/eval-runs/{id}/samples", { params: { path: { id: runId }, query } }));
     for (const s of p.items) {
       const m = /\.(\d+)$/.exec(s.id);
       if (m) s.seq = Number(m[1]);

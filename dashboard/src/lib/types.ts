@@ -4,9 +4,16 @@
  * dashboard cannot drift from what the server sends.
  */
 
+import type { Readable } from "openapi-typescript-helpers";
 import type { components } from "../../../sdk/typescript/src/schema";
 
-type Schemas = components["schemas"];
+/**
+ * Each schema as the typed client hands it back: openapi-fetch reads answers
+ * through openapi-typescript-helpers' Readable, which also turns a tuple
+ * ([lo, hi]) into an array, so the dashboard's types are those, not the raw
+ * components, and a value from the client fits them as is.
+ */
+type Schemas = { [K in keyof components["schemas"]]: Readable<components["schemas"][K]> };
 
 export interface Page<T> {
   items: T[];
@@ -15,6 +22,9 @@ export interface Page<T> {
 
 export type Project = Schemas["Project"];
 export type Benchmark = Schemas["Benchmark"];
+/** Request bodies are the raw schemas (what the client sends). */
+export type CreateBenchmark = components["schemas"]["CreateBenchmark"];
+export type CreateEvalRun = components["schemas"]["CreateEvalRun"];
 export type DatasetRevision = Schemas["DatasetRevision"];
 export type DatasetRow = Schemas["DatasetRow"];
 export type ModelTarget = Schemas["ModelTarget"];
@@ -33,6 +43,13 @@ export type ScoreRow = Schemas["ScoreRow"];
 export type Usage = NonNullable<ScoreRow["usage"]>;
 export type RunScores = Schemas["RunScores"];
 export type CurveSet = Schemas["PassCurve"];
+export type Trial = Schemas["Trial"];
+export type ScorePoint = Schemas["ScoreHistoryPoint"];
+export type Board = Schemas["LeaderboardBoardTop"];
+export type Submission = Schemas["LeaderboardSubmission"];
+export type DriftAlert = Schemas["DriftAlert"];
+export type Webhook = Schemas["Webhook"];
+export type Trigger = Schemas["Trigger"];
 /** A sample row; `seq` is parsed from the id once, by the sample store. */
 export type Sample = Schemas["Sample"] & { seq?: number };
 

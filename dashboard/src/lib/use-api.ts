@@ -1,9 +1,9 @@
 /**
  * Loading state for one API read: data, error, a reload, and optional
  * polling that stops when the tab is hidden and never overlaps itself.
+ * The read is a typed client call; `key` says when it changes.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api } from "./api";
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -12,32 +12,38 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** GET `path` (null: nothing to load); re-read every `pollMs` while `poll` says so. */
-export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (d: T | undefined) => boolean } = {}): Loaded<T> {
+/**
+ * Runs `load` (e.g. `(signal) => unwrap(client.GET(..., { signal }))`) whenever `key` changes (null: nothing
+ * to load); re-reads every `pollMs` while `poll` says so.
+ */
+export function useApi<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: { pollMs?: number; poll?: (d: T | undefined) => boolean } = {}): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
-  const [loading, setLoading] = useState(path !== null);
+  const [loading, setLoading] = useState(key !== null);
   const [tick, setTick] = useState(0);
   const dataRef = useRef<T | undefined>(undefined);
   const pollRef = useRef(opts.poll);
   pollRef.current = opts.poll;
+  // The latest closure: `key` decides when to read, the closure only how.
+  const loadRef = useRef(load);
+  loadRef.current = load;
 
   useEffect(() => {
     setData(undefined);
     dataRef.current = undefined;
     setError(undefined);
-  }, [path]);
+  }, [key]);
 
   useEffect(() => {
-    if (path === null) {
+    if (key === null) {
       setLoading(false);
       return;
     }
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
+    const read = async () => {
       try {
-        const d = await api<T>(path, { signal: ctrl.signal });
+        const d = await loadRef.current(ctrl.signal);
         if (ctrl.signal.aborted) return;
         dataRef.current = d;
         setData(d);
@@ -50,17 +56,17 @@ export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (
       if (opts.pollMs && (pollRef.current ? pollRef.current(dataRef.current) : true)) {
         timer = setTimeout(function again() {
           if (document.hidden) timer = setTimeout(again, opts.pollMs);
-          else void load();
+          else void read();
         }, opts.pollMs);
       }
     };
     setLoading(true);
-    void load();
+    void read();
     return () => {
       ctrl.abort();
       clearTimeout(timer);
     };
-  }, [path, tick, opts.pollMs]);
+  }, [key, tick, opts.pollMs]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading, reload };

@@ -1,47 +1,30 @@
 /** Drift alerts: a re-run of the same benchmark and model that got significantly worse; acknowledge each. */
 import { useEffect, useState } from "preact/hooks";
-import { allPages, api } from "../lib/api";
+import { allPages, client, unwrap } from "../lib/api";
 import { score, when } from "../lib/format";
 import { Link, navigate, useLocation } from "../lib/router";
-import type { Benchmark, Page } from "../lib/types";
+import type { DriftAlert as Alert } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
-
-interface Alert {
-  id: string;
-  run_id: string;
-  baseline_run_id: string;
-  benchmark_id: string;
-  target: string;
-  model: string;
-  baseline_score: number | null;
-  score: number | null;
-  p_value: number | null;
-  shared_tasks: number;
-  regressed_count: number;
-  regressed_tasks: { task: string; baseline: number; score: number }[];
-  summary: string;
-  display: { delta: string | null };
-  created_at: string;
-  acked_at: string | null;
-}
 
 export default function Alerts() {
   const loc = useLocation();
   const status = loc.query.get("status") ?? "open";
-  const { data, error, reload } = useApi<Page<Alert>>(`/api/alerts?status=${status}&limit=100`);
+  const { data, error, reload } = useApi(`alerts:${status}`, (signal) =>
+    unwrap(client.GET("/api/alerts", { params: { query: { status: status as "open" | "acked" | "all", limit: 100 } }, signal })),
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [ackError, setAckError] = useState<unknown>(null);
   const [names, setNames] = useState<Record<string, string>>({});
   useEffect(() => {
-    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
+    allPages((page) => client.GET("/api/benchmarks", { params: { query: { ...page, include_archived: "true" } } }), 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
   }, []);
 
   const ack = async (a: Alert) => {
     setBusy(a.id);
     setAckError(null);
     try {
-      await api(`/api/alerts/${a.id}/ack`, { method: "POST" });
+      await unwrap(client.POST("/api/alerts/{id}/ack", { params: { path: { id: a.id } } }));
       reload();
     } catch (e) {
       setAckError(e);

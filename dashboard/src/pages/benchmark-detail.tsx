@@ -4,10 +4,9 @@
  * Run evaluation. Custom ones offer Delete while unused, else Archive.
  */
 import { useState } from "preact/hooks";
-import { api } from "../lib/api";
+import { client, unwrap } from "../lib/api";
 import { int } from "../lib/format";
 import { Link, navigate } from "../lib/router";
-import type { Benchmark } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { ErrorBox, Loading } from "../components/ui";
 import { scoringLabel } from "./benchmarks";
@@ -37,7 +36,7 @@ function Text({ value }: { value: unknown }) {
 }
 
 export default function BenchmarkDetail({ params }: { params: Record<string, string> }) {
-  const { data: b, error, reload } = useApi<Benchmark>(`/api/benchmarks/${encodeURIComponent(params.id!)}`);
+  const { data: b, error, reload } = useApi(`benchmark:${params.id}`, (signal) => unwrap(client.GET("/api/benchmarks/{id}", { params: { path: { id: params.id! } }, signal })));
   const [actionError, setActionError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,11 +49,11 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
     setActionError(null);
     try {
       if (what === "delete") {
-        await api(`/api/benchmarks/${b.id}`, { method: "DELETE" });
+        await unwrap(client.DELETE("/api/benchmarks/{id}", { params: { path: { id: b.id } } }));
         navigate("/benchmarks");
         return;
       }
-      await api(`/api/benchmarks/${b.id}/${what}`, { method: "POST" });
+      await unwrap(what === "archive" ? client.POST("/api/benchmarks/{id}/archive", { params: { path: { id: b.id } } }) : client.POST("/api/benchmarks/{id}/restore", { params: { path: { id: b.id } } }));
       reload();
     } catch (e) {
       setActionError(e);

@@ -4,7 +4,7 @@
  * only after "Show archived".
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { allPages, api } from "../lib/api";
+import { allPages, client, unwrap } from "../lib/api";
 import { Link, navigate } from "../lib/router";
 import type { Benchmark } from "../lib/types";
 import { Empty, ErrorBox, Loading } from "../components/ui";
@@ -32,7 +32,7 @@ export default function Benchmarks() {
 
   useEffect(() => {
     const ctrl = new AbortController();
-    allPages<Benchmark>(`/api/benchmarks${showArchived ? "?include_archived=true" : ""}`, 5000, ctrl.signal).then(setItems, (e) => !ctrl.signal.aborted && setError(e));
+    allPages((page, signal) => client.GET("/api/benchmarks", { params: { query: { ...page, ...(showArchived ? { include_archived: "true" as const } : {}) } }, signal }), 5000, ctrl.signal).then(setItems, (e) => !ctrl.signal.aborted && setError(e));
     return () => ctrl.abort();
   }, [showArchived, tick]);
 
@@ -54,7 +54,7 @@ export default function Benchmarks() {
   const restore = async (b: Benchmark) => {
     setBusy(b.id);
     try {
-      await api(`/api/benchmarks/${b.id}/restore`, { method: "POST" });
+      await unwrap(client.POST("/api/benchmarks/{id}/restore", { params: { path: { id: b.id } } }));
       setTick((t) => t + 1);
     } catch (e) {
       setError(e);

@@ -5,9 +5,9 @@
  * mode, multiple choice, LLM judge with its criteria). No judge model here: a run brings its judge.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { allPages, api } from "../lib/api";
+import { allPages, client, unwrap } from "../lib/api";
 import { Link, navigate } from "../lib/router";
-import type { Benchmark, DatasetRevision, DatasetRow, Page } from "../lib/types";
+import type { CreateBenchmark, DatasetRevision, DatasetRow } from "../lib/types";
 import { Empty, ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
 import { int } from "../lib/format";
 
@@ -55,7 +55,7 @@ export default function Builder() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    allPages<DatasetRevision>("/api/datasets", 2000).then(setRevisions, setLoadError);
+    allPages((page) => client.GET("/api/datasets", { params: { query: page } }), 2000).then(setRevisions, setLoadError);
   }, []);
 
   const revision = useMemo(() => revisions?.find((r) => r.ref === ref), [revisions, ref]);
@@ -70,7 +70,7 @@ export default function Builder() {
     const guess = (names: string[]) => cols.find((c) => names.includes(c.toLowerCase())) ?? "";
     setPromptColumn(guess(["prompt", "question", "input", "query", "problem", "text"]) || cols[0] || "");
     setAnswerColumn(guess(["answer", "final", "expected", "target", "output", "label", "solution"]) || cols[1] || "");
-    api<Page<DatasetRow>>(`/api/datasets/${encodeURIComponent(revision.ref)}/rows?limit=1`).then(
+    unwrap(client.GET("/api/datasets/{ref}/rows", { params: { path: { ref: revision.ref }, query: { limit: 1 } } })).then(
       (p) => setPreview(p.items[0] ?? null),
       () => setPreview(null),
     );
@@ -87,7 +87,7 @@ export default function Builder() {
     e.preventDefault();
     setSaving(true);
     setSaveError(null);
-    const spec =
+    const spec: CreateBenchmark["scoring"] =
       scoring === "regex"
         ? { type: "regex", pattern }
         : scoring === "llm_judge"
@@ -97,7 +97,7 @@ export default function Builder() {
             : scoring === "numeric"
               ? { type: "numeric", mode: numericMode }
               : { type: scoring };
-    const body: Record<string, unknown> = {
+    const body: CreateBenchmark = {
       name: name.trim(),
       description,
       dataset: ref,
@@ -110,7 +110,7 @@ export default function Builder() {
     else body.prompt_template = template;
     if (subsets.length) body.subsets = subsets;
     try {
-      const b = await api<Benchmark>("/api/benchmarks", { method: "POST", body });
+      const b = await unwrap(client.POST("/api/benchmarks", { body }));
       navigate(`/benchmarks/${b.id}`);
     } catch (err) {
       setSaveError(err);

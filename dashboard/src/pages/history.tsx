@@ -4,26 +4,11 @@
  * coverage, newest runs first in the table.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { allPages } from "../lib/api";
+import { allPages, client } from "../lib/api";
 import { score, when } from "../lib/format";
 import { Link } from "../lib/router";
-import type { Benchmark, ScoreCounts } from "../lib/types";
+import type { Benchmark, ScorePoint as Point } from "../lib/types";
 import { Empty, ErrorBox, Loading } from "../components/ui";
-
-interface Point {
-  run_id: string;
-  run_display_name: string | null;
-  finished_at: string | null;
-  model: string | null;
-  benchmark_id: string;
-  benchmark_name: string | null;
-  target: "a" | "b";
-  target_label: string;
-  status: string;
-  score: number | null;
-  score_counts: ScoreCounts | null;
-  display: { score: string | null; coverage: string } | null;
-}
 
 function Spark({ points }: { points: Point[] }) {
   const pts = points.filter((p) => p.score !== null && p.finished_at).sort((a, b) => Date.parse(a.finished_at!) - Date.parse(b.finished_at!));
@@ -58,10 +43,10 @@ export default function History() {
 
   useEffect(() => {
     setPoints(null);
-    allPages<Point>(`/api/eval-runs/history/scores${filter ? `?benchmark_id=${encodeURIComponent(filter)}` : ""}`, 2000).then(setPoints, setError);
+    allPages((page) => client.GET("/api/eval-runs/history/scores", { params: { query: { ...page, ...(filter ? { benchmark_id: filter } : {}) } } }), 2000).then(setPoints, setError);
   }, [filter]);
   useEffect(() => {
-    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then(setBenchmarks, () => {});
+    allPages((page) => client.GET("/api/benchmarks", { params: { query: { ...page, include_archived: "true" } } }), 5000).then(setBenchmarks, () => {});
   }, []);
 
   const series = useMemo(() => {

@@ -4,44 +4,18 @@
  * triggers (a run template started by a signed call to its URL).
  */
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../lib/api";
+import { client, unwrap } from "../lib/api";
 import { when } from "../lib/format";
-import type { EvalRun, Page } from "../lib/types";
+import type { paths } from "../../../sdk/typescript/src/schema";
+import type { EvalRun, Trigger, Webhook } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { Empty, ErrorBox, Field, fieldErrors, Loading, StatusBadge } from "../components/ui";
 import { KeyField } from "../components/key-field";
 
-const EVENTS = ["run.completed", "run.failed", "run.cancelled", "drift.detected"];
+type TriggerTemplate = NonNullable<paths["/api/triggers"]["post"]["requestBody"]>["content"]["application/json"]["run_template"];
 
-interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  created_at: string;
-}
-
-interface Delivery {
-  id: string;
-  event: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  next_attempt_at: string | null;
-  response_status: number | null;
-  last_error: string | null;
-  tries: { at: string; status: number | null; error: string | null; ms: number }[];
-  created_at: string;
-  delivered_at: string | null;
-}
-
-interface Trigger {
-  id: string;
-  name: string;
-  url: string;
-  run_template: Record<string, unknown>;
-  created_at: string;
-  last_fired_at: string | null;
-}
+type WebhookEvent = Webhook["events"][number];
+const EVENTS: WebhookEvent[] = ["run.completed", "run.failed", "run.cancelled", "drift.detected"];
 
 /** A secret shown once, with a copy button. */
 function OnceSecret({ label, secret, extra }: { label: string; secret: string; extra?: string }) {
@@ -68,7 +42,7 @@ function OnceSecret({ label, secret, extra }: { label: string; secret: string; e
 }
 
 function Deliveries({ id }: { id: string }) {
-  const { data, error, reload } = useApi<Page<Delivery>>(`/api/webhooks/${id}/deliveries?limit=50`);
+  const { data, error, reload } = useApi(`deliveries:${id}`, (signal) => unwrap(client.GET("/api/webhooks/{id}/deliveries", { params: { path: { id }, query: { limit: 50 } }, signal })));
   if (error) return <ErrorBox error={error} what="Deliveries" />;
   if (!data) return <Loading what="Loading deliveries" />;
   if (data.items.length === 0) return <p class="muted small">No delivery yet.</p>;
@@ -107,9 +81,9 @@ function Deliveries({ id }: { id: string }) {
 }
 
 function Webhooks() {
-  const list = useApi<Page<Webhook>>("/api/webhooks?limit=100");
+  const list = useApi("webhooks", (signal) => unwrap(client.GET("/api/webhooks", { params: { query: { limit: 100 } }, signal })));
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>(["run.completed", "drift.detected"]);
+  const [events, setEvents] = useState<WebhookEvent[]>(["run.completed", "drift.detected"]);
   const [description, setDescription] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<{ secret: string; url: string } | null>(null);
@@ -119,7 +93,7 @@ function Webhooks() {
     e.preventDefault();
     setError(null);
     try {
-      const r = await api<{ webhook: Webhook; secret: string }>("/api/webhooks", { method: "POST", body: { url, events, ...(description.trim() ? { description: description.trim() } : {}) } });
+      const r = await unwrap(client.POST("/api/webhooks", { body: { url, events, ...(description.trim() ? { description: description.trim() } : {}) } }));
       setCreated({ secret: r.secret, url: r.webhook.url });
       setUrl("");
       setDescription("");
@@ -131,7 +105,7 @@ function Webhooks() {
   const remove = async (w: Webhook) => {
     if (!confirm(`Delete the webhook to ${w.url}?`)) return;
     try {
-      await api(`/api/webhooks/${w.id}`, { method: "DELETE" });
+      await unwrap(client.DELETE("/api/webhooks/{id}", { params: { path: { id: w.id } } }));
       list.reload();
     } catch (err) {
       setError(err);
@@ -206,8 +180,8 @@ function templateOf(r: EvalRun): Record<string, unknown> {
 }
 
 function Triggers() {
-  const list = useApi<Page<Trigger>>("/api/triggers?limit=100");
-  const runs = useApi<Page<EvalRun>>("/api/eval-runs?limit=50");
+  const list = useApi("triggers", (signal) => unwrap(client.GET("/api/triggers", { params: { query: { limit: 100 } }, signal })));
+  const runs = useApi("runs", (signal) => unwrap(client.GET("/api/eval-runs", { params: { query: { limit: 50 } }, signal })));
   const [name, setName] = useState("");
   const [from, setFrom] = useState("");
   const [template, setTemplate] = useState("");
@@ -232,7 +206,10 @@ function Triggers() {
     }
     if (typeof key === "string" && run_template.target && typeof run_template.target === "object") (run_template.target as Record<string, unknown>).api_key = key;
     try {
-      const r = await api<{ trigger: Trigger; secret: string; url: string }>("/api/triggers", { method: "POST", body: { name, run_template } });
+      const r = await unwrap(
+        // The template is the user's own JSON: the server checks it (a 422 names the field), the type only says it is an object.
+        client.POST("/api/triggers", { body: { name, run_template: run_template as unknown as TriggerTemplate } }),
+      );
       setCreated({ secret: r.secret, url: r.url });
       setName("");
       list.reload();
@@ -243,7 +220,7 @@ function Triggers() {
   const remove = async (t: Trigger) => {
     if (!confirm(`Delete the trigger ${t.name}?`)) return;
     try {
-      await api(`/api/triggers/${t.id}`, { method: "DELETE" });
+      await unwrap(client.DELETE("/api/triggers/{id}", { params: { path: { id: t.id } } }));
       list.reload();
     } catch (err) {
       setError(err);

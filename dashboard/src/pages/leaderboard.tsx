@@ -4,39 +4,12 @@
  * scored and missing; a row opens its run.
  */
 import { useEffect, useState } from "preact/hooks";
-import { allPages } from "../lib/api";
+import { allPages, client, unwrap } from "../lib/api";
 import { int } from "../lib/format";
 import { Link, navigate, useLocation } from "../lib/router";
-import type { Benchmark } from "../lib/types";
+import type { Board } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { Empty, ErrorBox, Loading } from "../components/ui";
-
-interface Entry {
-  id: string;
-  rank: number;
-  run_id: string;
-  benchmark_id: string;
-  target: string;
-  model: string;
-  run_status: string;
-  score: number | null;
-  scored: number;
-  missing: number;
-  composite: number | null;
-  display: { score: string | null };
-  submitted_at: string;
-}
-
-interface Board {
-  id: string;
-  benchmark_id: string;
-  dataset_digest: string;
-  k: number;
-  missing_policy: string;
-  task_count: number;
-  entry_count: number;
-  rows: Entry[];
-}
 
 function BoardTable({ board, name, highlight }: { board: Board; name: string; highlight: boolean }) {
   return (
@@ -85,10 +58,10 @@ function BoardTable({ board, name, highlight }: { board: Board; name: string; hi
 export default function Leaderboard() {
   const loc = useLocation();
   const focus = loc.query.get("board");
-  const { data, error } = useApi<{ items: Board[]; tie_break: string }>("/api/leaderboard?top=50&limit=50");
+  const { data, error } = useApi("leaderboard", (signal) => unwrap(client.GET("/api/leaderboard", { params: { query: { top: 50, limit: 50 } }, signal })));
   const [names, setNames] = useState<Record<string, string>>({});
   useEffect(() => {
-    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
+    allPages((page) => client.GET("/api/benchmarks", { params: { query: { ...page, include_archived: "true" } } }), 5000).then((bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))), () => {});
   }, []);
   useEffect(() => {
     if (focus && data) document.getElementById(focus)?.scrollIntoView();

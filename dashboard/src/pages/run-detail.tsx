@@ -6,13 +6,13 @@
  * live stream while it is active.
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, download } from "../lib/api";
+import { client, download, unwrap } from "../lib/api";
 import { between, int, percent, pValue, when } from "../lib/format";
 import { basesOf, type BarLayout } from "../lib/layout";
 import { LiveRun, type LiveAttempt } from "../lib/live";
 import { Link, navigate } from "../lib/router";
 import { SampleStore } from "../lib/samples";
-import type { CurveSet, EvalRun, RunProgress, RunScores } from "../lib/types";
+import type { Submission } from "../lib/types";
 import { ACTIVE_RUN } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { BenchmarkPanel } from "../components/benchmark-panel";
@@ -29,21 +29,19 @@ function useStore(store: { subscribe: (fn: () => void) => () => void; version: n
   return store?.version ?? 0;
 }
 
-interface Submission {
-  entries: { board_id: string; rank: number; benchmark_id: string; target: string; display: { score: string | null } }[];
-  skipped: { benchmark_id: string; reason: string }[];
-}
-
 export default function RunDetail({ params }: { params: Record<string, string> }) {
   const id = params.id!;
   const openAttempt = params.attempt ?? null;
   const active = (r?: { status: string }) => !r || ACTIVE_RUN.has(r.status);
-  const runQ = useApi<EvalRun>(`/api/eval-runs/${id}`, { pollMs: 2000, poll: active });
+  const path = { params: { path: { id } } };
+  const runQ = useApi(`run:${id}`, (signal) => unwrap(client.GET("/api/eval-runs/{id}", { ...path, signal })), { pollMs: 2000, poll: active });
   const run = runQ.data;
   const isActive = run ? ACTIVE_RUN.has(run.status) : false;
-  const progressQ = useApi<RunProgress>(run && run.status !== "draft" ? `/api/eval-runs/${id}/progress` : null, { pollMs: 1000, poll: active });
-  const scoresQ = useApi<RunScores>(run && run.status !== "draft" ? `/api/eval-runs/${id}/scores` : null, { pollMs: 3000, poll: () => isActiveRef.current });
-  const metricsQ = useApi<{ curves: CurveSet[] }>(run && run.status !== "draft" ? `/api/eval-runs/${id}/metrics?s=${run.status}` : null);
+  const started = run && run.status !== "draft";
+  const progressQ = useApi(started ? `progress:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/progress", { ...path, signal })), { pollMs: 1000, poll: active });
+  const scoresQ = useApi(started ? `scores:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/scores", { ...path, signal })), { pollMs: 3000, poll: () => isActiveRef.current });
+  // Read again when the status changes: the curves grow until the run ends.
+  const metricsQ = useApi(started ? `metrics:${id}:${run.status}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/metrics", { ...path, signal })));
   const isActiveRef = useRef(isActive);
   isActiveRef.current = isActive;
 
@@ -150,29 +148,28 @@ export default function RunDetail({ params }: { params: Record<string, string> }
     }
   };
 
-  const post = (path: string) => api<{ id: string }>(`/api/eval-runs/${id}/${path}`, { method: "POST" });
-  const stop = () => act("stop", async () => void (await post("stop"), runQ.reload()));
-  const start = () => act("start", async () => void (await post("start"), runQ.reload()));
-  const resume = () => act("resume", async () => void (await post("resume"), runQ.reload()));
+  const stop = () => act("stop", async () => void (await unwrap(client.POST("/api/eval-runs/{id}/stop", path)), runQ.reload()));
+  const start = () => act("start", async () => void (await unwrap(client.POST("/api/eval-runs/{id}/start", path)), runQ.reload()));
+  const resume = () => act("resume", async () => void (await unwrap(client.POST("/api/eval-runs/{id}/resume", path)), runQ.reload()));
   const copy = () =>
     act("copy", async () => {
-      const c = await post("copy");
+      const c = await unwrap(client.POST("/api/eval-runs/{id}/copy", path));
       navigate(`/evaluations/new?run=${c.id}`);
     });
   const remove = () =>
     act("delete", async () => {
       if (!confirm(`Delete run ${run.display_name ?? run.id}?`)) return;
-      await api(`/api/eval-runs/${id}`, { method: "DELETE" });
+      await unwrap(client.DELETE("/api/eval-runs/{id}", path));
       navigate("/runs");
     });
   const exportAs = (format: "md" | "html") =>
     act(`export-${format}`, async () => {
-      const name = await download(`/api/eval-runs/${id}/export?format=${format}`, `${id}.${format}`);
+      const name = await download(client.GET("/api/eval-runs/{id}/export", { params: { path: { id }, query: { format } }, parseAs: "blob" }), `${id}.${format}`);
       setNotice(`Downloaded ${name}.`);
     });
   const submit = () =>
     act("submit", async () => {
-      const r = await api<Submission>("/api/leaderboard/entries", { method: "POST", body: { run_id: id } });
+      const r = await unwrap(client.POST("/api/leaderboard/entries", { body: { run_id: id } }));
       setSubmission(r);
     });
 

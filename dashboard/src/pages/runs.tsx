@@ -3,10 +3,10 @@
  * duration; filters by status and text; each row opens the run.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { allPages, api } from "../lib/api";
+import { allPages, client, unwrap } from "../lib/api";
 import { between, when } from "../lib/format";
 import { Link, navigate, useLocation } from "../lib/router";
-import type { Benchmark, EvalRun, Page, RunScores, Target } from "../lib/types";
+import type { EvalRun, RunScores, RunStatus, Target } from "../lib/types";
 import { ACTIVE_RUN } from "../lib/types";
 import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
 
@@ -24,7 +24,7 @@ function ScoreCell({ run }: { run: EvalRun }) {
   useEffect(() => {
     if (run.status === "draft" || run.status === "queued") return setS("none");
     let stop = false;
-    api<RunScores>(`/api/eval-runs/${run.id}/scores`).then(
+    unwrap(client.GET("/api/eval-runs/{id}/scores", { params: { path: { id: run.id } } })).then(
       (d) => !stop && setS(d),
       () => !stop && setS("none"),
     );
@@ -73,10 +73,8 @@ export default function Runs() {
   const [more, setMore] = useState(false);
 
   const load = async (after: string | null) => {
-    const qs = new URLSearchParams({ limit: "50" });
-    if (status) qs.set("status", status);
-    if (after) qs.set("cursor", after);
-    const page = await api<Page<EvalRun>>(`/api/eval-runs?${qs}`);
+    const query = { limit: 50, ...(status ? { status: status as RunStatus } : {}), ...(after ? { cursor: after } : {}) };
+    const page = await unwrap(client.GET("/api/eval-runs", { params: { query } }));
     setRuns((cur) => (after ? [...(cur ?? []), ...page.items] : page.items));
     setCursor(page.next_cursor);
   };
@@ -94,7 +92,7 @@ export default function Runs() {
   }, [runs]);
 
   useEffect(() => {
-    allPages<Benchmark>("/api/benchmarks?include_archived=true", 5000).then(
+    allPages((page) => client.GET("/api/benchmarks", { params: { query: { ...page, include_archived: "true" } } }), 5000).then(
       (bs) => setNames(Object.fromEntries(bs.map((b) => [b.id, b.name]))),
       () => {},
     );

@@ -1,6 +1,6 @@
 /** Sign-in: paste a project API key; it is checked against /api/project and kept for this tab only. */
 import { useState } from "preact/hooks";
-import { api, ApiError } from "../lib/api";
+import { ApiError, bearer, client, unwrap } from "../lib/api";
 import type { Project } from "../lib/types";
 
 export function SignIn({ onSignedIn }: { onSignedIn: (key: string, project: Project) => void }) {
@@ -15,7 +15,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string, project: Proj
     setBusy(true);
     setError(null);
     try {
-      const p = await api<Project>("/api/project", { key: k });
+      const p = await unwrap(client.GET("/api/project", { headers: bearer(k) }));
       onSignedIn(k, p);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 401 ? "That key is unknown or revoked." : err instanceof ApiError ? err.detail : "The server did not answer.");

@@ -5,9 +5,9 @@
  * ?run=<id> it edits an existing draft (a copy, say) instead.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { allPages, api, ApiError, requestId } from "../lib/api";
+import { allPages, ApiError, client, requestId, unwrap } from "../lib/api";
 import { Link, navigate, useLocation } from "../lib/router";
-import type { Benchmark, EvalRun, Judge, Target } from "../lib/types";
+import type { Benchmark, CreateEvalRun, EvalRun, Judge, Target } from "../lib/types";
 import { ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
 import { KeyField } from "../components/key-field";
 import { int } from "../lib/format";
@@ -42,9 +42,11 @@ function targetForm(t: Target | null): TargetForm {
   return { ...emptyTarget(), provider: t.provider, base_url: t.base_url, model: t.model, name: t.name ?? "", serverKey: !!t.api_key?.set };
 }
 
-function targetBody(f: TargetForm): Record<string, unknown> {
+type TargetBody = CreateEvalRun["target"];
+
+function targetBody(f: TargetForm): TargetBody {
   if (f.kind === "agent") return { kind: "agent", runner_url: f.runner_url.trim(), profile: f.profile.trim(), ...(f.name.trim() ? { name: f.name.trim() } : {}) };
-  const body: Record<string, unknown> = { kind: "model", provider: f.provider, base_url: f.base_url.trim(), model: f.model.trim() };
+  const body: TargetBody & { kind: "model" } = { kind: "model", provider: f.provider, base_url: f.base_url.trim(), model: f.model.trim() };
   if (f.name.trim()) body.name = f.name.trim();
   if (f.api_key !== undefined) body.api_key = f.api_key;
   return body;
@@ -126,13 +128,13 @@ export default function Wizard() {
   const [reqId] = useState(requestId);
 
   useEffect(() => {
-    allPages<Benchmark>("/api/benchmarks", 5000).then(setBenchmarks, setLoadError);
+    allPages((page) => client.GET("/api/benchmarks", { params: { query: page } }), 5000).then(setBenchmarks, setLoadError);
   }, []);
 
   // Editing a draft: fill the form from it; keys show only as "set".
   useEffect(() => {
     if (!draftId) return;
-    api<EvalRun>(`/api/eval-runs/${encodeURIComponent(draftId)}`).then((r) => {
+    unwrap(client.GET("/api/eval-runs/{id}", { params: { path: { id: draftId } } })).then((r) => {
       setDraft(r);
       setSelected(r.benchmarks);
       setDisplayName(r.display_name ?? "");
@@ -163,13 +165,12 @@ export default function Wizard() {
   const body = () => {
     const perBenchmark: Record<string, { subsets: string[] }> = {};
     for (const id of selected) if (subsets[id]?.length) perBenchmark[id] = { subsets: subsets[id]! };
-    const options: Record<string, unknown> = { attempts, concurrency, per_benchmark: perBenchmark };
+    const options: NonNullable<CreateEvalRun["options"]> = { attempts, concurrency, per_benchmark: perBenchmark };
     if (sampleLimit) options.sample_limit = Number(sampleLimit);
     if (fewShot !== "") options.few_shot = Number(fewShot);
-    const judgeBody: Record<string, unknown> | null = judgeOn ? { provider: judge.provider, base_url: judge.base_url.trim(), model: judge.model.trim() } : null;
+    const judgeBody: CreateEvalRun["judge"] = judgeOn ? { provider: judge.provider, base_url: judge.base_url.trim(), model: judge.model.trim() } : null;
     if (judgeBody && judge.api_key !== undefined) judgeBody.api_key = judge.api_key;
     return {
-      ...(displayName.trim() ? { display_name: displayName.trim() } : draft ? { display_name: null } : {}),
       benchmarks: selected,
       target: targetBody(target),
       compare_target: compareOn ? targetBody(compare) : null,
@@ -183,9 +184,11 @@ export default function Wizard() {
     setError(null);
     try {
       const b = body();
+      const name = displayName.trim();
       const run = draft
-        ? await api<EvalRun>(`/api/eval-runs/${draft.id}`, { method: "PATCH", body: b })
-        : await api<EvalRun>("/api/eval-runs", { method: "POST", body: { ...b, request_id: reqId } });
+        ? // An edit clears a removed name (null); a create leaves it out.
+          await unwrap(client.PATCH("/api/eval-runs/{id}", { params: { path: { id: draft.id } }, body: { ...b, display_name: name || null } }))
+        : await unwrap(client.POST("/api/eval-runs", { body: { ...b, ...(name ? { display_name: name } : {}), request_id: reqId } }));
       setDraft(run);
       return run;
     } catch (e) {
@@ -199,7 +202,7 @@ export default function Wizard() {
     const run = await save();
     if (run) {
       try {
-        await api(`/api/eval-runs/${run.id}/start`, { method: "POST" });
+        await unwrap(client.POST("/api/eval-runs/{id}/start", { params: { path: { id: run.id } } }));
         navigate(`/runs/${run.id}`);
         return;
       } catch (e) {
