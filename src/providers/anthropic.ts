@@ -4,7 +4,8 @@
  * I/O: HTTP to the configured base URL. The SDK never retries (the queue
  * does) and the request's timeout is enforced.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages, type Message, type MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import { isDict, parsePyJson, toJsonText } from "../scorers/function-call/py-values";
 import { toProviderError } from "./errors";
 import type { ProviderOptions } from "./openai";
@@ -32,8 +33,17 @@ function sdkBase(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
 }
 
+/**
+ * The SDK's client with the one resource Assay calls: `Anthropic` also builds
+ * beta, organization, files, skills and more in its constructor, ~50 KB
+ * gzipped of a Worker bundle that never calls them.
+ */
+class MessagesClient extends BaseAnthropic {
+  messages = new Messages(this);
+}
+
 export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions = {}): ModelProvider {
-  const client = new Anthropic({
+  const client = new MessagesClient({
     baseURL: sdkBase(config.base_url),
     // Without a key, send no auth header rather than let the SDK look for credentials elsewhere.
     apiKey: config.api_key ?? "",
@@ -59,15 +69,15 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       if (req.tools?.length) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
       body.stream = false;
       const started = Date.now();
-      let res: Anthropic.Message;
+      let res: Message;
       let raw: string;
       try {
         // The raw body, so tool input keeps its JSON text (2.0 stays a float; the SDK's parse would make it 2).
         const response = await client.messages
-          .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { timeout: req.timeout_ms, maxRetries: 0 })
+          .create(body as unknown as MessageCreateParamsNonStreaming, { timeout: req.timeout_ms, maxRetries: 0 })
           .asResponse();
         raw = await response.text();
-        res = JSON.parse(raw) as Anthropic.Message;
+        res = JSON.parse(raw) as Message;
       } catch (err) {
         throw toProviderError(err, config.api_key, Date.now());
       }

@@ -4,8 +4,9 @@
  * everything else is permanent. Messages never carry the API key. No I/O;
  * retry-after dates are read against the clock passed in.
  */
-import * as Anthropic from "@anthropic-ai/sdk";
-import * as OpenAI from "openai";
+// The error classes alone: the packages' index modules pull in every client resource.
+import * as Anthropic from "@anthropic-ai/sdk/core/error";
+import * as OpenAI from "openai/core/error";
 import { scrub } from "../domain/scrub";
 import type { FailureKind } from "../domain/retry";
 

@@ -4,6 +4,7 @@
  * never retries (the queue does) and the request's timeout is enforced.
  */
 import OpenAI from "openai";
+import { VERSION } from "openai/version";
 import { ProviderError, toProviderError } from "./errors";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
@@ -22,7 +23,8 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
     baseURL: config.base_url,
     // Endpoints without auth (a local vLLM): the SDK insists on a key, so give it one and drop the header.
     apiKey: config.api_key ?? "unused",
-    defaultHeaders: config.api_key ? {} : { authorization: null },
+    // The SDK names itself by its class's name, which a minified bundle renames.
+    defaultHeaders: { "user-agent": `OpenAI/JS ${VERSION}`, ...(config.api_key ? {} : { authorization: null }) },
     maxRetries: 0,
     fetch: opts.fetch,
   });
