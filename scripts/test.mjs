@@ -1,7 +1,8 @@
 // `npm test`: every suite the project has, one summary at the end.
 //   1. tsc --noEmit (counts as one test)
 //   2. vitest: everything that runs inside workerd (unit, routes, queue, cron, Durable Objects)
-//   3. node --test suites that drive the local stack from outside (CLI, browser), when present
+//   3. node --test suites: the source tree's structure (import cycles), and
+//      those that drive the local stack from outside (CLI, browser), when present
 // Prints "N passed, M failed" last and exits non-zero when anything failed.
 //
 // ASSAY_TEST_SCOPE=shared-data runs only the test files whose behaviour
@@ -43,7 +44,7 @@ if (existsSync(json)) {
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
 const nodeSuites = only
   ? [["node suites", "node", ["--test", "--test-concurrency=1", ...only.filter((f) => f.endsWith(".test.mjs"))]]]
-  : ["test:cli", "test:sandbox", "test:sdk", "test:e2e"].filter((n) => scripts[n] && !process.env.ASSAY_SKIP?.split(",").includes(n)).map((n) => [n, "npm", ["run", "--silent", n]]);
+  : ["test:structure", "test:cli", "test:sandbox", "test:sdk", "test:e2e"].filter((n) => scripts[n] && !process.env.ASSAY_SKIP?.split(",").includes(n)).map((n) => [n, "npm", ["run", "--silent", n]]);
 for (const [name, cmd, args] of nodeSuites) {
   if (only && args.length === 2) continue;
   const r = run(name, cmd, args);

@@ -1,8 +1,8 @@
 /** The Worker's bindings and secrets, and the parsed configuration. */
 import { describeProblems, parseWorkerVars } from "../src/config/worker-config";
 import { AppError } from "../src/domain/errors";
-import type { RunGate } from "./durable/run-gate";
-import type { RunLive } from "./durable/run-live";
+import type { RunLiveRpc } from "./durable/live-inputs";
+import type { RunGateRpc } from "./durable/run-gate-contract";
 
 export interface Env {
   DB: D1Database;
@@ -12,9 +12,9 @@ export interface Env {
   ATTEMPTS_2: Queue;
   /** Planning and resume steps (delivered without a batch window). */
   CONTROL: Queue;
-  RUN_GATE: DurableObjectNamespace<RunGate>;
+  RUN_GATE: DurableObjectNamespace<RunGateRpc>;
   /** Live traces: one hub object per run (plus shards for wide runs). */
-  RUN_LIVE: DurableObjectNamespace<RunLive>;
+  RUN_LIVE: DurableObjectNamespace<RunLiveRpc>;
   /** Secret: the operator token that may create projects. */
   ASSAY_BOOTSTRAP_TOKEN?: string;
   /** Secret: key material for sealing API keys, judge keys and profile secrets. */

@@ -5,7 +5,7 @@ import { canonicalJson, type JsonObject } from "./canonical-json";
 import { parseCsv } from "./csv";
 import { parseJsonl } from "./jsonl";
 import { MAX_LABELS, MAX_REPORTED_ERRORS, MAX_ROWS } from "./limits";
-import type { ParsedItem } from "./records";
+import type { ParsedItem } from "./formats";
 import { buildRow, revisionDigest } from "./rows";
 
 const bytes = (s: string) => new TextEncoder().encode(s);

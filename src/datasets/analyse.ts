@@ -9,7 +9,7 @@ import { AppError, type FieldError } from "../domain/errors";
 import type { JsonObject } from "./canonical-json";
 import { ColumnTracker, type Column } from "./columns";
 import { MAX_COLUMNS, MAX_LABELS, MAX_META_BYTES, MAX_REPORTED_ERRORS, MAX_ROWS } from "./limits";
-import type { ParsedItem } from "./records";
+import type { ParsedItem } from "./formats";
 import { KEY_COLUMNS, keyText, labelText, revisionDigest, rowDigestBytes, SPLIT_COLUMN, SUBSET_COLUMNS, type RowPlan } from "./rows";
 
 /** What pass one learned about an upload. */

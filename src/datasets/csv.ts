@@ -6,7 +6,7 @@
  */
 import Papa from "papaparse";
 import { setOwn, type JsonObject } from "./canonical-json";
-import type { ParsedItem } from "./records";
+import type { ParsedItem } from "./formats";
 
 /** Rows handed over per pause of the parser. */
 const BATCH = 256;

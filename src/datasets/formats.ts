@@ -3,8 +3,13 @@
  * body is recognised. No I/O.
  */
 
+import type { JsonObject } from "./canonical-json";
+
 export const DATASET_FORMATS = ["jsonl", "csv", "parquet"] as const;
 export type DatasetFormat = (typeof DATASET_FORMATS)[number];
+
+/** What every parser yields per record: the row, or why it is not one, with where it sits in the upload. */
+export type ParsedItem = { where: string; data: JsonObject } | { where: string; error: string };
 
 /** Accepted media types (parameters such as `charset` are ignored). */
 export const MEDIA_TYPES: Record<string, DatasetFormat> = {

@@ -6,7 +6,7 @@
  */
 import { depthField, TOO_DEEP_MESSAGE, tooDeepPath } from "../domain/json-depth";
 import { jsonKind, type JsonObject } from "./canonical-json";
-import type { ParsedItem } from "./records";
+import type { ParsedItem } from "./formats";
 
 const NEWLINE = 0x0a;
 const BLOCK_BYTES = 1 << 20;

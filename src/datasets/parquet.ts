@@ -6,7 +6,7 @@
  */
 import { parquetMetadata, parquetReadObjects, type FileMetaData } from "hyparquet";
 import { toJsonObject } from "./canonical-json";
-import type { ParsedItem } from "./records";
+import type { ParsedItem } from "./formats";
 
 function reason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -3,13 +3,10 @@
  * or a parse error, each labelled with where it was found ("line 3" in
  * JSONL, "row 3" in CSV and Parquet) so a 422 can name it. No I/O.
  */
-import type { JsonObject } from "./canonical-json";
 import { parseCsv } from "./csv";
-import type { DatasetFormat } from "./formats";
+import type { DatasetFormat, ParsedItem } from "./formats";
 import { parseJsonl } from "./jsonl";
 import { parseParquet } from "./parquet";
-
-export type ParsedItem = { where: string; data: JsonObject } | { where: string; error: string };
 
 /** The records of a (decompressed) upload, in order. Deterministic: a second pass yields the same items. */
 export function readRecords(format: DatasetFormat, bytes: Uint8Array): Iterable<ParsedItem> | AsyncIterable<ParsedItem> {

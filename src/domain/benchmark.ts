@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldError } from "./errors";
-import { compilePattern } from "../scorers/regex";
+import { compilePattern } from "../scorers/pattern";
 import { ContainsSpec, CustomCodeExecutionSpec, ExactMatchSpec, LlmJudgeSpec, MultipleChoiceSpec, NumericSpec, RegexSpec } from "../scorers/spec";
 import { cellText, parseTemplate, renderTemplate } from "./template";
 

@@ -30,5 +30,11 @@ export const ResumeMessage = z.object({
 export const QueueMessage = z.discriminatedUnion("kind", [PlanMessage, AttemptMessage, ResumeMessage]);
 export type PlanMessage = z.infer<typeof PlanMessage>;
 export type AttemptMessage = z.infer<typeof AttemptMessage>;
+
+/** A delivered attempt message with its parsed body (a delivered message's own body is read-only). */
+export interface Delivered {
+  raw: Message<unknown>;
+  body: AttemptMessage;
+}
 export type ResumeMessage = z.infer<typeof ResumeMessage>;
 export type QueueMessage = z.infer<typeof QueueMessage>;

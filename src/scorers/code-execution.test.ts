@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildProgram, extractCode, scoreCodeExecution, type ExecutionRequest, type ExecutionVerdict } from "./code-execution";
+import { buildProgram, extractCode, scoreCodeExecution } from "./code-execution";
+import type { ExecutionRequest, ExecutionVerdict } from "./execution";
 import { needsJudge, needsSandbox } from "./registry";
 import { ScoringSpec, type CodeExecutionSpec } from "./spec";
 import type { z } from "zod";

@@ -26,37 +26,8 @@
  * Reward 1 when the program exits 0 within the timeout, else 0 with the
  * sandbox's reason; a reply with no code is 0 without executing anything.
  */
+import type { Execute } from "./execution";
 import type { SpecOf, ScoreResult } from "./types";
-
-/** A sandbox execution request (sandbox/server.mjs). */
-export interface ExecutionRequest {
-  language: "python";
-  program: string;
-  timeout_s: number;
-  memory_mb: number;
-}
-
-/** The sandbox's verdict on one program. */
-export interface ExecutionVerdict {
-  passed: boolean;
-  exit_code: number | null;
-  timed_out: boolean;
-  stdout: string;
-  stderr: string;
-  duration_ms: number;
-  reason: string;
-  /** What kind of failure (assertion, exception, timeout, memory, ...); null when passed. */
-  failure: string | null;
-  /** The isolation the sandbox gave this execution (bwrap, unshare, none). */
-  isolation: string;
-}
-
-/**
- * Executes a program in the sandbox. Injected so this scorer does no I/O;
- * it throws (a ProviderError, transient) when the sandbox is unreachable or
- * fails, which the caller retries and never reads as a 0.
- */
-export type Execute = (request: ExecutionRequest) => Promise<ExecutionVerdict>;
 
 /** Characters of stdout and stderr kept in the structured result. */
 export const EXCERPT_CHARS = 2_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compilePattern, scoreRegex } from "./regex";
+import { compilePattern } from "./pattern";
+import { scoreRegex } from "./regex";
 import { RegexSpec } from "./spec";
 
 const spec = (pattern: string, extra: { group?: number; flags?: string } = {}) => RegexSpec.parse({ type: "regex", pattern, ...extra });

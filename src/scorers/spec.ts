@@ -3,7 +3,7 @@
  * attempt can be re-scored later from what was saved. No I/O.
  */
 import { z } from "zod";
-import { compilePattern } from "./regex";
+import { compilePattern } from "./pattern";
 
 export const ContainsSpec = z.strictObject({
   type: z.literal("contains"),

@@ -5,7 +5,7 @@
  * verdict) and is never to be read as 0. No I/O.
  */
 import type { ToolCall } from "../domain/tools";
-import type { Execute } from "./code-execution";
+import type { Execute } from "./execution";
 import type { ScoringSpec } from "./spec";
 
 export interface ScoreInput {

@@ -5,7 +5,8 @@
  * hub's RPC (forward).
  */
 import type { Env } from "../env";
-import { liveStub, type Where } from "./live-client";
+import { liveStub } from "./live-client";
+import type { Where } from "./live-inputs";
 import type { Stamped } from "./live-inputs";
 
 interface Deferred {

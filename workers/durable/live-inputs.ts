@@ -8,6 +8,12 @@ import { DeltaEvent, DeltaInput, HeaderEvent, RunnerEvent } from "../../src/live
 import type { LiveAttempt } from "../../src/live/live-set";
 import { ResultBody } from "../../src/runner/protocol";
 
+/** Which live-trace object (hub or shard) of a run a call is for. */
+export interface Where {
+  run_id: string;
+  shard: number;
+  shards: number;
+}
 export const WhereSchema = z.object({ run_id: z.string().min(1).max(100), shard: z.number().int().min(0).max(63), shards: z.number().int().min(1).max(64) });
 const Slot = z.object({
   runId: z.string(),
@@ -55,4 +61,26 @@ export interface LiveSetBody {
   count: number;
   by_phase: Record<string, number>;
   items: LiveAttempt[];
+}
+
+/**
+ * The RPC methods callers reach through `env.RUN_LIVE` stubs
+ * (workers/durable/run-live.ts implements them), declared here so the
+ * Worker's Env names the object's type without importing the class.
+ */
+export interface RunLiveRpc extends Rpc.DurableObjectBranded {
+  post(input: z.output<typeof PostInput>): Promise<{ accepted: number }>;
+  forward(input: z.output<typeof ForwardInput>): Promise<{ last_seq: number }>;
+  begin(input: z.input<typeof BeginInput>): Promise<Accepted | Refusal>;
+  check(input: z.input<typeof Call>): Promise<Accepted | Refusal>;
+  events(input: z.input<typeof EventsInput>): Promise<(Accepted & { accepted: number }) | Refusal>;
+  artifact(input: z.input<typeof ArtifactInput>): Promise<Accepted | Refusal>;
+  result(input: z.input<typeof ResultInput>): Promise<(Accepted & { status: string; reward: number | null }) | Refusal>;
+  fail(input: z.input<typeof FailInput>): Promise<Accepted | Refusal>;
+  abandon(input: z.input<typeof AbandonInput>): Promise<Accepted | Refusal>;
+  cancel(input: { where: Where }): Promise<{ cancelled: number }>;
+  attemptDeltas(input: { where: Where; attempt_id: string }): Promise<{ live: boolean; deltas: string[] }>;
+  liveSet(input: { where: Where; if_none_match?: string | null }): Promise<{ etag: string; body: LiveSetBody | null }>;
+  origin(): Promise<string | null>;
+  rememberOrigin(input: z.input<typeof OriginInput>): Promise<void>;
 }

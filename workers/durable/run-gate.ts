@@ -25,37 +25,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Env } from "../env";
-
-const Holder = z.string().min(1).max(200);
-/** The longest a request for more slots waits for one to be released. */
-export const MAX_WAIT_MS = 1_000;
-const Lease = z.number().int().min(1_000).max(3_600_000);
-
-const Claim = z.object({
-  holder: Holder,
-  attempts: z.array(z.string().min(1).max(200)).max(1000),
-  want: z.number().int().min(0).max(10_000),
-  limit: z.number().int().min(1).max(10_000),
-  lease_ms: Lease,
-});
-
-const More = z.object({
-  holder: Holder,
-  want: z.number().int().min(0).max(10_000),
-  limit: z.number().int().min(1).max(10_000),
-  lease_ms: Lease,
-  /** With nothing free, wait this long for a slot to be released before answering 0. */
-  wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
-});
-
-const Release = z.object({ holder: Holder, slots: z.number().int().min(0).max(10_000), attempts: z.array(z.string()).max(1000) });
-
-export interface GateState {
-  in_flight: number;
-  max_in_flight: number;
-  terminal: number;
-  total: number | null;
-}
+import { Claim, More, Release, type GateState, type RunGateRpc } from "./run-gate-contract";
 
 interface HolderState {
   slots: number;
@@ -70,7 +40,7 @@ interface Waiter {
   answer: (granted: number) => void;
 }
 
-export class RunGate extends DurableObject<Env> {
+export class RunGate extends DurableObject<Env> implements RunGateRpc {
   private holders = new Map<string, HolderState>();
   private executing = new Map<string, string>();
   /** Requests for more slots waiting for one to be released, oldest first. */

@@ -32,7 +32,6 @@ import type { Delta } from "../../src/live/deltas";
 import { etagMatches, liveSetEtag } from "../../src/live/live-set";
 import type { Env } from "../env";
 import { LiveAgents } from "./live-agents";
-import type { Where } from "./live-client";
 import { LiveFollowers } from "./live-followers";
 import { HubForwarder } from "./live-forwarder";
 import {
@@ -51,14 +50,16 @@ import {
   type Accepted,
   type LiveSetBody,
   type Refusal,
+  type RunLiveRpc,
   type Stamped,
+  type Where,
 } from "./live-inputs";
 import { DeltaLog, RETAIN_MS } from "./live-log";
 
 export { LOST_GRACE_MS, RETAIN_MS } from "./live-log";
 export type { Accepted, LiveSetBody, Refusal } from "./live-inputs";
 
-export class RunLive extends DurableObject<Env> {
+export class RunLive extends DurableObject<Env> implements RunLiveRpc {
   private readonly log: DeltaLog;
   private readonly agents: LiveAgents;
   private readonly followers: LiveFollowers;

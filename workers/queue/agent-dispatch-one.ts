@@ -20,7 +20,7 @@ import { signedAttempt } from "./agent-dispatch-body";
 import { HAND_BACK_S, handBack } from "./agent-hand-back";
 import { postToRunner } from "./agent-post";
 import { agentHolder } from "./agent-slot";
-import type { Delivered } from "./execute";
+import type { Delivered } from "../../src/domain/queue-messages";
 import { gateFor } from "./gate";
 
 /** Dispatches the attempt of `msg` at `slot`; acks `msg` or hands it back (trouble on our side included). */

@@ -13,7 +13,7 @@ import { agentContext, slotOf } from "./agent-context";
 import { dispatchOne } from "./agent-dispatch-one";
 import { HAND_BACK_S, handBack } from "./agent-hand-back";
 import { agentHolder, leaseMs } from "./agent-slot";
-import type { Delivered } from "./execute";
+import type { Delivered } from "../../src/domain/queue-messages";
 import { gateFor } from "./gate";
 
 /** How long an invocation keeps messages waiting for a slot before handing them back. */

@@ -5,7 +5,7 @@
  */
 import { sendAttempts } from "./attempt-queues";
 import type { Env } from "../env";
-import type { Delivered } from "./execute";
+import type { Delivered } from "../../src/domain/queue-messages";
 
 /** Delay of a message handed back because the run stayed at its limit, or after trouble on our side. */
 export const HAND_BACK_S = 5;

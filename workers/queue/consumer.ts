@@ -6,9 +6,9 @@
  */
 import { recordOutcomes } from "../../src/db/attempts";
 import { appendLogs } from "../../src/db/run-logs";
-import { QueueMessage } from "../../src/domain/queue-messages";
+import { QueueMessage, type Delivered } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
-import { executeAttempts, failedOutcome, type Delivered } from "./execute";
+import { executeAttempts, failedOutcome } from "./execute";
 import { runContext, slotFor } from "./run-context";
 import { gateFor } from "./gate";
 import { finalize, planStep } from "./plan";

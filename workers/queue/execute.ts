@@ -8,7 +8,7 @@
 import { endedSeqs, endedWithoutReward, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
 import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
-import type { AttemptMessage } from "../../src/domain/queue-messages";
+import type { Delivered } from "../../src/domain/queue-messages";
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import type { Env } from "../env";
@@ -34,12 +34,6 @@ const STATUS_EVERY_MS = 250;
  * delay and frees the slot.
  */
 export const WAIT_IN_PLACE_MAX_MS = 10_000;
-
-/** A delivered message with its parsed body (a delivered message's own body is read-only). */
-export interface Delivered {
-  raw: Message<unknown>;
-  body: AttemptMessage;
-}
 
 interface Work {
   msg: Delivered;

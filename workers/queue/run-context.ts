@@ -12,7 +12,7 @@ import type { RunOptions } from "../../src/domain/run-options";
 import type { RunSecrets, StoredJudge, StoredModelTarget } from "../../src/domain/run-target";
 import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
 import type { Judge } from "../../src/scorers/types";
-import type { Execute } from "../../src/scorers/code-execution";
+import type { Execute } from "../../src/scorers/execution";
 import { sandboxClient, sandboxSettings } from "../sandbox/client";
 import type { AttemptSlot } from "../../src/db/attempts";
 import { benchmarkOf, slotAt } from "../../src/execution/plan-layout";

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ProviderError } from "../../src/providers";
 import { signedHeaders } from "../../src/runner/signing";
-import type { Execute, ExecutionRequest, ExecutionVerdict } from "../../src/scorers/code-execution";
+import type { Execute, ExecutionRequest, ExecutionVerdict } from "../../src/scorers/execution";
 
 /** The sandbox's answer, checked before it decides a reward. */
 const Verdict = z.object({
