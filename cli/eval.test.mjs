@@ -1,7 +1,10 @@
 // `assay eval run`: the TOML config checked key by key (unknown keys name their line), sources mapped
 // onto one run's per-benchmark options, and the command against the local stack: a multi-source
 // file runs and gates, the same name continues the run (nothing left is a success), --clean starts
-// over, --dry-run starts nothing, and the shipped examples parse and plan.
+// over, --dry-run starts nothing, and the shipped examples parse, plan and run: examples/smoke.toml
+// runs, continues with nothing left (exit 0) and gates a CI job (a missed threshold exits non-zero, as
+// `job submit --wait` does); examples/ab.toml runs both models. With ../shared the examples run as shipped
+// on the real GSM8K and MMLU files; without it, on two small custom benchmarks put in their place.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,7 +94,7 @@ describe("assay eval run against the local stack", { timeout: 240_000 }, () => {
   const run = (args) => cli(["eval", "run", ...args], { env, timeoutMs: 120_000 });
 
   before(async () => {
-    local = await startLocal();
+    local = await startLocal({ builtins: ["gsm8k", "mmlu"] });
     const key = await local.newProject("cli-eval");
     env = { ASSAY_URL: local.url, ASSAY_API_KEY: key, XDG_CONFIG_HOME: join(local.dir, "xdg") };
     dir = mkdtempSync(join(tmpdir(), "assay-eval-"));
@@ -179,11 +182,102 @@ limit = 3
     assert.match(bad.stderr, /bad\.toml:3: source\[0\]\.attempt: unknown key/);
   });
 
+  test("--name names a shorthand run and continues it; --resume without a name is a usage error", async () => {
+    const args = ["sum-b", "-m", "fixture:accuracy=1", "--base-url", `${local.fixtureUrl}/v1`, "-n", "2", "--name", "quick-b"];
+    const first = await run([...args, "--json"]);
+    assert.equal(first.code, EXIT.OK, first.stderr);
+    const made = JSON.parse(first.stdout).run;
+    assert.equal(made.display_name, "quick-b");
+    const again = await run(args);
+    assert.equal(again.code, EXIT.OK, again.stderr);
+    assert.match(again.stderr, new RegExp(`${made.id} \\(quick-b\\) has a reward for every attempt: nothing left to run`));
+    const named = (await local.api(`/api/eval-runs?limit=200&benchmark_id=${ids["sum-b"]}`, env.ASSAY_API_KEY)).items.filter((r) => r.display_name === "quick-b");
+    assert.deepEqual(named.map((r) => r.id), [made.id]);
+    const unnamed = await run(["sum-b", "-m", "fixture:accuracy=1", "--resume"]);
+    assert.equal(unnamed.code, EXIT.USAGE);
+    assert.match(unnamed.stderr, /--resume needs the run's name/);
+  });
+
   test("the shipped examples plan against the stack", async () => {
     for (const f of ["smoke.toml", "ab.toml"]) {
       const r = await run([join(REPO, "examples", f), "--dry-run"]);
       assert.equal(r.code, EXIT.OK, `${f}: ${r.stderr}`);
       assert.match(r.stdout, /bm_gsm8k/);
     }
+  });
+
+  /**
+   * A shipped example as the test runs it: as is when the stack can load the built-ins' data, else with
+   * its built-in benchmarks swapped for two small custom ones of the same shape (GSM8K-like sums; an
+   * MMLU-like set whose subject column carries the subsets the file selects).
+   */
+  let stand = null;
+  const example = async (name) => {
+    const text = readFileSync(join(REPO, "examples", name), "utf8");
+    if (local.hasBuiltinData) return join(REPO, "examples", name);
+    stand ??= {
+      bm_gsm8k: await customBenchmark("smoke-sums", 30, () => ({})),
+      bm_mmlu: await customBenchmark("smoke-subjects", 60, (i) => ({ subject: ["abstract_algebra", "anatomy", "sociology"][i % 3] }), { subset_column: "subject" }),
+    };
+    const file = join(dir, name);
+    writeFileSync(file, text.replace(/"(bm_gsm8k|bm_mmlu)"/g, (_, id) => `"${stand[id]}"`));
+    return file;
+  };
+  const customBenchmark = async (name, n, extra, more = {}) => {
+    const rows = Array.from({ length: n }, (_, i) => ({ question: `What is ${i + 3} + ${5 * i + 2}?`, answer: String(6 * i + 5), ...extra(i) }));
+    const headers = { authorization: `Bearer ${env.ASSAY_API_KEY}` };
+    const up = await fetch(`${local.url}/api/datasets/${name}/revisions`, { method: "POST", headers: { ...headers, "content-type": "application/x-ndjson" }, body: rows.map((r) => JSON.stringify(r)).join("\n") });
+    assert.ok(up.ok, await up.text());
+    const bm = await fetch(`${local.url}/api/benchmarks`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name, dataset: `${name}@1`, prompt_column: "question", answer_column: "answer", scoring: { type: "contains" }, ...more }),
+    });
+    const created = await bm.json();
+    assert.equal(bm.status, 201, JSON.stringify(created));
+    return created.id;
+  };
+
+  test("examples/smoke.toml runs, continues with nothing left, and gates a CI job", async () => {
+    const file = await example("smoke.toml");
+    // The file points [client] at `npm start`'s fixture port; this stack's fixture listens elsewhere.
+    const at = ["--base-url", `${local.fixtureUrl}/v1`];
+    const r = await run([file, ...at, "--min-score", "0.5", "--json"]);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.run.display_name, "smoke");
+    assert.equal(out.run.status, "completed");
+    const [gsm8k, mmlu] = out.run.benchmarks;
+    if (local.hasBuiltinData) assert.deepEqual([gsm8k, mmlu], ["bm_gsm8k", "bm_mmlu"], "the shipped file, as is");
+    const row = (id) => out.scores.scores.find((s) => s.benchmark_id === id);
+    // 20 problems twice each; 20 questions of the two subjects once each (the source's own attempts).
+    assert.deepEqual([row(gsm8k).k, row(gsm8k).member_count], [2, 20]);
+    assert.deepEqual([row(mmlu).k, row(mmlu).member_count], [1, 20]);
+    assert.equal(out.checks.passed, true);
+    // fixture:accuracy=0.8 answers about four in five right: well over the file's 0.5, short of 0.95.
+    for (const id of [gsm8k, mmlu]) assert.ok(row(id).score > 0.5 && row(id).score < 0.95, `${id}: ${row(id).score}`);
+
+    const again = await run([file, ...at, "--resume"]);
+    assert.equal(again.code, EXIT.OK, again.stderr);
+    assert.match(again.stderr, new RegExp(`${out.run.id} \\(smoke\\) has a reward for every attempt: nothing left to run`));
+    const runs = await local.api(`/api/eval-runs?limit=200&benchmark_id=${gsm8k}`, env.ASSAY_API_KEY);
+    assert.equal(runs.items.filter((x) => x.display_name === "smoke").length, 1, "continuing started no other run");
+
+    // The CI gate: a threshold the run misses is a failed job (the exit code `job submit --wait` gives), a met one passes.
+    const gate = await run([file, ...at, "--min-score", "0.95", "--junit", join(dir, "smoke.xml")]);
+    assert.equal(gate.code, EXIT.CHECK_FAILED, gate.stderr);
+    assert.match(readFileSync(join(dir, "smoke.xml"), "utf8"), /<failure/);
+  });
+
+  test("examples/ab.toml runs both models on the same problems", async () => {
+    const file = await example("ab.toml");
+    const r = await run([file, "--base-url", `${local.fixtureUrl}/v1`, "-n", "10", "--json"]);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.run.display_name, "ab-gsm8k");
+    assert.deepEqual([out.run.target.model, out.run.compare_target.model], ["fixture:accuracy=0.9", "fixture:accuracy=0.7"]);
+    assert.equal(out.run.compare_target.base_url, `${local.fixtureUrl}/v1`, "the compare model shares the endpoint");
+    const rows = out.scores.scores.filter((s) => s.benchmark_id === out.run.benchmarks[0]);
+    assert.deepEqual(rows.map((s) => [s.target, s.member_count]).sort(), [["a", 10], ["b", 10]]);
   });
 });
