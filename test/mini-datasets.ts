@@ -12,6 +12,7 @@ import { miniInstructionFiles, miniInstructionResponses } from "./mini-instructi
 import type { AnswerRow } from "../fixture/model-server.mjs";
 import { MMLU_SUBJECTS } from "../src/catalog/sources";
 import { miniBfclFiles } from "./mini-bfcl";
+import { miniArcAgiFiles } from "./mini-arc-agi";
 import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 
 const LETTERS = "ABCDEFGHIJKLM";
@@ -176,6 +177,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniBfclFiles());
   files.push(...miniInstructionFiles());
   files.push(...miniMultipleChoiceFiles());
+  files.push(...miniArcAgiFiles());
   return files;
 }
 

@@ -3,7 +3,7 @@ import { parseTemplate } from "../domain/template";
 import { needsJudge, needsSandbox } from "../scorers/registry";
 import { ScoringSpec } from "../scorers/spec";
 import { BUILTIN_BENCHMARKS, builtinById, CATALOG_ENTRIES, CATEGORIES } from "./index";
-import { builtinOptions, builtinRow, catalogDetail, datasetRefOf } from "./rows";
+import { builtinOptions, builtinRow, catalogDetail, catalogSource, datasetRefOf } from "./rows";
 
 /** Seed 003's catalog, group by group. */
 const SEED_003: Record<string, string[]> = {
@@ -51,7 +51,7 @@ describe("the catalog", () => {
 
   it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, HumanEval and MBPP inline now", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag"]));
+    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi"]));
     expect(by("needs_runner")).toEqual([]);
   });
 });
@@ -108,7 +108,7 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) 
     const row = builtinRow(b);
     expect(row).toMatchObject({ id: b.id, projectId: null, name: b.name, category: b.category, kind: b.kind, datasetRef: datasetRefOf(b), archivedAt: null });
     expect(row.catalog).toEqual(catalogDetail(b));
-    expect(row.catalog).toMatchObject({ category_label: CATEGORIES[b.category], status: b.status, execution: b.kind, source: b.data });
+    expect(row.catalog).toMatchObject({ category_label: CATEGORIES[b.category], status: b.status, execution: b.kind, source: catalogSource(b.data) });
     expect(row.options).toEqual(builtinOptions(b));
   });
 });

@@ -5,7 +5,7 @@
  * these rows, and a test compares D1 with them. Pure, no I/O.
  */
 import type { BenchmarkRow } from "../db/schema";
-import { CATEGORIES, type BuiltinBenchmark } from "./types";
+import { CATEGORIES, type BuiltinBenchmark, type DataSource } from "./types";
 
 /** created_at of every built-in row: when this catalog version was written. */
 export const CATALOG_CREATED_AT = "2026-11-29T00:00:00.000Z";
@@ -13,6 +13,20 @@ export const CATALOG_CREATED_AT = "2026-11-29T00:00:00.000Z";
 /** The `dataset` ref of a built-in: its pinned revision, or null when its data is not loadable. */
 export function datasetRefOf(def: BuiltinBenchmark): string | null {
   return def.data.kind === "pinned" ? `${def.data.name}@${def.data.version}` : null;
+}
+
+/** How many pinned files a catalog row lists (ARC-AGI pins 400; a D1 statement, and so a migration's, holds at most 100 KB). */
+export const CATALOG_SOURCE_FILES = 20;
+
+/** The data source as the catalog shows it: every pinned file, or the first few and how many there are. */
+export function catalogSource(data: DataSource): Record<string, unknown> {
+  if (data.kind !== "pinned" || data.files.length <= CATALOG_SOURCE_FILES) return { ...data };
+  return {
+    ...data,
+    files: data.files.slice(0, CATALOG_SOURCE_FILES),
+    files_total: data.files.length,
+    files_note: `The first ${CATALOG_SOURCE_FILES} of ${data.files.length} pinned files, each at the same commit; every one is checked against its sha256 when loaded.`,
+  };
 }
 
 /** The catalog column: the detail page and everything a user needs before running it. */
@@ -24,7 +38,7 @@ export function catalogDetail(def: BuiltinBenchmark): Record<string, unknown> {
     status_detail: def.status_detail,
     ...def.text,
     execution: def.kind,
-    source: def.data,
+    source: catalogSource(def.data),
     subsets: def.subsets,
     few_shot: def.few_shot,
     credentials: def.credentials,

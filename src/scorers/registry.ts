@@ -9,6 +9,7 @@ import { scoreCodeExecution } from "./code-execution";
 import { scoreContains } from "./contains";
 import { scoreExactMatch } from "./exact-match";
 import { scoreFunctionCall } from "./function-call/score";
+import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
 import { scoreMultipleChoice } from "./multiple-choice";
@@ -29,6 +30,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   regex: { kind: "pure", score: scoreRegex },
   numeric: { kind: "pure", score: scoreNumeric },
   multiple_choice: { kind: "pure", score: scoreMultipleChoice },
+  grid_match: { kind: "pure", score: scoreGridMatch },
   llm_judge: { kind: "model", score: scoreLlmJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
   code_execution: { kind: "sandbox", score: scoreCodeExecution },

@@ -46,6 +46,9 @@ export const MultipleChoiceSpec = z.strictObject({
   extraction: z.enum(["flexible", "mmlu_pro"]).optional(),
 });
 
+/** ARC-AGI's exact grid match (src/scorers/grid-match.ts): the last grid in the reply against the expected one. */
+export const GridMatchSpec = z.strictObject({ type: z.literal("grid_match") });
+
 export const LlmJudgeSpec = z.strictObject({
   type: z.literal("llm_judge"),
   criteria: z.string().trim().min(1).max(10_000),
@@ -99,6 +102,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   RegexSpec,
   NumericSpec,
   MultipleChoiceSpec,
+  GridMatchSpec,
   LlmJudgeSpec,
   InstructionChecksSpec,
   FunctionCallSpec,

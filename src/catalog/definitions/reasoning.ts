@@ -1,15 +1,8 @@
 /** Built-ins of the Reasoning group: GSM8K, ARC-AGI, GPQA, and ARC-Challenge (a variant under ARC). Pure data. */
 import { ARC_CHALLENGE_DATA, GSM8K_DATA } from "../sources";
+import { ARC_AGI_DATA } from "../sources-arc-agi";
 import type { BuiltinBenchmark, ExternalDataset } from "../types";
 import { notBundled } from "./common";
-
-const ARC_AGI_DATA: ExternalDataset = {
-  kind: "external",
-  location: "https://github.com/arcprize/ARC-AGI-2 (ARC-AGI-1: https://github.com/fchollet/ARC-AGI)",
-  revision: null,
-  license: "Apache-2.0",
-  notes: "One JSON file per task with its train and test grid pairs; the private evaluation sets are not public.",
-};
 
 const GPQA_DATA: ExternalDataset = {
   kind: "external",
@@ -80,19 +73,25 @@ export const REASONING: BuiltinBenchmark[] = [
   {
     id: "bm_arc_agi",
     name: "ARC-AGI",
-    description: "Abstract grid puzzles: infer a transformation from a few examples and apply it to a new grid.",
+    description: "Abstract grid puzzles: infer a transformation from a few examples and apply it to a new grid (ARC-AGI-1's 400 public evaluation tasks).",
     category: "reasoning",
     kind: "inline",
     variant_of: null,
-    status: "unavailable",
-    status_detail: notBundled(ARC_AGI_DATA),
+    status: "runnable",
+    status_detail:
+      "Runs inline on ARC-AGI-1's public evaluation set: 400 tasks with 419 test inputs, each test input a member. Data loads on first use from " +
+      "the 400 pinned task files of fchollet/ARC-AGI (one fetch per file), each checked against its sha256. Run it with attempts = 2 for the " +
+      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts. ARC-AGI-2 is not loaded.",
     text: {
       what_it_measures:
-        "Fluid, few-shot abstraction: inferring an unseen rule (symmetry, counting, object movement, colour mapping) from two to five input/output grid pairs and applying it to a fresh input, with no domain knowledge to lean on.",
+        "Fluid, few-shot abstraction: inferring an unseen rule (symmetry, counting, object movement, colour mapping) from two to seven input/output grid pairs and applying it to a fresh input, with no domain knowledge to lean on.",
       how_it_works:
-        "A task shows coloured grids (up to 30×30 cells, ten colours) as demonstration pairs plus one or more test inputs. The model must produce the whole output grid; " +
-        "only an exact, cell-for-cell match counts. Here the grids are rendered as rows of digits and the reply is compared exactly with the expected grid. " +
-        "The ARC Prize convention allows two attempts per test input (pass@2), which maps to a run with attempts = 2.",
+        "A task shows coloured grids (up to 30×30 cells, ten colours 0–9) as demonstration pairs plus one or two test inputs; each test input is one member of the run. " +
+        "The prompt writes every grid one row per line with its cells as digits separated by spaces, lists the task's demonstrations (\"Example 1 / Input: / Output:\"), then the test input, " +
+        "and asks for the test output grid; the test outputs are only the expected answers and are never sent. " +
+        "The grid_match scorer reads the last grid in the reply (a block of digit rows of equal width, or a JSON list of lists) and gives 1 only for an exact match of dimensions and every cell, else 0 with the reason (no grid, wrong size, how many cells differ). " +
+        "The ARC Prize allows two attempts per test input and counts the input solved if either is right (pass@2): run with attempts = 2 and read pass@2 (pass@k) in the scores; " +
+        "the headline score is the mean over attempts, and scores count test inputs, not tasks (a two-input task counts twice; the ARC Prize credits each test input too).",
       strengths: [
         "Each task is novel by design, so memorised knowledge helps little.",
         "Exact-match scoring leaves no room for judge bias.",
@@ -101,25 +100,34 @@ export const REASONING: BuiltinBenchmark[] = [
       limitations: [
         "Grids written out as text are an awkward input for language models; scores mix reasoning with perception of a text layout.",
         "The public evaluation tasks have circulated for years; only the private sets are contamination-free.",
-        "Expensive for reasoning models, which may spend many thousands of tokens per task.",
+        "Expensive for reasoning models, which may spend many thousands of tokens per task (raise max_output_tokens).",
         "Measures abstraction on toy grids, not language or world knowledge.",
+        "pass@2 is not the headline number unless you read pass@k; a reply that writes its answer grid before a scratch grid is read by its last grid.",
       ],
       when_to_use: "Pick it when you care about generalisation to genuinely new problems rather than recall, e.g. comparing reasoning-focused models.",
       use_cases: ["Research on reasoning and program synthesis", "Agents that must induce rules from a handful of examples (data transformation, spreadsheet automation)"],
     },
     data: ARC_AGI_DATA,
-    split: "evaluation",
+    split: null,
     prompt_template:
-      "Each example shows an input grid and its output grid (one row per line, one digit per cell). Find the rule and apply it to the test input. Reply with the output grid only.\n\n{examples_text}\n\nTest input:\n{test_input}\n\nTest output:",
+      "Each example below shows an input grid and its output grid. Grids are written one row per line, each cell a digit 0-9 separated by spaces. " +
+      "Find the rule that turns every input into its output and apply it to the test input.\n\n{examples}\n\nTest input:\n{test_input}\n\n" +
+      "Reply with the test output grid in the same format. The last grid in your reply is read as your answer.",
     answer_column: "test_output",
-    scoring: { type: "exact_match" },
+    scoring: { type: "grid_match" },
     subsets: [],
-    few_shot: { supported: false, default: 0, split: null, note: "Every task carries its own demonstrations; extra examples from other tasks would only add noise." },
-    sample_size: null,
+    few_shot: {
+      supported: false,
+      default: 0,
+      split: null,
+      note: "Every task carries its own demonstrations. Do not set few-shot: examples from other rows would show other tasks' test outputs.",
+    },
+    sample_size: 419,
     credentials: [],
     requirements: [],
     references: [
       { title: "On the Measure of Intelligence (Chollet, 2019)", url: "https://arxiv.org/abs/1911.01547" },
+      { title: "fchollet/ARC-AGI", url: "https://github.com/fchollet/ARC-AGI" },
       { title: "ARC Prize", url: "https://arcprize.org" },
     ],
   },

@@ -12,6 +12,7 @@ import type { LoaderName } from "../types";
 import { bfclRows } from "./bfcl";
 import { choiceColumns, shuffleChoices } from "./choices";
 import { instructionRows } from "./instructions";
+import { arcAgiRows } from "./arc-agi";
 import { hellaswagRows, mmluProRows } from "./multiple-choice-sets";
 import { nutcrackerItem } from "./nutcracker";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
@@ -163,6 +164,7 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   ifbench: instructionRows("ifbench/IFBench_test.jsonl"),
   mmlu_pro: mmluProRows,
   hellaswag: hellaswagRows,
+  arc_agi: arcAgiRows,
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */
