@@ -6,10 +6,12 @@
 // `job submit --wait` does); examples/ab.toml runs both models. With ../shared the examples run as shipped
 // on the real GSM8K and MMLU files; without it, on two small custom benchmarks put in their place.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { answerKeyFiles } from "../fixture/answer-keys.mjs";
+import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { EXIT } from "./errors.mjs";
 import { estimateTasks, keyLines, parseEvalConfig, runOptionsFor, withFlags } from "./eval-config.mjs";
 import { cli, REPO, startLocal } from "./test-support.mjs";
@@ -86,15 +88,29 @@ describe("eval config", () => {
   });
 });
 
+/** ../shared/datasets (ASSAY_SHARED_DIR moves or hides it), or null on a clone without it. */
+function sharedDatasets() {
+  const d = join(process.env.ASSAY_SHARED_DIR || join(REPO, "..", "shared"), "datasets");
+  return existsSync(d) ? d : null;
+}
+
 describe("assay eval run against the local stack", { timeout: 240_000 }, () => {
   let local;
+  /** ../shared/datasets served to the stack, so GSM8K and MMLU load their pinned files as under `npm start`. */
+  let mirror = null;
   let env;
   let dir;
   const ids = {};
   const run = (args) => cli(["eval", "run", ...args], { env, timeoutMs: 120_000 });
 
   before(async () => {
-    local = await startLocal({ builtins: ["gsm8k", "mmlu"] });
+    const shared = sharedDatasets();
+    mirror = shared ? await serveDatasets(shared) : null;
+    local = await startLocal({
+      vars: mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {},
+      // The fixture answers GSM8K and MMLU questions right or wrong at the model's accuracy.
+      answers: shared ? answerKeyFiles(shared).filter((f) => /[/\\](gsm8k|mmlu)[/\\]/.test(f)) : undefined,
+    });
     const key = await local.newProject("cli-eval");
     env = { ASSAY_URL: local.url, ASSAY_API_KEY: key, XDG_CONFIG_HOME: join(local.dir, "xdg") };
     dir = mkdtempSync(join(tmpdir(), "assay-eval-"));
@@ -135,6 +151,7 @@ limit = 3
   });
   after(async () => {
     await local?.stop();
+    await mirror?.close();
   });
 
   test("a multi-source file runs as one run with each source's own values, and gates", async () => {
@@ -214,7 +231,7 @@ limit = 3
   let stand = null;
   const example = async (name) => {
     const text = readFileSync(join(REPO, "examples", name), "utf8");
-    if (local.hasBuiltinData) return join(REPO, "examples", name);
+    if (mirror) return join(REPO, "examples", name);
     stand ??= {
       bm_gsm8k: await customBenchmark("smoke-sums", 30, () => ({})),
       bm_mmlu: await customBenchmark("smoke-subjects", 60, (i) => ({ subject: ["abstract_algebra", "anatomy", "sociology"][i % 3] }), { subset_column: "subject" }),
@@ -248,7 +265,7 @@ limit = 3
     assert.equal(out.run.display_name, "smoke");
     assert.equal(out.run.status, "completed");
     const [gsm8k, mmlu] = out.run.benchmarks;
-    if (local.hasBuiltinData) assert.deepEqual([gsm8k, mmlu], ["bm_gsm8k", "bm_mmlu"], "the shipped file, as is");
+    if (mirror) assert.deepEqual([gsm8k, mmlu], ["bm_gsm8k", "bm_mmlu"], "the shipped file, as is");
     const row = (id) => out.scores.scores.find((s) => s.benchmark_id === id);
     // 20 problems twice each; 20 questions of the two subjects once each (the source's own attempts).
     assert.deepEqual([row(gsm8k).k, row(gsm8k).member_count], [2, 20]);

@@ -3,39 +3,27 @@
 // JUnit parsed with a real XML parser. Starts processes and writes temp files.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
-import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { freePort, startStack } from "../scripts/lib/stack.mjs";
 
 export const REPO = fileURLToPath(new URL("..", import.meta.url));
 export const CLI = join(REPO, "cli", "assay.mjs");
 const BOOTSTRAP = "cli-test-bootstrap-token";
 
-/** ../shared/datasets (ASSAY_SHARED_DIR moves or hides it), or null when this machine has none. */
-export function sharedDatasets() {
-  const dir = join(process.env.ASSAY_SHARED_DIR || join(REPO, "..", "shared"), "datasets");
-  return existsSync(dir) ? dir : null;
-}
-
 /**
  * The local stack (wrangler dev with its own state in a temp folder) and the
- * fixture model on loopback. With `builtins` and ../shared present, built-in
- * benchmarks load their pinned files from ../shared/datasets (served on
- * loopback, as `npm start` does) and the fixture knows the answer keys of
- * `builtins` (e.g. ["gsm8k", "mmlu"]); `hasBuiltinData` says which it was.
- * @param {{builtins?: string[]}} [opts]
+ * fixture model on loopback. `vars` are extra Worker variables (e.g. a
+ * dataset mirror for built-in benchmarks), `answers` answer keys for the
+ * fixture (files or rows, as startFixtureModel takes them).
+ * @param {{vars?: Record<string, string>, answers?: unknown[]}} [opts]
  */
-export async function startLocal({ builtins = [] } = {}) {
+export async function startLocal({ vars = {}, answers } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "assay-cli-e2e-"));
-  const shared = builtins.length ? sharedDatasets() : null;
-  const mirror = shared ? await serveDatasets(shared) : null;
-  const answers = shared ? answerKeyFiles(shared).filter((f) => builtins.some((b) => f.startsWith(join(shared, b) + "/"))) : undefined;
   // wrangler is found relative to the repo root, and runs on this node (the
   // repo's Node 24) even when the shell's default node is older.
   process.chdir(REPO);
@@ -46,7 +34,7 @@ export async function startLocal({ builtins = [] } = {}) {
         port,
         stateDir: join(dir, "state"),
         bootstrapToken: BOOTSTRAP,
-        extraVars: mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {},
+        extraVars: vars,
         quiet: true,
         logFile: join(dir, "wrangler.log"),
       }),
@@ -57,7 +45,6 @@ export async function startLocal({ builtins = [] } = {}) {
     // Leave nothing running behind a failed start.
     if (stackResult.status === "fulfilled") await stackResult.value.stop();
     if (fixtureResult.status === "fulfilled") await fixtureResult.value.close();
-    await mirror?.close();
     rmSync(dir, { recursive: true, force: true });
     throw stackResult.status === "rejected" ? stackResult.reason : fixtureResult.reason;
   }
@@ -66,8 +53,6 @@ export async function startLocal({ builtins = [] } = {}) {
   return {
     url: stack.url,
     fixtureUrl: fixture.url,
-    /** Built-in benchmarks can load their data (../shared/datasets is served to the stack). */
-    hasBuiltinData: mirror !== null,
     /** The operator token the stack was started with (creates projects). */
     bootstrapToken: BOOTSTRAP,
     dir,
@@ -88,7 +73,7 @@ export async function startLocal({ builtins = [] } = {}) {
       return r.json();
     },
     async stop() {
-      await Promise.all([stack.stop(), fixture.close(), mirror?.close()]);
+      await Promise.all([stack.stop(), fixture.close()]);
       rmSync(dir, { recursive: true, force: true });
     },
   };
