@@ -136,6 +136,20 @@ class LiveTest(unittest.TestCase):
         self.assertEqual((copy.status, copy.benchmarks), ("draft", [self.bench_id]))
         self.assertTrue(any("started" in json.dumps(line) for line in c.evals.runs.logs(run.id)))
 
+    def test_a_draft_starts_and_the_catalog_pages(self) -> None:
+        c = self.client
+        draft = c.evals.create(bench_id=self.bench_id, target=self.target(), options={"sample_limit": 3}, start=False)
+        self.assertEqual(draft.status, "draft")
+        self.assertNotEqual(c.evals.runs.start(draft.id).status, "draft")
+        self.assertEqual(c.evals.runs.wait(draft.id, timeout=120, max_interval=1).status, "completed")
+        self.assertEqual(c.evals.runs.retrieve(draft.id).coverage.scored, 3)
+        # Pages of two: the catalog's built-ins and this project's benchmark, each once.
+        ids = [b.id for b in c.benchmarks.list(page_size=2)]
+        self.assertGreater(len(ids), 2)
+        self.assertEqual(len(ids), len(set(ids)))
+        self.assertIn(self.bench_id, ids)
+        self.assertEqual(c.benchmarks.retrieve(self.bench_id).name, "py arith")
+
     def test_datasets_from_a_file_and_paged_rows(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "qa.csv")
