@@ -4,7 +4,8 @@
  * run with 2 attempts per input goes through the API against the fixture
  * model, which answers with the expected grid or without one as its
  * accuracy draws, and /scores reports the mean and pass@2 as ARC Prize
- * counts it. Prompts never hold a test output.
+ * counts it. Prompts never hold a test output. With ../shared the fixture
+ * also knows every task from the files themselves (fixture/answer-keys.mjs).
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -82,6 +83,18 @@ describe("ARC-AGI runs end to end", { timeout: 150_000 }, () => {
     for (const a of attempts) expect(a.reward).toBe(1);
     const [score] = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores;
     expect(score).toMatchObject({ k: 2, score: 1, pass_at_k: 1, member_count: n });
+  });
+
+  it.runIf(realData())("with ../shared, the fixture answers from the task files themselves (as under npm start), not only from what a test taught it", async () => {
+    const { key } = await newProject();
+    const model = `fixture-${crypto.randomUUID().slice(0, 8)}:accuracy=1`;
+    // Rows 300-304: never taught above; the fixture's keys come from fixture/answer-keys.mjs reading the ARC files.
+    const runId = await createRun(key, [ID], model, { per_benchmark: { [ID]: { select: { skip: 300 }, sample_limit: 5 } } });
+    expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
+    expect((await waitForRun(key, runId, 100_000)).status).toBe("completed");
+    const attempts = await attemptsOf(runId);
+    expect(attempts.map((a: any) => a.row_index)).toEqual([300, 301, 302, 303, 304]);
+    for (const a of attempts) expect(a).toMatchObject({ reward: 1 });
   });
 
   it("with a hash-drawn accuracy and fresh draws per attempt, pass@2 counts an input solved by either attempt", async () => {
