@@ -35,6 +35,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
   startRun: { method: "post", path: "/api/eval-runs/{id}/start" },
   stopRun: { method: "post", path: "/api/eval-runs/{id}/stop" },
   copyRun: { method: "post", path: "/api/eval-runs/{id}/copy" },
+  rescoreRun: { method: "post", path: "/api/eval-runs/{id}/rescore" },
   resumeRun: { method: "post", path: "/api/eval-runs/{id}/resume" },
   runProgress: { method: "get", path: "/api/eval-runs/{id}/progress" },
   runLogs: { method: "get", path: "/api/eval-runs/{id}/logs", query: ["cursor", "limit"] },

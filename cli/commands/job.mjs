@@ -1,7 +1,7 @@
 // `assay job ...`: submit an eval run (create + start), read it, follow it,
-// read its results, stop, resume, copy and export it. Network I/O via the
+// read its results, stop, resume, copy, re-score and export it. Network I/O via the
 // client; writes the files it is asked to.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
 import { EXIT, UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
@@ -57,6 +57,20 @@ export async function resolveBenchmarks(client, args, signal) {
     if (hits.length > 1) throw new UsageError(`'${a}' names several benchmarks (${hits.map((b) => b.id).join(", ")}); give the id`);
     return hits[0].id;
   });
+}
+
+/**
+ * One score row of a re-score beside its source: "bench [a]: 100% -> 12.5% (-87.5 pts, McNemar p=0.0078)".
+ * @param {any} r
+ */
+export function rescoreLine(r) {
+  const name = `${r.benchmark_name ?? r.benchmark_id} [${r.target}]`;
+  const now = r.display?.score ?? "n/a";
+  const s = r.source;
+  if (!s) return `${name}: ${now} (no source score to compare)`;
+  const p = s.paired?.test?.p_value;
+  const test = s.paired ? `${s.paired.test.name === "mcnemar" ? "McNemar" : "paired bootstrap"}${typeof p === "number" ? ` p=${p.toPrecision(2)}` : ""}` : "not comparable";
+  return `${name}: ${s.display?.score ?? "n/a"} -> ${now} (${s.paired?.display?.delta ?? s.display_delta ?? "n/a"}, ${test})`;
 }
 
 /**
@@ -141,6 +155,7 @@ function printRun(ctx, run, progress) {
     ["concurrency", run.options?.concurrency],
     ["request id", run.request_id ?? undefined],
     ["copied from", run.copied_from ?? undefined],
+    ["re-score of", run.source_run_id ? `${run.source_run_id} (its stored outputs, no model call)` : undefined],
     ["created", run.created_at],
     ["started", run.started_at],
     ["finished", run.finished_at],
@@ -329,6 +344,42 @@ export const jobCommands = {
       const run = await ctx.client().json("copyRun", { params: { id }, signal: ctx.signal });
       if (ctx.json) return printJson(ctx.io, run);
       ctx.io.out.write(`${run.id} ${run.status} (copy of ${id})\n`);
+    },
+  },
+
+  rescore: {
+    summary: "score a finished run's stored outputs again with another scoring spec, as a new run (no model call but a judge's)",
+    usage: "assay job rescore ID --scoring-file spec.json [--benchmarks B1,B2] [--wait]",
+    min: 1,
+    max: 1,
+    options: { "scoring-file": { type: "string" }, benchmarks: { type: "string" }, wait: { type: "boolean" } },
+    async run(ctx, v, [id]) {
+      if (!v["scoring-file"]) throw new UsageError("--scoring-file is required: a JSON scoring spec such as {\"type\": \"regex\", \"pattern\": \"#### (\\\\d+)\"}");
+      let parsed;
+      try {
+        parsed = JSON.parse(readFileSync(v["scoring-file"], "utf8"));
+      } catch (err) {
+        throw new UsageError(`cannot read ${v["scoring-file"]} as JSON: ${err.message}`);
+      }
+      // The file is a scoring spec, or a whole request body ({scoring, benchmarks?, judge?, display_name?}).
+      const body = parsed && typeof parsed === "object" && "scoring" in parsed ? { ...parsed } : { scoring: parsed };
+      if (v.benchmarks) body.benchmarks = await resolveBenchmarks(ctx.client(), v.benchmarks.split(",").filter(Boolean), ctx.signal);
+      const client = ctx.client();
+      const run = await client.json("rescoreRun", { params: { id }, body, signal: ctx.signal });
+      if (!v.wait) {
+        if (ctx.json) return printJson(ctx.io, run);
+        ctx.io.out.write(`${run.id} ${run.status} (re-score of ${id})\n`);
+        note(ctx.io, `follow it with: assay job watch ${run.id}`);
+        return;
+      }
+      const progress = await watchRun(client, run.id, ctx.io, { signal: ctx.signal });
+      const scores = await client.json("runScores", { params: { id: run.id }, signal: ctx.signal });
+      if (ctx.json) printJson(ctx.io, { run: { ...run, status: progress.status }, scores });
+      else {
+        ctx.io.out.write(`${run.id} ${progress.status} (re-score of ${id})\n`);
+        for (const r of scores.scores) ctx.io.out.write(`${rescoreLine(r)}\n`);
+      }
+      return progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
     },
   },
 

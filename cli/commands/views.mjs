@@ -7,6 +7,7 @@
 export function targetSummary(t) {
   if (!t) return null;
   if (t.kind === "agent") return `${t.name ? `${t.name}: ` : ""}profile ${t.profile} via ${t.runner_url}`;
+  if (t.kind === "outputs") return `${t.name ? `${t.name}: ` : ""}outputs recorded in ${t.dataset} (column ${t.output_column})`;
   const label = t.name && t.name !== t.model ? `${t.name} = ${t.model}` : t.model;
   return `${label} (${t.provider}, ${t.base_url})`;
 }

@@ -19,6 +19,8 @@ export interface ReportTarget {
   profile: string | null;
   /** For recorded outputs: the dataset revision they came from. */
   dataset?: string;
+  /** A re-score: the run whose stored outputs were scored again. */
+  rescore_of?: string;
   params: Record<string, unknown>;
 }
 
@@ -154,6 +156,7 @@ export function optionLines(options: Record<string, unknown>): [string, string][
 
 /** How a target is reached, in one line. */
 export function targetLine(t: ReportTarget): string {
+  if (t.rescore_of) return `${t.label}: outputs recorded by run ${t.rescore_of}, re-scored (no model was called)`;
   if (t.kind === "outputs") return `${t.label}: outputs recorded in dataset ${t.dataset ?? "?"} (no model was called)`;
   if (t.kind === "agent") return `${t.label}: agent via ${t.runner_url ?? "?"} with profile ${t.profile ?? "?"}`;
   const params = Object.keys(t.params).length ? `, params ${JSON.stringify(t.params)}` : "";

@@ -51,7 +51,8 @@ export async function reportInput(env: Env, run: EvalRunRow, at: string): Promis
       finished_at: run.finishedAt,
       options: run.options,
     },
-    targets: slotsOf(run).map((slot) => reportTarget(slotTarget(run, slot)!, slot)),
+    // A re-score's outputs are its source run's: say so beside each target.
+    targets: slotsOf(run).map((slot) => ({ ...reportTarget(slotTarget(run, slot)!, slot), ...(run.sourceRunId && { rescore_of: run.sourceRunId }) })),
     judge: judge ? { provider: judge.provider, model: judge.model, base_url: judge.base_url } : null,
     benchmarks: loaded.benchmarks.map((b) => ({
       benchmark_id: b.benchmark_id,
