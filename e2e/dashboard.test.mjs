@@ -137,12 +137,12 @@ describe("dashboard", { timeout: 600_000 }, () => {
     const hasLive = Object.keys(paths).some((p) => p === "/api/eval-runs/{id}/live" || p === "/api/eval-runs/{id}/live-set");
     if (hasLive) {
       // A live row: pulsing marker and phase badge, then it lands and is live no more.
-      const first = page.locator('[data-live="true"]').first();
-      await first.waitFor({ timeout: 60_000 });
-      await first.locator(".live-dot").waitFor();
-      await first.locator(".phase").waitFor();
+      // The row is read as it is found: on a loaded machine it may land a moment later, and a
+      // locator read after that would wait for a live row that is no longer there.
+      const row = await page.waitForSelector('[data-live="true"]:has(.live-dot):has(.phase)', { timeout: 60_000 });
+      const liveId = await row.getAttribute("data-attempt");
+      assert.ok(liveId, "the live row names its attempt");
       await shot(page, "09-run-live");
-      const liveId = await first.getAttribute("data-attempt");
       await until(async () => (await page.locator(`[data-attempt="${liveId}"][data-live="true"], [data-live-cell="${liveId}"]`).count()) === 0, { timeout: 60_000, what: `attempt ${liveId} to land` });
     } else {
       missing.push("live traces (GET /api/eval-runs/{id}/live and /live-set)");
