@@ -4,13 +4,24 @@
 // per attempt the D1 rows written, R2 writes and queue operations, as the
 // Worker itself counted them (ASSAY_IO_METRICS=1).
 //   BENCH_N=1000 BENCH_LATENCY_MS=50 BENCH_CONCURRENCY=50 npm run bench
-import { mkdtempSync, rmSync } from "node:fs";
+// BENCH_PROFILE=1 also takes a CPU profile of the Worker during the run and
+// prints where its time went per module and function (BENCH_PROFILE_OUT=file
+// keeps the .cpuprofile for DevTools).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
 import { freePort, startStack } from "./lib/stack.mjs";
-import { processCpuSeconds } from "./lib/proc-cpu.mjs";
+import { processTree } from "./lib/proc-cpu.mjs";
+import { connectProfiler, report, summarise } from "./lib/cpu-profile.mjs";
+
+/** CPU seconds of the stack's processes, all and workerd's alone; null where /proc is missing. */
+function cpuByName(pid) {
+  const tree = processTree(pid);
+  if (!tree) return null;
+  return { all: tree.reduce((n, p) => n + p.cpu, 0), workerd: tree.filter((p) => p.name === "workerd").reduce((n, p) => n + p.cpu, 0) };
+}
 
 const N = Number(process.env.BENCH_N || 1000);
 const L = Number(process.env.BENCH_LATENCY_MS || 50);
@@ -50,15 +61,20 @@ try {
     options: { concurrency: C, timeout_s: 60 },
   });
   await boot("GET", "/api/_io?reset=true");
-  const cpu0 = processCpuSeconds(stack.child.pid);
+  const profiler = process.env.BENCH_PROFILE ? await connectProfiler(stack.inspectorPort) : null;
+  await profiler?.start();
+  const cpu0 = cpuByName(stack.child.pid);
   const t0 = Date.now();
   await call("POST", `/api/eval-runs/${run.id}/start`);
   const p = await waitForRun(call, run.id, { everyMs: 250 });
   // From the start request to the moment the run marked itself finished (same clock), so the poll interval adds nothing.
   const { finished_at } = await call("GET", `/api/eval-runs/${run.id}`);
   const wall = (Date.parse(finished_at) - t0) / 1000;
-  const cpu1 = processCpuSeconds(stack.child.pid);
-  const cpu = cpu0 === null || cpu1 === null ? NaN : cpu1 - cpu0;
+  const cpu1 = cpuByName(stack.child.pid);
+  const profiled = profiler && (await profiler.stop());
+  profiler?.close();
+  const cpu = cpu0 === null || cpu1 === null ? NaN : cpu1.all - cpu0.all;
+  const workerd = cpu0 === null || cpu1 === null ? NaN : cpu1.workerd - cpu0.workerd;
   const io = await boot("GET", "/api/_io");
   const stats = fixture.stats(model);
   const ideal = (N * L) / 1000 / C;
@@ -70,10 +86,17 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
   throughput            ${(N / wall).toFixed(1)} attempts/s
   ratio to ideal        ${((ideal / wall) * 100).toFixed(1)}%
-  CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler)
+  CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler; workerd alone ${((workerd / N) * 1000).toFixed(2)} ms)
   per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
                         R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
 `);
+  if (profiled) {
+    if (process.env.BENCH_PROFILE_OUT) {
+      writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profiled.profile));
+      writeFileSync(`${process.env.BENCH_PROFILE_OUT}.sources.json`, JSON.stringify(Object.fromEntries(profiled.sources)));
+    }
+    console.log(report(summarise(profiled), N));
+  }
 } finally {
   await stack.stop();
   await fixture.close();

@@ -9,7 +9,8 @@ function stat(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS };
+    const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
+    return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS, name, rssKb: Number(f[21]) * 4 };
   } catch {
     return null;
   }
@@ -17,18 +18,28 @@ function stat(pid) {
 
 /** CPU seconds of `root` and its descendants; null where /proc is missing. */
 export function processCpuSeconds(root) {
+  const tree = processTree(root);
+  return tree && tree.reduce((n, p) => n + p.cpu, 0);
+}
+
+/**
+ * `root` and its descendants: pid, command name, CPU seconds so far and
+ * resident memory (KB, assuming 4 KB pages); null where /proc is missing.
+ */
+export function processTree(root) {
   if (!existsSync("/proc")) return null;
   const procs = new Map();
   for (const d of readdirSync("/proc")) if (/^\d+$/.test(d)) {
     const s = stat(d);
     if (s) procs.set(Number(d), s);
   }
-  let total = 0;
+  const out = [];
   const todo = [root];
   while (todo.length) {
     const pid = todo.pop();
-    total += procs.get(pid)?.cpu ?? 0;
-    for (const [child, s] of procs) if (s.ppid === pid) todo.push(child);
+    const s = procs.get(pid);
+    if (s) out.push({ pid, name: s.name, cpu: s.cpu, rssKb: s.rssKb });
+    for (const [child, c] of procs) if (c.ppid === pid) todo.push(child);
   }
-  return total;
+  return out;
 }

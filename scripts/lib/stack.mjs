@@ -62,7 +62,7 @@ async function checkVars(vars) {
 
 /**
  * Starts the stack and resolves once /api/openapi.json answers.
- * @returns {Promise<{url: string, bootstrapToken: string, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
+ * @returns {Promise<{url: string, bootstrapToken: string, inspectorPort: number, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
  */
 export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false }) {
   mkdirSync(stateDir, { recursive: true });
@@ -139,7 +139,7 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     if (child.exitCode === null) signal("SIGKILL");
     sink?.end();
   };
-  return { url, bootstrapToken: token, child, stop };
+  return { url, bootstrapToken: token, inspectorPort: inspector, child, stop };
 }
 
 /**
