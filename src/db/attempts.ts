@@ -147,54 +147,66 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
   return r ? fromRaw(r) : null;
 }
 
+/** The columns an insert fills, in the order of recordOutcomes' row arrays. */
+const COLUMNS = [
+  "seq", "benchmark_id", "target", "member_key", "member_index", "row_index", "task_digest", "subset", "attempt_index",
+  "status", "reward", "structured", "output", "reason", "error", "exit_code", "tries", "input_tokens", "output_tokens", "cost", "latency_ms",
+  "transcript_key", "started_at", "finished_at",
+] as const;
+const FINISHED_AT = COLUMNS.indexOf("finished_at");
+
+/**
+ * One statement for many rows: the rows travel as one JSON array bound to
+ * ?2 (D1 binds at most 100 parameters, four rows' worth one value per
+ * column), and RETURNING names the rows actually written.
+ */
+const INSERT_FROM_JSON = `INSERT INTO attempts (run_id, ${COLUMNS.join(", ")})
+  SELECT ?1, ${COLUMNS.map((_, i) => `r.value ->> ${i}`).join(", ")} FROM json_each(?2) AS r
+  WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1
+                AND (status IN ('queued', 'running') OR (status = 'cancelled' AND finished_at >= r.value ->> ${FINISHED_AT})))
+  ON CONFLICT (run_id, seq) DO NOTHING
+  RETURNING seq`;
+
+/** JSON characters per statement: well under D1's 2 MB per bound value even if every character took three bytes in UTF-8. */
+const MAX_JSON_CHARS = 600_000;
+
 /**
  * Writes ended attempts, each only if it has no row yet and its run is
  * active or was stopped after it ended; returns the seqs written (the ones
- * to count). One round trip for the whole batch.
+ * to count). One round trip for the whole batch, and one statement per run
+ * (more only for very long outputs).
  */
 export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot; outcome: AttemptOutcome }[]): Promise<number[]> {
   if (!items.length) return [];
-  const stmts = items.map(({ slot, outcome: o }) =>
-    d1
-      .prepare(
-        `INSERT INTO attempts (run_id, seq, benchmark_id, target, member_key, member_index, row_index, task_digest, subset, attempt_index,
-           status, reward, structured, output, reason, error, exit_code, tries, input_tokens, output_tokens, cost, latency_ms,
-           transcript_key, started_at, finished_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25
-         WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1
-                       AND (status IN ('queued', 'running') OR (status = 'cancelled' AND finished_at >= ?25)))
-         ON CONFLICT (run_id, seq) DO NOTHING`,
-      )
-      .bind(
-        slot.runId,
-        slot.seq,
-        slot.benchmarkId,
-        slot.target,
-        slot.memberKey,
-        slot.memberIndex,
-        slot.rowIndex,
-        slot.taskDigest,
-        slot.subset,
-        slot.attemptIndex,
-        o.status,
-        o.reward,
-        o.structured ? JSON.stringify(o.structured) : null,
-        o.output,
-        o.reason,
-        o.error,
-        o.exit_code,
-        o.tries,
-        o.input_tokens,
-        o.output_tokens,
-        o.cost,
-        o.latency_ms,
-        o.transcript_key,
-        o.started_at,
-        o.finished_at,
-      ),
-  );
-  const results = await d1.batch(stmts);
-  return items.filter((_, i) => (results[i]?.meta.changes ?? 0) > 0).map((it) => it.outcome.seq);
+  const stmts: D1PreparedStatement[] = [];
+  const byRun = new Map<string, string[]>();
+  for (const { slot, outcome: o } of items) {
+    const row = [
+      slot.seq, slot.benchmarkId, slot.target, slot.memberKey, slot.memberIndex, slot.rowIndex, slot.taskDigest, slot.subset, slot.attemptIndex,
+      o.status, o.reward, o.structured ? JSON.stringify(o.structured) : null, o.output, o.reason, o.error, o.exit_code, o.tries,
+      o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at,
+    ];
+    byRun.set(slot.runId, [...(byRun.get(slot.runId) ?? []), JSON.stringify(row)]);
+  }
+  for (const [runId, rows] of byRun) {
+    let part: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (part.length) stmts.push(d1.prepare(INSERT_FROM_JSON).bind(runId, `[${part.join(",")}]`));
+      part = [];
+      size = 0;
+    };
+    for (const r of rows) {
+      if (size + r.length > MAX_JSON_CHARS) flush();
+      part.push(r);
+      size += r.length + 1;
+    }
+    flush();
+  }
+  const results = await d1.batch<{ seq: number }>(stmts);
+  const written = new Set(results.flatMap((r) => r.results.map((x) => x.seq)));
+  // Each written seq once, as the statement-per-row write counted a seq given twice.
+  return items.flatMap((it) => (written.delete(it.outcome.seq) ? [it.outcome.seq] : []));
 }
 
 /** Deletes the rows without a reward in [from, to) so resume can run them again; returns their seqs. */

@@ -86,7 +86,8 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       const input = usage
         ? (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
         : null;
-      const inputs = toolInputTexts(raw);
+      // The exact reader runs over the whole body: only worth it when the reply called a tool.
+      const inputs = (res.content ?? []).some((b) => b.type === "tool_use") ? toolInputTexts(raw) : new Map<number, string>();
       const calls = (res.content ?? []).flatMap((b, i) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: inputs.get(i) ?? JSON.stringify(b.input ?? {}) }] : []));
       return {
         ...(calls.length ? { tool_calls: calls } : {}),
