@@ -18,6 +18,8 @@ export const AttemptMessage = z.object({
   tries: z.number().int().min(0).default(0),
   /** When this attempt first met a rate limit that said how long to wait (epoch ms), so its waits end within MAX_RATE_LIMIT_WAIT_MS. */
   limited_since: z.number().int().min(0).optional(),
+  /** The R2 key of the model's reply from a try whose scoring failed (src/storage/attempt-replies.ts): this try scores it instead of calling the model. */
+  reply_key: z.string().min(1).max(300).optional(),
 });
 
 /** Resume reopens the attempts without a reward in pages, by seq, then hands over to planning. */

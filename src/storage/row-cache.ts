@@ -1,25 +1,28 @@
 /**
  * Dataset rows for the consumer, by index, with whole chunks cached per
  * isolate: consecutive attempts mostly read the same chunk, and revisions
- * never change.
+ * never change. Only chunks already read are shared: a read in flight is
+ * the I/O of the request that started it, and a request awaiting another
+ * request's read can be cancelled by workerd as hanging (then fail with
+ * "Cannot perform I/O on behalf of a different request"), so two requests
+ * that miss at once each read the chunk.
  */
 import type { DatasetRevisionRow } from "../db/schema";
 import { readRows, type DatasetRow } from "./dataset-rows";
 
 const CACHE_CHUNKS = 64;
-const chunks = new Map<string, Promise<DatasetRow[]>>();
+const chunks = new Map<string, DatasetRow[]>();
 
 export async function rowAt(bucket: R2Bucket, rev: DatasetRevisionRow, index: number): Promise<DatasetRow> {
   const chunk = Math.floor(index / rev.chunkRows);
   const key = `${rev.id}:${chunk}`;
   let rows = chunks.get(key);
   if (!rows) {
-    rows = readRows(bucket, rev, chunk * rev.chunkRows, rev.chunkRows);
-    rows.catch(() => chunks.delete(key));
-    if (chunks.size >= CACHE_CHUNKS) chunks.delete(chunks.keys().next().value!);
+    rows = await readRows(bucket, rev, chunk * rev.chunkRows, rev.chunkRows);
+    if (!chunks.has(key) && chunks.size >= CACHE_CHUNKS) chunks.delete(chunks.keys().next().value!);
     chunks.set(key, rows);
   }
-  const row = (await rows)[index - chunk * rev.chunkRows];
+  const row = rows[index - chunk * rev.chunkRows];
   if (!row) throw new Error(`row ${index} is not in revision ${rev.id}`);
   return row;
 }

@@ -97,20 +97,15 @@ export class LiveEmitter {
   }
 }
 
-const emitters = new Map<string, LiveEmitter>();
-const MAX_EMITTERS = 64;
-
-/** The isolate's emitter for a run (its shard count is fixed once the run starts). */
-export function emitterFor(env: Env, runId: string, concurrency: number): LiveEmitter {
-  let e = emitters.get(runId);
-  if (!e) {
-    if (emitters.size >= MAX_EMITTERS) emitters.delete(emitters.keys().next().value!);
-    emitters.set(runId, (e = new LiveEmitter(env, runId, shardsFor(env, concurrency))));
-  }
-  return e;
-}
-
-/** Waits until the run's emitted deltas have been delivered; never throws. */
-export async function flushLive(runId: string): Promise<void> {
-  await emitters.get(runId)?.flush();
+/**
+ * A consumer invocation's emitter for a run, flushed by that invocation
+ * before it ends. Never shared between invocations: a drain started by one
+ * (its timer, its RPC calls) is I/O of that request, so another invocation
+ * waiting on it at its end waited on a promise only a different request
+ * could settle; workerd cancelled the waiter as hanging ("Promise will never
+ * complete") and then failed with "Cannot perform I/O on behalf of a
+ * different request (RefcountedFulfiller)" when the other request settled it.
+ */
+export function invocationEmitter(env: Env, runId: string, concurrency: number): LiveEmitter {
+  return new LiveEmitter(env, runId, shardsFor(env, concurrency));
 }

@@ -14,9 +14,10 @@ import { outputWithCalls, toolsColumnOf, toolsOfRow, type ToolCall } from "../..
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
+import { keepReply, keptReply } from "../../src/storage/attempt-replies";
 import { rowAt } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
-import { emitterFor } from "../durable/live-client";
+import type { LiveEmitter } from "../durable/live-client";
 import type { Env } from "../env";
 import type { RunContext } from "./run-context";
 import type { RunBenchmarkRow } from "../../src/db/schema";
@@ -45,6 +46,8 @@ export type AttemptResult =
       log: string;
       /** When the attempt first met a rate limit that said how long to wait (epoch ms), carried to the next try. */
       limited_since?: number;
+      /** The kept reply of a try whose scoring failed, carried to the next try so it scores that reply instead of calling the model again. */
+      reply_key?: string;
     };
 
 /** The reply as a trace message: its text, and its tool calls in the OpenAI shape the traces keep. */
@@ -76,8 +79,17 @@ const LIVE_DEADLINE_MARGIN_MS = 30_000;
  * inline attempt takes no time worth showing), the request in flight, the
  * committed turn, the scoring phase when a judge is called, and its end.
  */
-export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, triesBefore: number, limitedSince?: number): Promise<AttemptResult> {
-  const live = emitterFor(env, att.runId, ctx.options.concurrency);
+export async function runAttempt(
+  env: Env,
+  ctx: RunContext,
+  att: AttemptSlot,
+  triesBefore: number,
+  limitedSince: number | undefined,
+  /** The calling invocation's emitter (workers/durable/live-client.ts: never one shared across invocations). */
+  live: LiveEmitter,
+  /** The reply an earlier try kept when its scoring failed (src/storage/attempt-replies.ts). */
+  replyKey?: string,
+): Promise<AttemptResult> {
   const id = attemptId(att.runId, att.seq);
   const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
   const started = Date.now();
@@ -96,7 +108,7 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
         subset: att.subset,
         try: triesBefore + 1,
         execution: "inline",
-        executor: target.config.name ?? target.config.model,
+        executor: target.config.name ?? target.config.model ?? "recorded outputs",
         phase: "agent",
         started_at: new Date(started).toISOString(),
         deadline_at: new Date(started + 2 * ctx.options.timeout_s * 1000 + LIVE_DEADLINE_MARGIN_MS).toISOString(),
@@ -107,7 +119,7 @@ export async function runAttempt(env: Env, ctx: RunContext, att: AttemptSlot, tr
   };
   let result: AttemptResult;
   try {
-    result = await execute(env, ctx, att, triesBefore, limitedSince, emit);
+    result = await execute(env, ctx, att, triesBefore, limitedSince, emit, replyKey);
   } catch (err) {
     emit({ kind: "end", status: "failed", reward: null, error: "internal error" });
     throw err;
@@ -124,6 +136,7 @@ async function execute(
   triesBefore: number,
   limitedSince: number | undefined,
   emit: (e: DeltaEvent) => void,
+  replyKey: string | undefined,
 ): Promise<AttemptResult> {
   const startedAt = new Date().toISOString();
   const tries = triesBefore + 1;
@@ -189,14 +202,21 @@ async function execute(
   emit({ kind: "phase", phase: "agent" });
   emit({ kind: "preview", messages: messages.map((m) => ({ ...m })) });
   try {
-    result = await target.provider.chat({
+    // Recorded outputs (an outputs target, a re-score) take the place of the model call; none recorded is a missing attempt.
+    const recorded = target.recorded && (await target.recorded(att, rb.baseSeq!));
+    if (recorded && "missing" in recorded) {
+      return { kind: "done", log: recorded.missing, outcome: endedWithoutReward(att.seq, "failed", recorded.missing, tries, startedAt), transcript: transcript({ error: recorded.missing }) };
+    }
+    // A retry after a scoring failure scores the reply its earlier try kept: the model is not asked twice.
+    const kept = !recorded && replyKey ? await keptReply(env.ARTIFACTS, att.runId, replyKey) : null;
+    result = recorded || kept || (await target.provider.chat({
       messages,
       model: target.config.model,
       ...samplingFor(ctx.options, att.benchmarkId),
       timeout_ms: ctx.options.timeout_s * 1000,
       params: target.config.params,
       ...(tools ? { tools } : {}),
-    });
+    }));
   } catch (err) {
     return failure(err, "model call");
   }
@@ -218,7 +238,10 @@ async function execute(
       { judge: ctx.judge, execute: ctx.execute },
     );
   } catch (err) {
-    return failure(err, "scoring");
+    const failed = failure(err, "scoring");
+    // Retried: keep the reply, so the next try re-scores it rather than asking the model again.
+    if (failed.kind === "retry") failed.reply_key = await keepReply(env.ARTIFACTS, att.runId, att.seq, tries, result);
+    return failed;
   }
   const usage = { input_tokens: result.input_tokens, output_tokens: result.output_tokens };
   return {

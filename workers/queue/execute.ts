@@ -12,7 +12,7 @@ import type { Delivered } from "../../src/domain/queue-messages";
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import type { Env } from "../env";
-import { flushLive } from "../durable/live-client";
+import { invocationEmitter } from "../durable/live-client";
 import { dispatchAgentAttempts, isAgentRun } from "./agent-attempt";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
@@ -86,6 +86,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const { granted, busy } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs });
 
   const sink = new OutcomeSink(env, runId, ctx.secretValues, holder);
+  const live = invocationEmitter(env, runId, limit);
   const busySet = new Set(busy);
   const pending: Work[] = [];
   for (const w of work) {
@@ -99,15 +100,16 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     try {
       let tries = msg.body.tries;
       let since = msg.body.limited_since;
+      let replyKey = msg.body.reply_key;
       for (;;) {
-        result = await runAttempt(env, ctx, slot, tries, since);
+        result = await runAttempt(env, ctx, slot, tries, since, live, replyKey);
         const inPlace =
           result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && Date.now() + result.delay_ms < deadline;
         if (!inPlace || result.kind !== "retry") break;
         sink.note({ level: "warn", event: "retry", attempt_seq: slot.seq, message: result.log });
         await sleep(result.delay_ms);
         if (stopped) break; // the stopped run's retry goes back to the queue, which drops it
-        ({ tries, limited_since: since } = result);
+        ({ tries, limited_since: since, reply_key: replyKey } = result);
       }
     } catch (err) {
       // Infrastructure trouble (R2, a bug): retry within the budget, then record the error.
@@ -115,7 +117,14 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
       const d = retryDecision("transient", tries, null, Math.random());
       const message = scrub(`internal: ${err instanceof Error ? err.message : String(err)}`, ctx.secretValues);
       result = d.retry
-        ? { kind: "retry", tries, delay_ms: d.delay_ms, log: message, ...(msg.body.limited_since !== undefined && { limited_since: msg.body.limited_since }) }
+        ? {
+            kind: "retry",
+            tries,
+            delay_ms: d.delay_ms,
+            log: message,
+            ...(msg.body.limited_since !== undefined && { limited_since: msg.body.limited_since }),
+            ...(msg.body.reply_key !== undefined && { reply_key: msg.body.reply_key }),
+          }
         : { kind: "done", log: message, outcome: failedOutcome(slot.seq, tries, message), transcript: emptyTranscript(slot, message) };
     }
     sink.add(() => msg.raw.ack(), slot, result);
@@ -170,8 +179,8 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     clearInterval(renew);
     clearInterval(watch);
     await gate.release({ holder, slots: 0, attempts: ids });
-    // The live deltas the attempts emitted go out before the invocation ends.
-    await flushLive(runId);
+    // The live deltas this invocation's attempts emitted go out before it ends (its own sends only).
+    await live.flush();
   }
 }
 

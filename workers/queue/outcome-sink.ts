@@ -95,6 +95,7 @@ export class OutcomeSink {
       } else {
         const body: AttemptMessage = { kind: "attempt", run_id: this.runId, seq: p.slot.seq, tries: r.tries };
         if (r.limited_since !== undefined) body.limited_since = r.limited_since;
+        if (r.reply_key !== undefined) body.reply_key = r.reply_key;
         resend.push({ body, delayMs: r.delay_ms });
         logs.push({ level: "warn", event: "retry", attempt_seq: p.slot.seq, message: r.log });
       }

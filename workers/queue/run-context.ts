@@ -9,7 +9,7 @@ import { readRunSecrets } from "../../src/db/eval-runs";
 import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { benchmarks, datasetRevisions, evalRuns, type BenchmarkRow, type DatasetRevisionRow, type EvalRunRow, type RunBenchmarkRow } from "../../src/db/schema";
 import type { RunOptions } from "../../src/domain/run-options";
-import type { RunSecrets, StoredJudge, StoredModelTarget } from "../../src/domain/run-target";
+import type { RunSecrets, StoredJudge, StoredModelTarget, StoredTarget } from "../../src/domain/run-target";
 import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
 import type { Judge } from "../../src/scorers/types";
 import type { Execute } from "../../src/scorers/execution";
@@ -18,10 +18,13 @@ import type { AttemptSlot } from "../../src/db/attempts";
 import { benchmarkOf, slotAt } from "../../src/execution/plan-layout";
 import { readPlan } from "../../src/storage/run-plans";
 import { readConfig, type Env } from "../env";
+import { recordedSource, type RecordedSource } from "./recorded-replies";
 
 export interface TargetRuntime {
   config: StoredModelTarget;
   provider: ModelProvider;
+  /** Set when the slot's outputs are recorded (an outputs target, a re-score): attempts take them instead of calling the model. */
+  recorded?: RecordedSource;
 }
 
 export interface RunContext {
@@ -39,14 +42,21 @@ export interface RunContext {
 }
 
 const TTL_MS = 60_000;
-const cache = new Map<string, { at: number; ctx: Promise<RunContext | null> }>();
+/**
+ * Loaded contexts, shared by the isolate's invocations. A load in flight is
+ * never shared: it is the I/O of the request that started it, and a request
+ * awaiting another request's load can be cancelled by workerd as hanging
+ * (then fail with "Cannot perform I/O on behalf of a different request").
+ */
+const cache = new Map<string, { at: number; ctx: RunContext }>();
 
 /** A target's runtime; its model client is made on first use, so an agent target (no model endpoint) never makes one. */
-function target(stored: unknown, key: string | undefined): TargetRuntime {
+function target(stored: unknown, key: string | undefined, recorded: RecordedSource | undefined): TargetRuntime {
   const config = stored as StoredModelTarget;
   let provider: ModelProvider | undefined;
   return {
     config,
+    ...(recorded && { recorded }),
     get provider() {
       return (provider ??= createProvider({ provider: config.provider, base_url: config.base_url, api_key: key }));
     },
@@ -72,8 +82,8 @@ async function load(env: Env, runId: string): Promise<RunContext | null> {
     options,
     secretValues: [secrets.target, secrets.compare_target, secrets.judge].filter((s): s is string => !!s),
     targets: {
-      a: target(run.target, secrets.target),
-      b: run.compareTarget ? target(run.compareTarget, secrets.compare_target) : null,
+      a: target(run.target, secrets.target, recordedSource(env, run, "a", run.target as StoredTarget)),
+      b: run.compareTarget ? target(run.compareTarget, secrets.compare_target, recordedSource(env, run, "b", run.compareTarget as StoredTarget)) : null,
     },
     judge: judgeCall ? async (messages) => ({ text: (await judgeCall(messages)).text }) : undefined,
     execute: sandbox ? sandboxClient(sandbox) : undefined,
@@ -89,13 +99,11 @@ async function load(env: Env, runId: string): Promise<RunContext | null> {
  */
 export async function runContext(env: Env, runId: string, seqs: number[]): Promise<RunContext | null> {
   const hit = cache.get(runId);
-  if (hit && Date.now() - hit.at < TTL_MS) {
-    const ctx = await hit.ctx;
-    if (ctx && seqs.every((seq) => benchmarkOf(ctx.runBenchmarks.values(), seq))) return ctx;
-  }
-  const ctx = load(env, runId);
-  cache.set(runId, { at: Date.now(), ctx });
-  ctx.catch(() => cache.delete(runId));
+  if (hit && Date.now() - hit.at < TTL_MS && seqs.every((seq) => benchmarkOf(hit.ctx.runBenchmarks.values(), seq))) return hit.ctx;
+  const at = Date.now();
+  const ctx = await load(env, runId);
+  if (ctx) cache.set(runId, { at, ctx });
+  else cache.delete(runId);
   return ctx;
 }
 
