@@ -51,8 +51,29 @@ function fromDataset(env: Env, run: EvalRunRow, slot: "a" | "b", t: StoredOutput
   };
 }
 
+/** Source attempts read per D1 statement: one primary-key range serves the neighbouring attempts of a batch. */
+const SOURCE_WINDOW = 100;
+/** Windows kept per re-score run (values, never promises). */
+const SOURCE_WINDOWS_KEPT = 16;
+
+type SourceRow = { output: string | null; status: string; error: string | null };
+
 /** Outputs a re-score's source run stored, for the attempt at the same offset of the benchmark's range. */
 function fromRun(env: Env, run: EvalRunRow): RecordedSource {
+  const windows = new Map<number, Map<number, SourceRow>>();
+  const sourceRow = async (seq: number): Promise<SourceRow | undefined> => {
+    const start = seq - (seq % SOURCE_WINDOW);
+    let w = windows.get(start);
+    if (!w) {
+      const r = await env.DB.prepare(`SELECT seq, output, status, error FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`)
+        .bind(run.sourceRunId, start, start + SOURCE_WINDOW)
+        .all<SourceRow & { seq: number }>();
+      w = new Map(r.results.map((x) => [x.seq, x]));
+      if (windows.size >= SOURCE_WINDOWS_KEPT) windows.delete(windows.keys().next().value!);
+      windows.set(start, w);
+    }
+    return w.get(seq);
+  };
   const sourceId = run.sourceRunId!;
   const bases = new Map<string, number | null>();
   const sourceBase = async (benchmarkId: string) => {
@@ -68,9 +89,7 @@ function fromRun(env: Env, run: EvalRunRow): RecordedSource {
   return async (att, baseSeq) => {
     const base = await sourceBase(att.benchmarkId);
     if (base === null) return { missing: noOutputError(`the source run ${sourceId} has no attempts of ${att.benchmarkId}`) };
-    const row = await env.DB.prepare(`SELECT output, status, error FROM attempts WHERE run_id = ?1 AND seq = ?2`)
-      .bind(sourceId, base + (att.seq - baseSeq))
-      .first<{ output: string | null; status: string; error: string | null }>();
+    const row = await sourceRow(base + (att.seq - baseSeq));
     if (!row || row.output === null) {
       const why = row ? `${row.status}${row.error ? `: ${row.error}` : ""}` : "it has no row";
       return { missing: noOutputError(`the source attempt has no output (${why.slice(0, 300)})`) };
