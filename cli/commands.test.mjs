@@ -135,6 +135,27 @@ describe("benchmarkBody", () => {
     assert.throws(() => benchmarkBody("x", { scoring: "llm_judge" }), /needs --criteria/);
     assert.throws(() => benchmarkBody(undefined, {}), /NAME/);
   });
+
+  test("a code benchmark: code_execution with its test, entry point and stub columns", () => {
+    const v = { dataset: "code@1", "prompt-template": "Complete:\n{prompt}", "answer-column": "solution", scoring: "code_execution", "test-column": "test", "entry-point-column": "entry_point", "code-prompt-column": "prompt", "timeout-s": "15" };
+    assert.deepEqual(benchmarkBody("my-code", v), {
+      name: "my-code",
+      dataset: "code@1",
+      prompt_template: "Complete:\n{prompt}",
+      answer_column: "solution",
+      scoring: { type: "code_execution", language: "python", test_column: "test", entry_point_column: "entry_point", prompt_column: "prompt", timeout_s: 15 },
+    });
+    assert.deepEqual(benchmarkBody("mbpp-like", { scoring: "code_execution", harness: "mbpp", "test-column": "tests", "setup-column": "setup" }).scoring, {
+      type: "code_execution",
+      language: "python",
+      harness: "mbpp",
+      test_column: "tests",
+      setup_column: "setup",
+    });
+    assert.throws(() => benchmarkBody("x", { scoring: "code_execution" }), /needs --test-column/);
+    assert.throws(() => benchmarkBody("x", { scoring: "code_execution", "test-column": "t", harness: "evalplus" }), /--harness/);
+    assert.throws(() => benchmarkBody("x", { scoring: "contains", "test-column": "t" }), /go with --scoring code_execution/);
+  });
 });
 
 describe("main: usage errors exit 2 before any request", () => {

@@ -6,7 +6,15 @@ import { choiceFlag, intFlag } from "../args.mjs";
 import { UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
 
-const SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge"];
+const SCORING_TYPES = ["contains", "exact_match", "regex", "numeric", "multiple_choice", "llm_judge", "code_execution"];
+const HARNESSES = ["humaneval", "mbpp"];
+/** code_execution's flags and the scoring fields they set. */
+const CODE_FLAGS = [
+  ["test-column", "test_column"],
+  ["entry-point-column", "entry_point_column"],
+  ["code-prompt-column", "prompt_column"],
+  ["setup-column", "setup_column"],
+];
 
 /**
  * The create body: the file's JSON (if any) with flags laid over it.
@@ -47,9 +55,21 @@ export function benchmarkBody(name, v) {
       scoring.criteria = v.criteria;
     }
     if (type === "contains" && v["case-sensitive"]) scoring.ignore_case = false;
+    if (type === "code_execution") {
+      // The reply's code runs in the sandbox with the row's tests (the API checks the columns against the revision).
+      if (!v["test-column"]) throw new UsageError("--scoring code_execution needs --test-column (and --entry-point-column for the humaneval harness)");
+      Object.assign(scoring, { language: "python" });
+      const harness = choiceFlag(v.harness, "--harness", HARNESSES);
+      if (harness) scoring.harness = harness;
+      for (const [flag, field] of CODE_FLAGS) if (v[flag] !== undefined) scoring[field] = v[flag];
+      if (v["timeout-s"] !== undefined) scoring.timeout_s = intFlag(v["timeout-s"], "--timeout-s");
+    }
     body.scoring = scoring;
   } else if (v.pattern || v.criteria) {
     throw new UsageError("--pattern and --criteria go with --scoring regex / llm_judge");
+  }
+  if (type !== "code_execution" && (v.harness || v["timeout-s"] !== undefined || CODE_FLAGS.some(([flag]) => v[flag] !== undefined))) {
+    throw new UsageError("--harness, --timeout-s and the --*-column flags of the tests go with --scoring code_execution");
   }
   if (!body.name) throw new UsageError("give the benchmark a NAME (or a name in --file)");
   return body;
@@ -135,7 +155,8 @@ export const benchmarkCommands = {
     summary: "a custom benchmark over one of the project's dataset revisions",
     usage:
       "assay benchmark create NAME --dataset NAME@VERSION (--prompt-template TEXT | --prompt-column COL) --answer-column COL " +
-      "--scoring contains|exact_match|regex|numeric|multiple_choice|llm_judge [--pattern RE [--group N] [--flags imsu]] [--criteria TEXT] [--case-sensitive] " +
+      "--scoring contains|exact_match|regex|numeric|multiple_choice|llm_judge|code_execution [--pattern RE [--group N] [--flags imsu]] [--criteria TEXT] [--case-sensitive] " +
+      "[--test-column COL --entry-point-column COL [--code-prompt-column COL] [--setup-column COL] [--harness humaneval|mbpp] [--timeout-s N]] " +
       "[--split S] [--subset S]... [--few-shot N] [--description TEXT]   or   assay benchmark create [NAME] --file benchmark.json [flags]",
     max: 1,
     options: {
@@ -152,6 +173,12 @@ export const benchmarkCommands = {
       flags: { type: "string" },
       criteria: { type: "string" },
       "case-sensitive": { type: "boolean" },
+      "test-column": { type: "string" },
+      "entry-point-column": { type: "string" },
+      "code-prompt-column": { type: "string" },
+      "setup-column": { type: "string" },
+      harness: { type: "string" },
+      "timeout-s": { type: "string" },
       subset: { type: "string", multiple: true },
       "few-shot": { type: "string" },
     },
