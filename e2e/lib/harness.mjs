@@ -42,12 +42,12 @@ export function outputDir(sub = "") {
   return dir;
 }
 
-/** The local stack on a free port with a throwaway state folder, the fixture model and a project key. */
-export async function startEnvironment({ projectName = "e2e" } = {}) {
+/** The local stack on a free port with a throwaway state folder, the fixture model and a project key; `extraVars` reach the Worker (a sandbox's URL and secret). */
+export async function startEnvironment({ projectName = "e2e", extraVars = {} } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "assay-e2e-"));
   const port = await freePort();
   const bootstrapToken = "e2e-bootstrap-" + Math.random().toString(36).slice(2);
-  const stack = await startStack({ port, stateDir, bootstrapToken, quiet: true, logFile: join(stateDir, "wrangler.log") });
+  const stack = await startStack({ port, stateDir, bootstrapToken, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log") });
   const fixture = await startFixtureModel({ port: 0 });
   const r = await fetch(`${stack.url}/api/projects`, {
     method: "POST",

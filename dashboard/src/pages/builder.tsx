@@ -2,16 +2,20 @@
  * The custom benchmark builder: a dataset revision and its split, the
  * prompt and answer columns read from the revision's real columns, and the
  * scoring (contains, exact match, regex with its pattern, numeric with its
- * mode, multiple choice, LLM judge with its criteria). No judge model here: a run brings its judge.
+ * mode, multiple choice, LLM judge with its criteria, code execution with
+ * its test, entry point and stub columns). No judge model here: a run
+ * brings its judge; code runs in the deployment's sandbox.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { allPages, client, unwrap } from "../lib/api";
 import { Link, navigate } from "../lib/router";
 import type { CreateBenchmark, DatasetRevision, DatasetRow } from "../lib/types";
 import { Empty, ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
+import { DatasetRows } from "../components/dataset-rows";
+import { DatasetUpload } from "../components/dataset-upload";
 import { int } from "../lib/format";
 
-type ScoringType = "contains" | "exact_match" | "regex" | "numeric" | "multiple_choice" | "llm_judge";
+type ScoringType = "contains" | "exact_match" | "regex" | "numeric" | "multiple_choice" | "llm_judge" | "code_execution";
 
 const SCORING: [ScoringType, string, string][] = [
   ["contains", "Contains", "The expected answer appears anywhere in the output."],
@@ -20,6 +24,7 @@ const SCORING: [ScoringType, string, string][] = [
   ["numeric", "Numeric", "The output's final number (or its '#### N' line, when strict) equals the expected number; 1,000 and $1000. count as 1000."],
   ["multiple_choice", "Multiple choice", "The answer letter (A, B, …) read from the output equals the expected letter; choices come from an options or choices column."],
   ["llm_judge", "LLM judge", "A model scores each answer against the expected one using your criteria (the run supplies the judge)."],
+  ["code_execution", "Code execution", "The reply's Python code runs in the sandbox with the row's tests; it passes when every test does."],
 ];
 
 /** Fills {column} placeholders the way the server does ({{ and }} are literal braces). */
@@ -48,11 +53,17 @@ export default function Builder() {
   const [pattern, setPattern] = useState("");
   const [numericMode, setNumericMode] = useState<"flexible" | "strict">("flexible");
   const [criteria, setCriteria] = useState("");
+  const [harness, setHarness] = useState<"humaneval" | "mbpp">("humaneval");
+  const [testColumn, setTestColumn] = useState("");
+  const [entryColumn, setEntryColumn] = useState("");
+  const [stubColumn, setStubColumn] = useState("");
+  const [codeTimeout, setCodeTimeout] = useState(10);
   const [fewShot, setFewShot] = useState(0);
   const [subsets, setSubsets] = useState<string[]>([]);
   const [preview, setPreview] = useState<DatasetRow | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
 
   useEffect(() => {
     allPages((page) => client.GET("/api/datasets", { params: { query: page } }), 2000).then(setRevisions, setLoadError);
@@ -70,6 +81,9 @@ export default function Builder() {
     const guess = (names: string[]) => cols.find((c) => names.includes(c.toLowerCase())) ?? "";
     setPromptColumn(guess(["prompt", "question", "input", "query", "problem", "text"]) || cols[0] || "");
     setAnswerColumn(guess(["answer", "final", "expected", "target", "output", "label", "solution"]) || cols[1] || "");
+    setTestColumn(guess(["test", "tests", "test_list"]));
+    setEntryColumn(guess(["entry_point", "function", "entry"]));
+    setStubColumn("");
     unwrap(client.GET("/api/datasets/{ref}/rows", { params: { path: { ref: revision.ref }, query: { limit: 1 } } })).then(
       (p) => setPreview(p.items[0] ?? null),
       () => setPreview(null),
@@ -92,6 +106,16 @@ export default function Builder() {
         ? { type: "regex", pattern }
         : scoring === "llm_judge"
           ? { type: "llm_judge", criteria }
+          : scoring === "code_execution"
+            ? {
+                type: "code_execution",
+                language: "python",
+                harness,
+                test_column: testColumn,
+                ...(entryColumn ? { entry_point_column: entryColumn } : {}),
+                ...(stubColumn ? { prompt_column: stubColumn } : {}),
+                timeout_s: codeTimeout,
+              }
           : scoring === "contains"
             ? { type: "contains", ignore_case: ignoreCase }
             : scoring === "numeric"
@@ -131,11 +155,7 @@ export default function Builder() {
         <Link href="/benchmarks">Benchmarks</Link> / New custom benchmark
       </p>
       <h1>New custom benchmark</h1>
-      {revisions.length === 0 && (
-        <Empty>
-          This project has no dataset yet. Upload one with <code>POST /api/datasets/&lt;name&gt;/revisions</code> (JSONL, CSV or Parquet), then come back.
-        </Empty>
-      )}
+      {revisions.length === 0 && <Empty>This project has no dataset yet. Upload a JSONL, CSV or Parquet file under Data below; its columns then fill the pickers.</Empty>}
       <form onSubmit={submit} class="form" aria-describedby={saveError ? "save-error" : undefined}>
         <fieldset>
           <legend>What it tests</legend>
@@ -149,6 +169,15 @@ export default function Builder() {
 
         <fieldset>
           <legend>Data</legend>
+          <details class="upload-box" open={uploadOpen || revisions.length === 0} onToggle={(e) => setUploadOpen((e.target as HTMLDetailsElement).open)}>
+            <summary>Upload a new dataset revision</summary>
+            <DatasetUpload
+              onUploaded={(r) => {
+                setRevisions((cur) => [r, ...(cur ?? []).filter((x) => x.ref !== r.ref)]);
+                setRef(r.ref);
+              }}
+            />
+          </details>
           <Field id="bm-dataset" label="Dataset" error={errors.dataset} hint={revision ? `${int(revision.row_count)} rows, ${revision.columns.length} columns` : undefined}>
             <select id="bm-dataset" required value={ref} onChange={(e) => setRef((e.target as HTMLSelectElement).value)}>
               <option value="">Choose a dataset revision…</option>
@@ -173,6 +202,7 @@ export default function Builder() {
               ))}
             </select>
           </Field>
+          {revision && <DatasetRows revision={revision} highlight={[promptMode === "column" ? promptColumn : "", answerColumn].filter(Boolean)} />}
           {revision && revision.subsets.length > 0 && (
             <fieldset class="inline-choices">
               <legend>Subsets (none ticked: all)</legend>
@@ -267,6 +297,49 @@ export default function Builder() {
                 <option value="strict">only a '#### N' line</option>
               </select>
             </Field>
+          )}
+          {scoring === "code_execution" && (
+            <>
+              <Field id="bm-harness" label="Harness" error={errors["scoring.harness"]}>
+                <select id="bm-harness" value={harness} onChange={(e) => setHarness((e.target as HTMLSelectElement).value as "humaneval" | "mbpp")}>
+                  <option value="humaneval">HumanEval: stub + reply + tests + check(entry point)</option>
+                  <option value="mbpp">MBPP: reply + tests (assert lines)</option>
+                </select>
+              </Field>
+              <Field id="bm-test-column" label="Tests column" hint="Test code, or a list of assert lines." error={errors["scoring.test_column"]}>
+                <select id="bm-test-column" required value={testColumn} onChange={(e) => setTestColumn((e.target as HTMLSelectElement).value)}>
+                  <option value="">—</option>
+                  {columns.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.type})
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="bm-entry-column" label="Entry point column" hint="The function's name, for check(<entry point>); required by the HumanEval harness." error={errors["scoring.entry_point_column"]}>
+                <select id="bm-entry-column" value={entryColumn} onChange={(e) => setEntryColumn((e.target as HTMLSelectElement).value)}>
+                  <option value="">—</option>
+                  {columns.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.type})
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="bm-stub-column" label="Code before the reply" hint="Optional: a column of code (a function stub) that goes before the reply's." error={errors["scoring.prompt_column"]}>
+                <select id="bm-stub-column" value={stubColumn} onChange={(e) => setStubColumn((e.target as HTMLSelectElement).value)}>
+                  <option value="">none</option>
+                  {columns.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.type})
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="bm-code-timeout" label="Timeout (seconds)" hint="Per program, in the sandbox (1–120)." error={errors["scoring.timeout_s"]}>
+                <input id="bm-code-timeout" type="number" min={1} max={120} value={codeTimeout} onInput={(e) => setCodeTimeout(Number((e.target as HTMLInputElement).value) || 10)} />
+              </Field>
+            </>
           )}
           {scoring === "llm_judge" && (
             <Field id="bm-criteria" label="Criteria" hint="What the judge checks; the judge model is chosen per run." error={errors["scoring.criteria"] ?? errors.scoring}>
