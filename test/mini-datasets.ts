@@ -14,6 +14,7 @@ import { MMLU_SUBJECTS } from "../src/catalog/sources";
 import { miniBfclFiles } from "./mini-bfcl";
 import { miniArcAgiFiles } from "./mini-arc-agi";
 import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
+import { miniToxigenFiles } from "./mini-toxigen";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -178,6 +179,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniInstructionFiles());
   files.push(...miniMultipleChoiceFiles());
   files.push(...miniArcAgiFiles());
+  files.push(...miniToxigenFiles());
   return files;
 }
 

@@ -51,7 +51,7 @@ describe("the catalog", () => {
 
   it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, HumanEval and MBPP inline now", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi"]));
+    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi", "bm_toxigen"]));
     expect(by("needs_runner")).toEqual([]);
   });
 });

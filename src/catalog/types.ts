@@ -40,8 +40,8 @@ export interface SourceFile {
   sha256: string;
   /** Size in bytes as published. */
   bytes: number;
-  /** parquet: Apache Parquet (Hugging Face's files); txt.bz2: bzip2-compressed text; json: one JSON document (an ARC task). The last two are read by their loader. */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt.bz2" | "json";
+  /** parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task). The last three are read by their loader. */
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json";
 }
 
 /** A dataset Assay can load: pinned files plus the normaliser that turns them into revision rows. */
@@ -74,7 +74,7 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi"] as const;
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen"] as const;
 export type LoaderName = (typeof LOADERS)[number];
 
 /** A service a benchmark drives for real, whose credential the run must supply. */

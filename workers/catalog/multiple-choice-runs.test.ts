@@ -1,5 +1,5 @@
 /**
- * MMLU-Pro and HellaSwag end to end: the built-in loads from the loopback
+ * MMLU-Pro, HellaSwag and ToxiGen end to end: the built-in loads from the loopback
  * mirror (the real Parquet and bzip2 files, or the generated mini files on a
  * clone without ../shared), runs through the API against the fixture model
  * and is scored by the catalog's scorer. The fixture learns each selected
@@ -19,6 +19,7 @@ import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";
 import { loadFromMirror, realData } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
 import { MINI_HELLASWAG_ITEMS, MINI_MMLU_PRO } from "../../test/mini-multiple-choice";
+import { MINI_TOXIGEN_PER_FILE } from "../../test/mini-toxigen";
 import { attemptsOf, createRun, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "./ensure-data";
 
@@ -62,7 +63,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 describe("MMLU-Pro and HellaSwag run end to end", { timeout: 150_000 }, () => {
   beforeAll(async () => {
-    for (const id of ["bm_mmlu_pro", "bm_hellaswag"]) await load(id);
+    for (const id of ["bm_mmlu_pro", "bm_hellaswag", "bm_toxigen"]) await load(id);
   }, 120_000);
 
   it("load every row: MMLU-Pro's test and validation splits with categories as subsets, HellaSwag's validation items", () => {
@@ -141,6 +142,31 @@ describe("MMLU-Pro and HellaSwag run end to end", { timeout: 150_000 }, () => {
       const mine = attempts.flatMap((a: any, i: number) => (dataOf(id, a.row_index).category === s.key ? [expected[i]!] : []));
       expect(s.score).toBeCloseTo(mean(mine), 12);
     }
+  });
+
+  it("ToxiGen: statements labelled by their file, groups as subsets, scored by letter against the label", async () => {
+    const id = "bm_toxigen";
+    const { rev, rows } = loaded.get(id)!;
+    expect(rev.rowCount).toBe(realData() ? 722 : 31 * MINI_TOXIGEN_PER_FILE);
+    expect([...rev.subsets].sort()).toEqual([...builtinById(id)!.subsets].sort());
+    const groups = ["women", "muslim"];
+    await teach(id, rows.filter((r) => groups.includes(r.data.subset as string)).map((r) => r.data));
+    const { key } = await newProject();
+    const model = `fixture-${uniq()}:accuracy=0.7,seed=9`;
+    const runId = await run(key, id, model, { sample_limit: 40, subsets: groups });
+    const attempts = await attemptsOf(runId);
+    const expected = attempts.map((a: any) => {
+      const row = dataOf(id, a.row_index);
+      expect(groups).toContain(row.subset);
+      expect(row.answer_letter).toBe(row.label === "hate" ? "A" : "B");
+      return letter(a.output) === row.answer_letter ? 1 : 0;
+    });
+    expect(attempts.map((a: any) => a.reward)).toEqual(expected);
+    expect(expected).toContain(0);
+    expect(expected).toContain(1);
+    const score = await scoreOf(key, runId);
+    expect(score.score).toBeCloseTo(mean(expected), 12);
+    expect(score.subsets.map((s: any) => s.key).sort()).toEqual([...groups].sort());
   });
 
   it("HellaSwag: the letter of the right ending scores 1, a wrong one 0, and the score is their mean", async () => {

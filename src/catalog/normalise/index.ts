@@ -15,6 +15,7 @@ import { instructionRows } from "./instructions";
 import { arcAgiRows } from "./arc-agi";
 import { hellaswagRows, mmluProRows } from "./multiple-choice-sets";
 import { nutcrackerItem } from "./nutcracker";
+import { toxigenRows } from "./toxigen";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
 
 export type { LoadedFile } from "./read";
@@ -165,6 +166,7 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   mmlu_pro: mmluProRows,
   hellaswag: hellaswagRows,
   arc_agi: arcAgiRows,
+  toxigen: toxigenRows,
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */

@@ -23,7 +23,7 @@ export interface LoadedFile {
 
 /** Every record of a file, in order. */
 export async function recordsOf({ file, bytes }: LoadedFile): Promise<JsonObject[]> {
-  if (file.format === "txt.bz2" || file.format === "json") throw new Error(`${file.path} is not records; its loader reads it with textOf`);
+  if (file.format === "txt" || file.format === "txt.bz2" || file.format === "json") throw new Error(`${file.path} is not records; its loader reads it with textOf`);
   const out: JsonObject[] = [];
   if (file.format === "parquet") {
     for await (const item of parseParquet(bytes)) {
