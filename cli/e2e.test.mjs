@@ -362,6 +362,28 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(stop.stderr, /^error: .*\(409 conflict\)\n$/);
     });
 
+    test("rescore: a finished run's stored outputs scored with another regex, beside the source's score", async () => {
+      // Only the first digit of '#### N': of the twelve answers only 5 (q1) has one digit.
+      const file = join(local.dir, "first-digit.json");
+      writeFileSync(file, JSON.stringify({ type: "regex", pattern: "#### (\\d)" }));
+      const r = await run(["job", "rescore", doneRun, "--scoring-file", file, "--wait"]);
+      assert.equal(r.code, EXIT.OK, r.stderr);
+      assert.match(r.stdout, new RegExp(`^run_\\w+ completed \\(re-score of ${doneRun}\\)\n`));
+      assert.match(r.stdout, /^arith \[a\]: 100%.* -> 8\.3%.*paired bootstrap/m);
+      const id = r.stdout.split(" ")[0];
+      const got = await runJson(["job", "get", id]);
+      assert.deepEqual([got.source_run_id, got.recorded, got.rescore_scoring], [doneRun, true, { type: "regex", pattern: "#### (\\d)" }]);
+
+      const bad = join(local.dir, "lookahead.json");
+      writeFileSync(bad, JSON.stringify({ scoring: { type: "regex", pattern: "(?=x)" } }));
+      const refused = await run(["job", "rescore", doneRun, "--scoring-file", bad]);
+      assert.equal(refused.code, EXIT.API);
+      assert.match(refused.stderr, /^error: scoring\.pattern: .*\(422 validation_failed\)\n$/);
+      const noFile = await run(["job", "rescore", doneRun]);
+      assert.equal(noFile.code, EXIT.USAGE);
+      assert.match(noFile.stderr, /--scoring-file is required/);
+    });
+
     test("problems are one line naming the field; unknown ids are 404", async () => {
       const big = await submit(["--model", "m", "--attempts", "1000"]);
       assert.equal(big.code, EXIT.API);
