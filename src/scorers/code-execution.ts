@@ -23,10 +23,14 @@
  *   README ("Code benchmarks") for the tasks where that differs.
  * - mbpp (Austin et al.'s MBPP): code, then `test_setup_code`, then the asserts
  *   of `test_list`, one per line.
+ * - evalplus (EvalPlus's MBPP+): the code's entry point called on every base
+ *   and plus input and compared with the reference solution's outputs, as
+ *   src/scorers/evalplus-harness.ts states (with how it differs from EvalPlus).
  * Reward 1 when the program exits 0 within the timeout, else 0 with the
  * sandbox's reason; a reply with no code is 0 without executing anything.
  */
 import type { Execute } from "./execution";
+import { evalplusProgram, type EvalplusOracle } from "./evalplus-harness";
 import type { SpecOf, ScoreResult } from "./types";
 
 /** Characters of stdout and stderr kept in the structured result. */
@@ -71,6 +75,16 @@ function cell(row: Record<string, unknown>, column: string | undefined): string 
 
 /** The program that decides the attempt: the extracted code with the benchmark's tests around it. */
 export function buildProgram(spec: SpecOf<"code_execution">, row: Record<string, unknown>, code: string): string {
+  if (spec.harness === "evalplus") {
+    const oracle = spec.oracle_column ? row[spec.oracle_column] : undefined;
+    return evalplusProgram({
+      code,
+      reference: cell(row, spec.reference_column),
+      entryPoint: cell(row, spec.entry_point_column),
+      inputs: cell(row, spec.test_column),
+      oracle: (oracle && typeof oracle === "object" ? oracle : { atol: 0, arguments: null, output: "exact" }) as EvalplusOracle,
+    });
+  }
   if (spec.harness === "humaneval") {
     const entry = cell(row, spec.entry_point_column);
     return `${cell(row, spec.prompt_column)}${code}\n${cell(row, spec.test_column)}\ncheck(${entry})\n`;

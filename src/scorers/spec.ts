@@ -81,8 +81,11 @@ export const FunctionCallSpec = z.strictObject({
 export const CodeExecutionSpec = z.strictObject({
   type: z.literal("code_execution"),
   language: z.literal("python").default("python"),
-  /** How the program is assembled: humaneval (prompt + code + test + check(entry point)) or mbpp (code + setup + asserts). */
-  harness: z.enum(["humaneval", "mbpp"]),
+  /**
+   * How the program is assembled: humaneval (prompt + code + test + check(entry point)), mbpp (code + setup + asserts),
+   * or evalplus (the reply's function against the reference's outputs on the test column's inputs: src/scorers/evalplus-harness.ts).
+   */
+  harness: z.enum(["humaneval", "mbpp", "evalplus"]),
   /** Column whose code goes before the reply's (humaneval: the function stub). */
   prompt_column: z.string().min(1).max(200).optional(),
   /** Column holding the tests (a string, or a list of assert lines). */
@@ -91,6 +94,10 @@ export const CodeExecutionSpec = z.strictObject({
   entry_point_column: z.string().min(1).max(200).optional(),
   /** Column of code run between the reply and the tests (mbpp's test_setup_code). */
   setup_column: z.string().min(1).max(200).optional(),
+  /** Column of the reference solution whose outputs are the expected ones (evalplus). */
+  reference_column: z.string().min(1).max(200).optional(),
+  /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/normalise/mbpp-plus.ts). */
+  oracle_column: z.string().min(1).max(200).optional(),
   /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
   timeout_s: z.number().positive().max(120).default(10),
   memory_mb: z.number().int().min(64).max(8192).default(1024),
