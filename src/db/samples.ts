@@ -49,6 +49,8 @@ export interface SampleRow {
   /** Tokens the target reported for the attempt (null while open or when it reported none). */
   input_tokens: number | null;
   output_tokens: number | null;
+  /** When the attempt was dispatched to its target (null while open). */
+  started_at: string | null;
   /** When the attempt ended (null while open). */
   finished_at: string | null;
 }
@@ -56,7 +58,7 @@ export interface SampleRow {
 /** The columns of a sample; the long ones only for rows `wanted` selects (a filtered walk reads many rows it skips). */
 function sampleColumns(wanted = "1"): string {
   const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
-  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, finished_at,
+  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at,
     ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
@@ -160,6 +162,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
           latency_ms: null,
           input_tokens: null,
           output_tokens: null,
+          started_at: null,
           finished_at: null,
         });
       }

@@ -1,8 +1,10 @@
 /**
  * The per-attempt table of one benchmark and target: filters (all, passed,
  * failed, missing, invalid, live), virtualised rows, each opening its
- * trace. Live attempts carry a pulsing marker, their phase, dispatch time
- * with elapsed time, and turn and token counts that grow with each delta.
+ * trace. Every attempt shows its dispatch time with its elapsed time, its
+ * turns and tokens, the expected answer, the scorer's reason and the
+ * output; live ones carry a pulsing marker and their phase, and their
+ * elapsed time, turns and tokens grow with each delta.
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
@@ -84,6 +86,7 @@ export function SamplesTable({
 
   const row = (s: Sample, i: number) => {
     const a = liveById.get(s.id);
+    const tokens = s.input_tokens != null || s.output_tokens != null ? (s.input_tokens ?? 0) + (s.output_tokens ?? 0) : null;
     return (
       <div
         role="row"
@@ -125,12 +128,26 @@ export function SamplesTable({
             <>
               {clock(a.dispatched_at)} <span class="muted">({duration(a.dispatched_at ? now - a.dispatched_at : null)})</span>
             </>
+          ) : s.started_at ? (
+            <>
+              {clock(s.started_at)} <span class="muted">({s.finished_at ? duration(Date.parse(s.finished_at) - Date.parse(s.started_at)) : duration(now - Date.parse(s.started_at))})</span>
+            </>
+          ) : s.finished_at ? (
+            <span class="muted" title="when it ended; this server does not say when it was dispatched">ended {clock(s.finished_at)}</span>
           ) : (
-            <span class="muted">{s.finished_at ? clock(s.finished_at) : ""}</span>
+            ""
           )}
         </span>
-        <span role="cell" class="c-turns">{a ? int(a.turns) : ""}</span>
-        <span role="cell" class="c-tokens">{a ? int(a.tokens) : s.input_tokens != null ? int((s.input_tokens ?? 0) + (s.output_tokens ?? 0)) : ""}</span>
+        <span role="cell" class="c-turns">{a ? int(a.turns) : s.turns != null ? int(s.turns) : ""}</span>
+        <span role="cell" class="c-tokens" title={!a && tokens !== null ? `${int(s.input_tokens ?? 0)} in, ${int(s.output_tokens ?? 0)} out` : undefined}>
+          {a ? int(a.tokens) : tokens !== null ? int(tokens) : ""}
+        </span>
+        <span role="cell" class="c-expected" title={s.expected_answer ?? ""}>
+          {s.expected_answer ?? ""}
+        </span>
+        <span role="cell" class="c-reason" title={s.reason ?? ""}>
+          {s.reason ?? ""}
+        </span>
         <span role="cell" class="c-out" title={s.error ?? s.output ?? ""}>
           {s.error ? <span class="err">{s.error}</span> : (s.output ?? "").slice(0, 160)}
         </span>
@@ -159,6 +176,8 @@ export function SamplesTable({
           <span role="columnheader" class="c-time">Dispatched (elapsed)</span>
           <span role="columnheader" class="c-turns">Turns</span>
           <span role="columnheader" class="c-tokens">Tokens</span>
+          <span role="columnheader" class="c-expected">Expected</span>
+          <span role="columnheader" class="c-reason">Reason</span>
           <span role="columnheader" class="c-out">Output</span>
         </div>
         {rows.length === 0 ? (

@@ -50,8 +50,12 @@ export type Submission = Schemas["LeaderboardSubmission"];
 export type DriftAlert = Schemas["DriftAlert"];
 export type Webhook = Schemas["Webhook"];
 export type Trigger = Schemas["Trigger"];
-/** A sample row; `seq` is parsed from the id once, by the sample store. */
-export type Sample = Schemas["Sample"] & { seq?: number };
+/**
+ * A sample row; `seq` is parsed from the id once, by the sample store.
+ * started_at and turns are in the API's Sample; they are named here, as
+ * optional, only until the client in sdk/typescript is regenerated.
+ */
+export type Sample = Schemas["Sample"] & { seq?: number; started_at?: string | null; turns?: number | null };
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 export const ACTIVE_RUN = new Set(["queued", "running"]);

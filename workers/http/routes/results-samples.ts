@@ -36,7 +36,11 @@ const Sample = z
     latency_ms: z.number().int().nullable().openapi({ description: "model time of the attempt in milliseconds; null while open or when none was measured" }),
     input_tokens: z.number().int().nullable().openapi({ description: "tokens the target read; null while open or when it reported none" }),
     output_tokens: z.number().int().nullable().openapi({ description: "tokens the target wrote; null while open or when it reported none" }),
+    started_at: z.string().nullable().openapi({ description: "when the attempt was dispatched to its target; null while open" }),
     finished_at: z.string().nullable().openapi({ description: "when the attempt ended; null while open" }),
+    turns: z.number().int().nullable().openapi({
+      description: "model turns of an ended attempt that ran in Assay (1 when the model answered, 0 when it did not); null while open and for an agent target, whose turns are in its trace",
+    }),
   })
   .openapi("Sample");
 
@@ -81,6 +85,18 @@ export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { 
   );
 }
 
+/**
+ * An attempt that runs in Assay makes one model call, so its turns are
+ * known without reading its trace: 1 once it answered, 0 when it ended
+ * without an answer. An agent runner's turns are only in its trace.
+ */
+function turnsOf(run: EvalRunRow, r: { target: "a" | "b"; finished_at: string | null; output: string | null; output_chars: number | null }): number | null {
+  const t = (r.target === "a" ? run.target : run.compareTarget) as { kind?: unknown } | null;
+  // A recorded output came from no model call here, and an agent's turns are in its trace.
+  if (!t || t.kind === "agent" || isRecorded(run, r.target) || !r.finished_at) return null;
+  return r.output !== null || (r.output_chars ?? 0) > 0 ? 1 : 0;
+}
+
 export const resultsSamplesRoutes = newRouter()
   .openapi(
     defineRoute({
@@ -120,7 +136,9 @@ export const resultsSamplesRoutes = newRouter()
         latency_ms: r.latency_ms,
         input_tokens: r.input_tokens,
         output_tokens: r.output_tokens,
+        started_at: r.started_at,
         finished_at: r.finished_at,
+        turns: turnsOf(run, r),
       }));
       const last = page.items.at(-1);
       return c.json({ items, next_cursor: page.more && last ? encodeCursor(String(last.seq)) : null }, 200);

@@ -330,8 +330,12 @@ describe("results: samples and tasks", () => {
       latency_ms: 42,
       input_tokens: 10,
       output_tokens: 5,
+      started_at: "2026-01-01T00:00:00.000Z",
       finished_at: "2026-01-01T00:00:01.500Z",
+      turns: 1,
     });
+    // Open attempts have no dispatch time or turns yet; an ended one that ran in Assay made one model call.
+    for (const s of seen) expect(s.turns).toBe(s.finished_at === null ? null : s.output === null ? 0 : 1);
   });
 
   it.each([

@@ -1,0 +1,127 @@
+// End to end in headless Chromium against the local stack and the fixture
+// model: a dataset uploaded from the benchmark builder (its columns in the
+// pickers, its first rows in a table), a malformed file refused with its
+// line named, and a finished run's attempts table with dispatch and elapsed
+// time, turns, tokens, expected answer and the scorer's reason in every row.
+// Screenshots go to test-output/screenshots/.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
+
+const ROWS = Array.from({ length: 8 }, (_, i) => ({ question: `Compute the sum for the upload check: ${20 + i} + ${3 * i}`, final: String(20 + 4 * i), topic: i % 2 ? "odd" : "even" }));
+const jsonl = (rows) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+describe("dashboard: data in from the browser, the attempts table", { timeout: 600_000 }, () => {
+  let env;
+  let browser;
+  let page;
+  let benchmarkId;
+
+  before(async () => {
+    mkdirSync(join(OUT, "screenshots"), { recursive: true });
+    console.log(buildDashboard());
+    env = await startEnvironment({ projectName: "e2e-data" });
+    browser = await launchBrowser();
+    page = browser.page;
+    await page.goto(`${env.url}/`);
+    await page.getByLabel("API key").fill(env.key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByTestId("project-name").waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  const openUpload = async () => {
+    await page.goto(`${env.url}/benchmarks/new`);
+    await page.getByRole("heading", { name: "New custom benchmark" }).waitFor();
+    const box = page.locator("details.upload-box");
+    if (!(await box.evaluate((d) => d.open))) await box.locator("summary").click();
+  };
+
+  it("uploads a JSONL file from the builder, then picks its columns and shows its first rows", async () => {
+    await openUpload();
+    await page.getByLabel("File").setInputFiles({ name: "upload-sums.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(jsonl(ROWS)) });
+    assert.equal(await page.getByLabel("Dataset name").inputValue(), "upload-sums");
+    assert.equal(await page.getByLabel("File format").inputValue(), "jsonl");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByTestId("upload-done").waitFor();
+    assert.match(await page.getByTestId("upload-done").innerText(), /upload-sums@1, 8 rows, 3 columns/);
+    // The new revision is selected and its real columns fill the pickers.
+    assert.equal(await page.getByLabel("Dataset", { exact: true }).inputValue(), "upload-sums@1");
+    const options = await page.getByLabel("Prompt column").locator("option").allTextContents();
+    assert.deepEqual(options.map((o) => o.split(" ")[0]).sort(), ["final", "question", "topic"]);
+    // Its first rows, one column per dataset column.
+    const table = page.getByTestId("dataset-rows");
+    await table.locator("tbody tr").first().waitFor();
+    assert.deepEqual(await table.locator("thead th").allTextContents(), ["#", "question", "final", "topic"]);
+    assert.equal(await table.locator("tbody tr").count(), 5);
+    assert.deepEqual(await table.locator("tbody tr").first().locator("td").allTextContents(), ["1", ROWS[0].question, ROWS[0].final, ROWS[0].topic]);
+    const stored = await env.api("GET", "/api/datasets/upload-sums@1");
+    assert.equal(stored.status, 200);
+    assert.equal(stored.body.row_count, ROWS.length);
+    await shot(page, "screenshots/data-01-upload-columns-rows");
+
+    // Saved as a benchmark, for the run below.
+    await page.getByLabel("Name", { exact: true }).fill("Upload sums");
+    await page.getByLabel("Prompt column").selectOption("question");
+    await page.getByLabel("Answer column").selectOption("final");
+    await page.getByRole("radio", { name: /Regex/ }).check();
+    await page.getByLabel("Pattern", { exact: true }).fill("#### (-?[0-9]+)");
+    await page.getByRole("button", { name: "Save benchmark" }).click();
+    await page.getByRole("heading", { name: /Upload sums/, level: 1 }).waitFor();
+    benchmarkId = new URL(page.url()).pathname.split("/").pop();
+    assert.match(benchmarkId, /^bm_/);
+    assert.deepEqual(browser.errors, [], "console errors on the builder");
+  });
+
+  it("a malformed file is refused with its line named, and nothing is stored", async () => {
+    await openUpload();
+    const bad = jsonl(ROWS.slice(0, 2)) + '{"question": "broken", "final": \n' + jsonl(ROWS.slice(2, 3));
+    await page.getByLabel("File").setInputFiles({ name: "broken.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(bad) });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    const error = page.getByTestId("upload-error");
+    await error.waitFor();
+    const text = await error.innerText();
+    assert.match(text, /Not uploaded/);
+    assert.match(text, /line 3/, text);
+    assert.equal((await env.api("GET", "/api/datasets/broken@1")).status, 404);
+    await shot(page, "screenshots/data-02-upload-malformed");
+    browser.errors.length = 0; // the refused upload is an expected 422 in the console
+  });
+
+  it("a finished run's attempts table shows dispatch and elapsed time, turns, tokens, expected answer and reason", async () => {
+    const created = await env.api("POST", "/api/eval-runs", {
+      benchmarks: [benchmarkId],
+      target: { kind: "model", provider: "openai", base_url: `${env.fixture.url}/v1`, model: "fixture-e2e" },
+    });
+    assert.equal(created.status, 201, created.text);
+    const runId = created.body.id;
+    assert.equal((await env.api("POST", `/api/eval-runs/${runId}/start`)).status, 202);
+    await until(async () => ["completed", "failed"].includes((await env.api("GET", `/api/eval-runs/${runId}/progress`)).body.status), { timeout: 180_000, what: "the run to end" });
+    await page.goto(`${env.url}/runs/${runId}`);
+    const table = page.getByTestId("samples-table");
+    await until(async () => (await table.locator("[data-attempt]").count()) === ROWS.length, { timeout: 30_000, what: "every attempt in the table" });
+    const headers = await table.locator('[role="columnheader"]').allTextContents();
+    for (const h of ["Dispatched (elapsed)", "Turns", "Tokens", "Expected", "Reason", "Output"]) assert.ok(headers.includes(h), `column ${h} in ${headers}`);
+    const expectedByTask = new Map();
+    for (const r of (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=50`)).body.items) expectedByTask.set(r.id, r);
+    for (const row of await table.locator("[data-attempt]").all()) {
+      const id = await row.getAttribute("data-attempt");
+      const cell = async (c) => (await row.locator(`.${c}`).innerText()).trim();
+      assert.match(await cell("c-time"), /^\d\d:\d\d:\d\d \((\d+ ms|[\d.]+ s)\)$/, `dispatch and elapsed of ${id}`);
+      assert.equal(await cell("c-turns"), "1", `turns of ${id}`);
+      assert.match(await cell("c-tokens"), /^[\d,]+$/, `tokens of ${id}`);
+      assert.ok(Number((await cell("c-tokens")).replace(/,/g, "")) > 0, `tokens of ${id}`);
+      assert.equal(await cell("c-expected"), expectedByTask.get(id).expected_answer, `expected answer of ${id}`);
+      assert.ok(ROWS.some((r) => r.final === expectedByTask.get(id).expected_answer), `expected answer of ${id} is the row's`);
+      assert.match(await cell("c-reason"), /extracted|pattern/, `reason of ${id}`);
+    }
+    await shot(page, "screenshots/data-03-attempts-table");
+    assert.deepEqual(browser.errors, [], "console errors on the run page");
+  });
+});
