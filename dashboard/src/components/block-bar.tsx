@@ -3,7 +3,7 @@
  * canvas so 10,000 cells cost one element: passed filled, failed hollow
  * with a slash, invalid red with a cross, partial rewards filled to their
  * share, the rest empty; live attempts are focusable pulsing outlines laid
- * over the canvas. The share of attempts landed sits beside it.
+ * over the canvas. The share of attempts finished sits beside it.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
@@ -153,7 +153,7 @@ export function BlockBar({
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - landed - live.length)} not landed`}
+          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - landed - live.length)} not finished`}
           onClick={onClick}
         />
         {live.map(({ index: i, id, label: what }) => (
@@ -169,7 +169,7 @@ export function BlockBar({
         ))}
       </div>
       <div class="bar-side">
-        <strong data-testid="bar-percent">{total ? percent(landed / total) : "—"}</strong> <span class="muted">landed</span>
+        <strong data-testid="bar-percent">{total ? percent(landed / total) : "—"}</strong> <span class="muted">finished</span>
       </div>
       <ul class="legend" aria-hidden="true">
         <li>
@@ -185,7 +185,7 @@ export function BlockBar({
           <span class="sw sw-live" /> live {live.length}
         </li>
         <li>
-          <span class="sw sw-empty" /> not landed
+          <span class="sw sw-empty" /> not finished
         </li>
       </ul>
     </div>

@@ -91,3 +91,8 @@ export function errorCountsLine(counts: Record<string, number> | null | undefine
     .map(([k, n]) => `${k} × ${n.toLocaleString("en-US")}`);
   return parts.length ? parts.join(", ") : null;
 }
+
+/** A benchmark's execution kind in plain words: where its attempts run. */
+export function executionLabel(kind: string): string {
+  return kind === "inline" ? "runs in Assay" : kind === "runner" ? "needs an agent runner" : kind;
+}

@@ -50,7 +50,7 @@ export default function Alerts() {
       {error ? <ErrorBox error={error} what="Alerts" /> : null}
       {ackError ? <ErrorBox error={ackError} what="Not acknowledged" /> : null}
       {!data && !error && <Loading what="Loading alerts" />}
-      {data && data.items.length === 0 && <Empty>{status === "open" ? "No open alert: no re-run got significantly worse." : "No alert."}</Empty>}
+      {data && data.items.length === 0 && <Empty>{status === "open" ? "No open alert: no re-run got significantly worse. An alert is raised when a run scores significantly below the last one of the same benchmark and target." : "No alert yet: one is raised when a re-run scores significantly worse."}</Empty>}
       <ul class="plain alerts">
         {data?.items.map((a) => (
           <li key={a.id} class="alert-card" data-alert={a.id}>

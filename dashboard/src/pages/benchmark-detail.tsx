@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { client, unwrap } from "../lib/api";
-import { int } from "../lib/format";
+import { executionLabel, int } from "../lib/format";
 import { Link, navigate } from "../lib/router";
 import { useApi } from "../lib/use-api";
 import { ErrorBox, Loading } from "../components/ui";
@@ -150,8 +150,8 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
               <dd>{b.subsets.join(", ")}</dd>
             </>
           )}
-          <dt>Execution</dt>
-          <dd>{b.kind}</dd>
+          <dt>Runs</dt>
+          <dd>{executionLabel(b.kind)}</dd>
           <dt>Used by a run</dt>
           <dd>{b.used ? "yes" : "no"}</dd>
         </dl>

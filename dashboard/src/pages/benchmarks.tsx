@@ -8,7 +8,7 @@ import { allPages, client, unwrap } from "../lib/api";
 import { Link, navigate } from "../lib/router";
 import type { Benchmark } from "../lib/types";
 import { Empty, ErrorBox, Loading } from "../components/ui";
-import { int } from "../lib/format";
+import { executionLabel, int } from "../lib/format";
 
 /** Category display order; anything else follows alphabetically, custom first. */
 const ORDER = ["custom", "reasoning", "language", "knowledge", "coding", "safety", "chat", "instruction", "agent", "vision"];
@@ -84,7 +84,7 @@ export default function Benchmarks() {
       </div>
       {error ? <ErrorBox error={error} what="The catalog" /> : null}
       {!items && !error && <Loading what="Loading the catalog" />}
-      {items && groups.cats.length === 0 && <Empty>{q ? `No benchmark matches “${q}”.` : "The catalog is empty."}</Empty>}
+      {items && groups.cats.length === 0 && <Empty>{q ? `No benchmark matches “${q}”. Try another word, or build your own with New custom benchmark.` : "The catalog is empty. Build a benchmark from your own data with New custom benchmark."}</Empty>}
       {groups.cats.map(([cat, list]) => (
         <section class="category" key={cat} aria-labelledby={`cat-${cat}`}>
           <h2 id={`cat-${cat}`}>
@@ -100,7 +100,7 @@ export default function Benchmarks() {
                 <p class="meta">
                   <span>{scoringLabel(b.scoring)}</span>
                   {b.sample_size !== null && <span>{int(b.sample_size)} samples</span>}
-                  <span>{b.kind}</span>
+                  <span>{executionLabel(b.kind)}</span>
                   {!b.builtin && <span class="tag">custom</span>}
                 </p>
                 <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
@@ -119,7 +119,7 @@ export default function Benchmarks() {
           <section aria-labelledby="archived-title">
             <h2 id="archived-title">Archived</h2>
             {groups.archived.length === 0 ? (
-              <Empty>No archived benchmark.</Empty>
+              <Empty>No archived benchmark: archiving one from its page hides it here instead of deleting it.</Empty>
             ) : (
               <ul class="plain">
                 {groups.archived.map((b) => (

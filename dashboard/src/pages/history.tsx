@@ -74,7 +74,7 @@ export default function History() {
       </div>
       {error ? <ErrorBox error={error} what="Score history" /> : null}
       {!points && !error && <Loading what="Loading history" />}
-      {points && points.length === 0 && <Empty>No completed run yet.</Empty>}
+      {points && points.length === 0 && <Empty>No completed run yet. Start an evaluation from New evaluation; each finished run adds a point here.</Empty>}
       {series.map(([k, pts]) => (
         <section key={k} class="history-series">
           <h2>

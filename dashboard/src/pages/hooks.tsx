@@ -45,7 +45,7 @@ function Deliveries({ id }: { id: string }) {
   const { data, error, reload } = useApi(`deliveries:${id}`, (signal) => unwrap(client.GET("/api/webhooks/{id}/deliveries", { params: { path: { id }, query: { limit: 50 } }, signal })));
   if (error) return <ErrorBox error={error} what="Deliveries" />;
   if (!data) return <Loading what="Loading deliveries" />;
-  if (data.items.length === 0) return <p class="muted small">No delivery yet.</p>;
+  if (data.items.length === 0) return <p class="muted small">No delivery yet: one is logged each time a subscribed event happens.</p>;
   return (
     <>
       <table class="table compact" data-testid="deliveries">
@@ -139,7 +139,7 @@ function Webhooks() {
           Add webhook
         </button>
       </form>
-      {list.data && list.data.items.length === 0 && <Empty>No webhook yet.</Empty>}
+      {list.data && list.data.items.length === 0 && <Empty>No webhook yet. Add an endpoint URL above to be called when a run finishes or an alert is raised.</Empty>}
       <ul class="plain">
         {list.data?.items.map((w) => (
           <li key={w.id} class="hook-card">
@@ -266,7 +266,7 @@ function Triggers() {
           Create trigger
         </button>
       </form>
-      {list.data && list.data.items.length === 0 && <Empty>No trigger yet.</Empty>}
+      {list.data && list.data.items.length === 0 && <Empty>No trigger yet. Name one above and fill its template from a finished run; CI can then start that run with one signed call.</Empty>}
       <ul class="plain">
         {list.data?.items.map((t) => (
           <li key={t.id} class="hook-card">

@@ -18,7 +18,7 @@ function BoardTable({ board, name, highlight }: { board: Board; name: string; hi
         {name} <span class="muted small">k = {board.k} · {int(board.task_count)} tasks · missing {board.missing_policy === "as_failure" ? "counted as failures" : "left unknown"} · {board.entry_count} entries</span>
       </h2>
       {board.rows.length === 0 ? (
-        <Empty>No entry yet.</Empty>
+        <Empty>No entry yet: submit a finished run of this benchmark from its run page (“Submit to leaderboard”).</Empty>
       ) : (
         <table class="table">
           <thead>

@@ -147,7 +147,7 @@ export default function Runs() {
               No run yet. <Link href="/evaluations/new">Start an evaluation</Link>.
             </>
           ) : (
-            "No run matches the filter."
+            "No run matches the filter. Clear the search or choose another status."
           )}
         </Empty>
       )}
