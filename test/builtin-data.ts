@@ -60,6 +60,7 @@ export function builtinSizes() {
       truthfulqa_mc1: { rows: 817, evaluated: 817 },
       truthfulqa: { rows: 790, evaluated: 790, categories: TRUTHFULQA_CATEGORIES as readonly string[] },
       humaneval: { rows: 164, evaluated: 164 },
+      mbpp_plus: { rows: 399, evaluated: 399 },
     };
   }
   const mmluTest = Object.values(MINI_SIZES.mmlu.test).reduce((a, b) => a + b, 0);
@@ -71,5 +72,6 @@ export function builtinSizes() {
     truthfulqa_mc1: { rows: MINI_SIZES.truthfulqa_mc1, evaluated: MINI_SIZES.truthfulqa_mc1 },
     truthfulqa: { rows: MINI_SIZES.truthfulqa, evaluated: MINI_SIZES.truthfulqa, categories: MINI_TRUTHFULQA_CATEGORIES as readonly string[] },
     humaneval: { rows: MINI_SIZES.humaneval, evaluated: MINI_SIZES.humaneval },
+    mbpp_plus: { rows: MINI_SIZES.mbpp_plus, evaluated: MINI_SIZES.mbpp_plus },
   };
 }

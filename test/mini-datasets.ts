@@ -29,6 +29,7 @@ export const MINI_SIZES = {
   truthfulqa_mc1: 24,
   truthfulqa: 24,
   humaneval: 5,
+  mbpp_plus: 5,
 } as const;
 
 /** The TruthfulQA categories the mini CSV uses, in their order of first appearance (real category names). */
@@ -153,6 +154,31 @@ function humaneval(): string {
   );
 }
 
+/**
+ * MBPP+ in EvalPlus's MbppPlus.jsonl layout: made-up tasks whose inputs are
+ * written as Python's json module writes them (an integer past 2^53, `1.0`,
+ * NaN and Infinity, `{}` for no plus inputs), with task numbers and entry
+ * points that take EvalPlus's per-task conversions and checks (Mbpp/2:
+ * arguments as tuples; Diff: set comparison).
+ */
+function mbppPlus(): string {
+  const task = (id: number, entry: string, statement: string, solution: string, base: string, plus: string, atol: number, assertion: string) =>
+    `{"task_id": ${JSON.stringify(`Mbpp/${id}`)}, "prompt": ${JSON.stringify(`'''\n${statement}\n'''`)}, "entry_point": ${JSON.stringify(entry)}, ` +
+    `"canonical_solution": ${JSON.stringify(`\n${solution}`)}, "base_input": ${base}, "atol": ${atol}, "plus_input": ${plus}, ` +
+    `"contract": "\\n  assert True  # $_CONTRACT_$\\n", "assertion": ${JSON.stringify(`\n${assertion}\n`)}}`;
+  const lines = [
+    task(2, "tuple_total", "Write a function that adds up the numbers of a tuple.", "def tuple_total(t):\n    assert isinstance(t, tuple)\n    return sum(t)\n",
+      "[[[1, 2, 3]], [[4]]]", "[[[]], [[5, 6]], [[9007199254740993, 1]]]", 0, "assert tuple_total((1, 2, 3)) == 6"),
+    task(769, "Diff", "Write a function that returns the items of the first list that are not in the second.", "def Diff(a, b):\n    return list(set(a) - set(b))\n",
+      "[[[1, 2, 3], [2]], [[5, 6], []]]", "{}", 0, "assert sorted(Diff([1, 2, 3], [2])) == [1, 3]"),
+    task(901, "halve", "Write a function that halves a number.", "def halve(x):\n    return x / 2\n", "[[1.0], [3]]", "[[1e-300], [12345.5]]", 0.0001, "assert halve(1.0) == 0.5"),
+    task(902, "count_real", "Write a function that counts the numbers of a list that are not NaN.", "def count_real(xs):\n    return sum(1 for x in xs if x == x)\n",
+      "[[[1.0, NaN, 2.0]]]", "[[[]], [[NaN, NaN]], [[Infinity, -Infinity, 0.5]]]", 0, "assert count_real([1.0, 2.0]) == 2"),
+    task(903, "add_pair", "Write a function that adds two integers.", "def add_pair(a, b):\n    return a + b\n", "[[1, 2], [3, 4]]", "[[1152921504606846976, 1], [-5, 5]]", 0, "assert add_pair(1, 2) == 3"),
+  ];
+  return lines.join("\n") + "\n";
+}
+
 /** One generated file: its mirror path (as the pinned sources name it) and its text; `gzip` files are stored compressed, `bytes` (binary formats) as given. */
 export interface MiniFile {
   path: string;
@@ -174,6 +200,7 @@ export function miniDatasetFiles(): MiniFile[] {
     { path: "truthfulqa_mc1/test.jsonl", text: truthfulqaMc1(), gzip: false },
     { path: "truthfulqa/TruthfulQA.csv", text: truthfulqa(), gzip: false },
     { path: "humaneval/HumanEval.jsonl.gz", text: humaneval(), gzip: true },
+    { path: "mbpp_plus/MbppPlus.jsonl", text: mbppPlus(), gzip: false },
   );
   files.push(...miniBfclFiles());
   files.push(...miniInstructionFiles());

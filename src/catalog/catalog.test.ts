@@ -30,14 +30,15 @@ describe("the catalog", () => {
     for (const [category, names] of Object.entries(SEED_003)) expect(namesIn(CATALOG_ENTRIES, category)).toEqual(names);
   });
 
-  it("adds only the two variants, each shown under an entry of its own group", () => {
+  it("adds only the three variants, each shown under an entry of its own group", () => {
     const variants = BUILTIN_BENCHMARKS.filter((b) => b.variant_of !== null);
     expect(variants.map((v) => [v.id, v.variant_of])).toEqual([
       ["bm_arc_challenge", "bm_arc_agi"],
+      ["bm_mbpp_plus", "bm_mbpp"],
       ["bm_truthfulqa_mc1", "bm_truthfulqa"],
     ]);
     for (const v of variants) expect(builtinById(v.variant_of!)!.category).toBe(v.category);
-    expect(BUILTIN_BENCHMARKS).toHaveLength(42);
+    expect(BUILTIN_BENCHMARKS).toHaveLength(43);
   });
 
   it("gives every benchmark a stable, readable, unique id", () => {
@@ -51,7 +52,7 @@ describe("the catalog", () => {
 
   it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, HumanEval and MBPP inline now", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi", "bm_toxigen"]));
+    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_mbpp_plus", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi", "bm_toxigen"]));
     expect(by("needs_runner")).toEqual([]);
   });
 });
@@ -142,6 +143,10 @@ describe("per-benchmark details", () => {
     expect(ScoringSpec.parse(mbpp.scoring)).toEqual(mbpp.scoring);
     expect(mbpp.scoring).toMatchObject({ type: "code_execution", harness: "mbpp", test_column: "test_list", setup_column: "test_setup_code" });
     expect([mbpp.split, mbpp.sample_size, mbpp.few_shot.default, mbpp.few_shot.split]).toEqual(["test", 500, 3, "prompt"]);
-    for (const b of [he, mbpp]) expect(b.requirements.join(" ")).toMatch(/ASSAY_SANDBOX_URL/);
+    const plus = builtinById("bm_mbpp_plus")!;
+    expect(ScoringSpec.parse(plus.scoring)).toEqual(plus.scoring);
+    expect(plus.scoring).toMatchObject({ type: "code_execution", harness: "evalplus", test_column: "inputs", entry_point_column: "entry_point", reference_column: "canonical_solution", oracle_column: "oracle" });
+    expect([plus.split, plus.sample_size, plus.few_shot.default, plus.data.kind === "pinned" && plus.data.files[0]!.sha256]).toEqual([null, 399, 0, "08405a4e8764a4941cfe0945d25a956355a0454f364ea902c4020a44e7057973"]);
+    for (const b of [he, mbpp, plus]) expect(b.requirements.join(" ")).toMatch(/ASSAY_SANDBOX_URL/);
   });
 });

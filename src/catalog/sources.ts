@@ -191,3 +191,27 @@ export const MBPP_DATA: PinnedDataset = {
     "The full mbpp.jsonl (974 tasks) of google-research/mbpp, from a public mirror at a pinned commit: same length and identical text " +
     "where compared with upstream, not a hash match. Split by task id as the MBPP README says: 1–10 prompt, 11–510 test, 511–600 validation, 601–974 train.",
 };
+
+export const MBPP_PLUS_DATA: PinnedDataset = {
+  kind: "pinned",
+  name: "builtin.mbpp-plus",
+  version: 1,
+  repository: "evalplus/evalplus",
+  // The last commit that changed MbppPlus.jsonl (2023-11-16); the next one deleted it for release assets (v0.1.0).
+  commit: "767efcc368e0ef16568bba4ee2f1b005e849e8a6",
+  license: "Apache-2.0",
+  files: [
+    {
+      path: "mbpp_plus/MbppPlus.jsonl",
+      url: raw("evalplus/evalplus", "767efcc368e0ef16568bba4ee2f1b005e849e8a6", "MbppPlus.jsonl"),
+      sha256: "08405a4e8764a4941cfe0945d25a956355a0454f364ea902c4020a44e7057973",
+      bytes: 2_733_811,
+      format: "jsonl",
+    },
+  ],
+  loader: "mbpp_plus",
+  notes:
+    "EvalPlus's MbppPlus.jsonl from its repository, byte for byte: 399 tasks of sanitized MBPP with their base inputs (the original tests' arguments) " +
+    "and about 100 plus inputs each (42,082 in all). It matches what the v0.1.0 release is documented to hold but was not compared with that release asset; " +
+    "the current v0.2.0 (378 tasks) is not this file.",
+};

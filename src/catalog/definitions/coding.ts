@@ -1,5 +1,5 @@
-/** Built-ins of the Coding group: HumanEval, HumanEval+, MBPP, LiveCodeBench v6, BIRD text-to-SQL. HumanEval and MBPP run against a model target, scored in the code sandbox. Pure data. */
-import { HUMANEVAL_DATA, MBPP_DATA } from "../sources";
+/** Built-ins of the Coding group: HumanEval, HumanEval+, MBPP (and its variant MBPP+), LiveCodeBench v6, BIRD text-to-SQL. HumanEval, MBPP and MBPP+ run against a model target, scored in the code sandbox. Pure data. */
+import { HUMANEVAL_DATA, MBPP_DATA, MBPP_PLUS_DATA } from "../sources";
 import type { BuiltinBenchmark, ExternalDataset } from "../types";
 import { notBundled, RUNNER_REQUIREMENT, runnerVerifier } from "./common";
 
@@ -179,6 +179,66 @@ export const CODING: BuiltinBenchmark[] = [
     references: [
       { title: "Program Synthesis with Large Language Models (Austin et al., 2021)", url: "https://arxiv.org/abs/2108.07732" },
       { title: "google-research/mbpp", url: "https://github.com/google-research/google-research/tree/master/mbpp" },
+    ],
+  },
+  {
+    id: "bm_mbpp_plus",
+    name: "MBPP+",
+    description: "MBPP's sanitized tasks checked against the reference solution on about a hundred extra inputs each, so plausible-but-wrong code stops passing.",
+    category: "coding",
+    kind: "inline",
+    variant_of: "bm_mbpp",
+    status: "runnable",
+    status_detail:
+      "Runs against a model target on EvalPlus's 399 MBPP+ tasks (MbppPlus.jsonl pinned to its repository commit, checked against its sha256). " +
+      "Each reply's function runs in Assay's code sandbox on the task's base and plus inputs and must agree with the reference solution on every one (ASSAY_SANDBOX_URL; see docs/sandbox.md). " +
+      "Without a sandbox its attempts end without a reward, never with a 0.",
+    text: {
+      what_it_measures: "The same entry-level Python skill as MBPP, measured strictly: edge cases, empty and large inputs and type corners that MBPP's three assertions miss.",
+      how_it_works:
+        "EvalPlus kept 399 tasks of MBPP's sanitized set (some descriptions and references fixed) and added about 100 inputs per task. The model sees the task and its first original test in a docstring, " +
+        "EvalPlus's chat prompt, and answers with a ```python block. Assay takes the last Python (or bare) fenced block (else the whole reply) and runs one program in a fresh python3 -I process in the sandbox: " +
+        "the reference solution computes the expected output of every base and plus input, then the reply's function is called on each and must match, under EvalPlus's rules " +
+        "(its per-task input conversions to tuples and sets, set or not-None comparison for a few tasks, the task's float tolerance, a per-call limit of 4x the reference's time and at least 4 s; 120 s and 4 GB per program). " +
+        "Reward 1 when every input passes (EvalPlus's MBPP+ verdict, base and plus together), else 0 with the first failing input. Closeness is computed without numpy; see src/scorers/evalplus-harness.ts for every difference from EvalPlus.",
+      strengths: [
+        "Catches solutions that pass MBPP's three asserts by luck or by special-casing them.",
+        "Differential testing against the reference: no hand-written assertion can be too weak.",
+        "Same problems as MBPP's sanitized set, so the drop from MBPP is itself informative.",
+      ],
+      limitations: [
+        "This is the repository's pre-release file (close to v0.1.0, 399 tasks), not the current v0.2.0 (378 tasks): scores are not comparable with v0.2.0 leaderboards.",
+        "A few hundred calls per task make each attempt slower to verify; a handful of tasks take seconds of CPU (Mbpp/599 sums ranges of 10^8).",
+        "Still short, well-known Python exercises.",
+      ],
+      when_to_use: "Pick it alongside or instead of MBPP when you need to trust that passing code is actually correct.",
+      use_cases: ["Scripting assistants whose output runs unreviewed", "Comparing code models that tie on MBPP"],
+    },
+    data: MBPP_PLUS_DATA,
+    split: null,
+    prompt_template: "Please provide a self-contained Python script that solves the following problem in a markdown code block:\n```\n{prompt}```",
+    answer_column: "solution",
+    scoring: {
+      type: "code_execution",
+      language: "python",
+      harness: "evalplus",
+      test_column: "inputs",
+      entry_point_column: "entry_point",
+      reference_column: "canonical_solution",
+      oracle_column: "oracle",
+      // The reference runs beside the reply in the same program; Mbpp/599's alone needs about 15 s of CPU on a quiet machine.
+      timeout_s: 120,
+      // EvalPlus's own limit (4 GB): Mbpp/255's outputs (combinations with replacement) take about 2.5 GB.
+      memory_mb: 4096,
+    },
+    subsets: [],
+    few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot, as EvalPlus does: the first original test in the prompt shows the function's name and signature." },
+    sample_size: 399,
+    credentials: [],
+    requirements: [SANDBOX_REQUIREMENT],
+    references: [
+      { title: "Is Your Code Generated by ChatGPT Really Correct? (Liu et al., 2023)", url: "https://arxiv.org/abs/2305.01210" },
+      { title: "evalplus/evalplus", url: "https://github.com/evalplus/evalplus" },
     ],
   },
   {

@@ -12,6 +12,7 @@ import type { LoaderName } from "../types";
 import { bfclRows } from "./bfcl";
 import { choiceColumns, shuffleChoices } from "./choices";
 import { instructionRows } from "./instructions";
+import { mbppPlusRows } from "./mbpp-plus";
 import { arcAgiRows } from "./arc-agi";
 import { hellaswagRows, mmluProRows } from "./multiple-choice-sets";
 import { nutcrackerItem } from "./nutcracker";
@@ -161,6 +162,7 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   humaneval,
   bfcl: bfclRows,
   mbpp,
+  mbpp_plus: mbppPlusRows,
   ifeval: instructionRows("ifeval/input_data.jsonl"),
   ifbench: instructionRows("ifbench/IFBench_test.jsonl"),
   mmlu_pro: mmluProRows,
