@@ -63,7 +63,7 @@ describe("recordOutcomes", () => {
       { slot: slot(runId, 1), outcome: endedWithoutReward(1, "failed", "model call: 500", 3, null, "2026-01-01T00:00:03.000Z") },
       { slot: slot(runId, 2), outcome: scored(2, { reward: 0, output: "", exit_code: 1 }) },
     ];
-    expect(await recordOutcomes(env.DB, items)).toEqual([0, 1, 2]);
+    expect(await recordOutcomes(env.DB, items)).toBe(3);
     const row0 = await loadAttempt(env.DB, runId, 0);
     expect(row0).toMatchObject({ seq: 0, benchmarkId: "bm_x", target: "a", memberKey: "k0", rowIndex: 0, status: "succeeded", reward: 0.5, output: tricky, subset: null });
     expect(row0?.structured).toEqual({ composite: 0.5, dimensions: { a: 1 } });
@@ -75,19 +75,44 @@ describe("recordOutcomes", () => {
     ]);
     expect(typeof raw.results[2]!.output).toBe("string");
     // A redelivery, and a seq given twice in one call: nothing new, each written seq counted once.
-    expect(await recordOutcomes(env.DB, [{ slot: slot(runId, 1), outcome: scored(1) }])).toEqual([]);
-    expect(await recordOutcomes(env.DB, [{ slot: slot(runId, 3), outcome: scored(3) }, { slot: slot(runId, 3), outcome: scored(3, { reward: 0 }) }])).toEqual([3]);
+    expect(await recordOutcomes(env.DB, [{ slot: slot(runId, 1), outcome: scored(1) }])).toBe(0);
+    expect(await recordOutcomes(env.DB, [{ slot: slot(runId, 3), outcome: scored(3) }, { slot: slot(runId, 3), outcome: scored(3, { reward: 0 }) }])).toBe(1);
     expect((await loadAttempt(env.DB, runId, 3))?.reward).toBe(1);
     expect((await loadAttempt(env.DB, runId, 1))?.status).toBe("failed");
+  });
+
+  it("reads the run's row once per statement, not each written row back", async () => {
+    const runId = await runWithStatus("running");
+    const items = Array.from({ length: 25 }, (_, seq) => ({ slot: slot(runId, seq), outcome: scored(seq) }));
+    const seen: D1Meta[] = [];
+    const db = new Proxy(env.DB, {
+      get(t, p) {
+        if (p === "batch") {
+          return async (s: D1PreparedStatement[]) => {
+            const r = await t.batch(s);
+            seen.push(...r.map((x) => x.meta));
+            return r;
+          };
+        }
+        const v = Reflect.get(t, p, t);
+        return typeof v === "function" ? v.bind(t) : v;
+      },
+    });
+    expect(await recordOutcomes(db, items)).toBe(25);
+    expect(seen).toHaveLength(1);
+    // One json_each row per attempt and the run's row once (RETURNING read each written row back: 3 per attempt).
+    expect(seen[0]!.rows_read).toBeLessThanOrEqual(26);
   });
 
   it("keeps, in a stopped run, only what ended before the stop; a finished run takes nothing", async () => {
     const cancelled = await runWithStatus("cancelled", "2026-01-01T00:00:05.000Z");
     const before = { slot: slot(cancelled, 0), outcome: scored(0, { finished_at: "2026-01-01T00:00:04.000Z" }) };
     const after = { slot: slot(cancelled, 1), outcome: scored(1, { finished_at: "2026-01-01T00:00:06.000Z" }) };
-    expect(await recordOutcomes(env.DB, [before, after])).toEqual([0]);
+    expect(await recordOutcomes(env.DB, [before, after])).toBe(1);
+    expect(await loadAttempt(env.DB, cancelled, 0)).not.toBeNull();
+    expect(await loadAttempt(env.DB, cancelled, 1)).toBeNull();
     const completed = await runWithStatus("completed", "2026-01-01T00:00:05.000Z");
-    expect(await recordOutcomes(env.DB, [{ slot: slot(completed, 0), outcome: scored(0) }])).toEqual([]);
+    expect(await recordOutcomes(env.DB, [{ slot: slot(completed, 0), outcome: scored(0) }])).toBe(0);
   });
 
   it("splits long outputs over several statements and attempts of several runs, in one call", async () => {
@@ -96,7 +121,7 @@ describe("recordOutcomes", () => {
     const long = "x".repeat(250_000);
     const items = [0, 1, 2, 3].map((seq) => ({ slot: slot(a, seq), outcome: scored(seq, { output: long + seq }) }));
     items.push({ slot: slot(b, 7), outcome: scored(7) });
-    expect(await recordOutcomes(env.DB, items)).toEqual([0, 1, 2, 3, 7]);
+    expect(await recordOutcomes(env.DB, items)).toBe(5);
     expect((await loadAttempt(env.DB, a, 3))?.output).toBe(long + 3);
     expect((await loadAttempt(env.DB, b, 7))?.memberKey).toBe("k7");
   });

@@ -217,7 +217,7 @@ async function giveUpAttempts(env: Env, runId: string, benchmarkId: string, seqs
     const outcome = endedWithoutReward(seq, "timed_out", error, 0, null, at);
     return [{ slot, outcome }];
   });
-  const changed = (await recordOutcomes(env.DB, items)).length;
+  const changed = await recordOutcomes(env.DB, items);
   if (!changed) return 0;
   await appendLogs(env.DB, runId, [{ level: "error", event: "sweeper", message: `gave up on ${changed} attempts: ${error}` }]);
   const state = await gateFor(env, runId).settle(changed);

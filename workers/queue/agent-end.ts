@@ -20,14 +20,14 @@ export async function recordAgentEnd(env: Env, slot: AttemptSlot, outcome: Attem
   const runId = slot.runId;
   const id = attemptId(runId, slot.seq);
   const changed = await recordOutcomes(env.DB, [{ slot, outcome }]);
-  if (changed.length && outcome.error) {
+  if (changed && outcome.error) {
     await appendLogs(env.DB, runId, [{ level: "error", event: "attempt_failed", attempt_seq: slot.seq, message: outcome.error }], secrets);
   }
   const gate = gateFor(env, runId);
   await gate.release({ holder: agentHolder(id), slots: 1, attempts: [id] });
-  if (changed.length) {
-    const state = await gate.settle(changed.length);
+  if (changed) {
+    const state = await gate.settle(changed);
     if (state.total !== null && state.terminal >= state.total) await finalize(env, runId);
   }
-  return changed.length > 0;
+  return changed > 0;
 }

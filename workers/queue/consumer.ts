@@ -63,8 +63,8 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     if (msg.kind === "attempt") {
       const ctx = await runContext(env, msg.run_id, [msg.seq]);
       const slot = ctx && (await slotFor(env, ctx, msg.seq));
-      const changed = slot ? await recordOutcomes(env.DB, [{ slot, outcome: { ...failedOutcome(msg.seq, msg.tries, error), started_at: null, finished_at: at } }]) : [];
-      if (changed.length) {
+      const changed = slot ? await recordOutcomes(env.DB, [{ slot, outcome: { ...failedOutcome(msg.seq, msg.tries, error), started_at: null, finished_at: at } }]) : 0;
+      if (changed) {
         await appendLogs(env.DB, msg.run_id, [{ level: "error", event: "dead_letter", attempt_seq: msg.seq, message: error }]);
         const state = await gateFor(env, msg.run_id).settle(1);
         if (state.total !== null && state.terminal >= state.total) await finalize(env, msg.run_id);

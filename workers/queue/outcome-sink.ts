@@ -114,8 +114,8 @@ export class OutcomeSink {
       await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
     }
     for (const p of group) p.ack();
-    if (changed.length) {
-      const state = await gateFor(this.env, this.runId).settle(changed.length);
+    if (changed) {
+      const state = await gateFor(this.env, this.runId).settle(changed);
       if (state.total !== null && state.terminal >= state.total) await finalize(this.env, this.runId);
     }
   }
