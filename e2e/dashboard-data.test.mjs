@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
 
-const ROWS = Array.from({ length: 8 }, (_, i) => ({ question: `Compute the sum for the upload check: ${20 + i} + ${3 * i}`, final: String(20 + 4 * i), topic: i % 2 ? "odd" : "even" }));
+const ROWS = Array.from({ length: 8 }, (_, i) => ({ question: `Compute the sum for the upload check: ${20 + i} + ${3 * i}`, final: String(20 + 4 * i), subset: i % 2 ? "odd" : "even" }));
+// Two rows without an answer: their attempts end unscored, an error kind the table can filter by.
+const UNANSWERED = [0, 1].map((i) => ({ question: `Compute the sum for the upload check: ${i} + 100`, subset: "even" }));
+const ALL = [...ROWS, ...UNANSWERED];
 const jsonl = (rows) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
 describe("dashboard: data in from the browser, the attempts table", { timeout: 600_000 }, () => {
@@ -45,25 +48,25 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
 
   it("uploads a JSONL file from the builder, then picks its columns and shows its first rows", async () => {
     await openUpload();
-    await page.getByLabel("File").setInputFiles({ name: "upload-sums.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(jsonl(ROWS)) });
+    await page.getByLabel("File").setInputFiles({ name: "upload-sums.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(jsonl(ALL)) });
     assert.equal(await page.getByLabel("Dataset name").inputValue(), "upload-sums");
     assert.equal(await page.getByLabel("File format").inputValue(), "jsonl");
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await page.getByTestId("upload-done").waitFor();
-    assert.match(await page.getByTestId("upload-done").innerText(), /upload-sums@1, 8 rows, 3 columns/);
+    assert.match(await page.getByTestId("upload-done").innerText(), /upload-sums@1, 10 rows, 3 columns/);
     // The new revision is selected and its real columns fill the pickers.
     assert.equal(await page.getByLabel("Dataset", { exact: true }).inputValue(), "upload-sums@1");
     const options = await page.getByLabel("Prompt column").locator("option").allTextContents();
-    assert.deepEqual(options.map((o) => o.split(" ")[0]).sort(), ["final", "question", "topic"]);
+    assert.deepEqual(options.map((o) => o.split(" ")[0]).sort(), ["final", "question", "subset"]);
     // Its first rows, one column per dataset column.
     const table = page.getByTestId("dataset-rows");
     await table.locator("tbody tr").first().waitFor();
-    assert.deepEqual(await table.locator("thead th").allTextContents(), ["#", "question", "final", "topic"]);
+    assert.deepEqual(await table.locator("thead th").allTextContents(), ["#", "question", "final", "subset"]);
     assert.equal(await table.locator("tbody tr").count(), 5);
-    assert.deepEqual(await table.locator("tbody tr").first().locator("td").allTextContents(), ["1", ROWS[0].question, ROWS[0].final, ROWS[0].topic]);
+    assert.deepEqual(await table.locator("tbody tr").first().locator("td").allTextContents(), ["1", ROWS[0].question, ROWS[0].final, ROWS[0].subset]);
     const stored = await env.api("GET", "/api/datasets/upload-sums@1");
     assert.equal(stored.status, 200);
-    assert.equal(stored.body.row_count, ROWS.length);
+    assert.equal(stored.body.row_count, ALL.length);
     await shot(page, "screenshots/data-01-upload-columns-rows");
 
     // Saved as a benchmark, for the run below.
@@ -94,7 +97,7 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     browser.errors.length = 0; // the refused upload is an expected 422 in the console
   });
 
-  it("a finished run's attempts table shows dispatch and elapsed time, turns, tokens, expected answer and reason", async () => {
+  it("a finished run's attempts table shows dispatch and elapsed time, turns, tokens, expected answer and reason, and filters by subset and error kind", async () => {
     const created = await env.api("POST", "/api/eval-runs", {
       benchmarks: [benchmarkId],
       target: { kind: "model", provider: "openai", base_url: `${env.fixture.url}/v1`, model: "fixture-e2e" },
@@ -105,7 +108,7 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     await until(async () => ["completed", "failed"].includes((await env.api("GET", `/api/eval-runs/${runId}/progress`)).body.status), { timeout: 180_000, what: "the run to end" });
     await page.goto(`${env.url}/runs/${runId}`);
     const table = page.getByTestId("samples-table");
-    await until(async () => (await table.locator("[data-attempt]").count()) === ROWS.length, { timeout: 30_000, what: "every attempt in the table" });
+    await until(async () => (await table.locator("[data-attempt]").count()) === ALL.length, { timeout: 30_000, what: "every attempt in the table" });
     const headers = await table.locator('[role="columnheader"]').allTextContents();
     for (const h of ["Dispatched (elapsed)", "Turns", "Tokens", "Expected", "Reason", "Output"]) assert.ok(headers.includes(h), `column ${h} in ${headers}`);
     const expectedByTask = new Map();
@@ -117,11 +120,30 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
       assert.equal(await cell("c-turns"), "1", `turns of ${id}`);
       assert.match(await cell("c-tokens"), /^[\d,]+$/, `tokens of ${id}`);
       assert.ok(Number((await cell("c-tokens")).replace(/,/g, "")) > 0, `tokens of ${id}`);
-      assert.equal(await cell("c-expected"), expectedByTask.get(id).expected_answer, `expected answer of ${id}`);
-      assert.ok(ROWS.some((r) => r.final === expectedByTask.get(id).expected_answer), `expected answer of ${id} is the row's`);
-      assert.match(await cell("c-reason"), /extracted|pattern/, `reason of ${id}`);
+      const sample = expectedByTask.get(id);
+      if (sample.expected_answer === null) {
+        assert.equal(await cell("c-expected"), "", `no expected answer for ${id}`);
+        assert.match(await cell("c-reason"), /no expected answer/, `reason of ${id}`);
+        continue;
+      }
+      assert.equal(await cell("c-expected"), sample.expected_answer, `expected answer of ${id}`);
+      assert.ok(ROWS.some((r) => r.final === sample.expected_answer), `expected answer of ${id} is the row's`);
+      assert.match(await cell("c-reason"), /extracted/, `reason of ${id}`);
     }
     await shot(page, "screenshots/data-03-attempts-table");
+
+    // Error kind: the two unanswered rows ended unscored.
+    await table.getByLabel("Error kind").selectOption("unscored");
+    await until(async () => (await table.locator("[data-attempt]").count()) === UNANSWERED.length, { what: "the unscored attempts only" });
+    for (const row of await table.locator("[data-attempt]").all()) assert.match(await row.locator(".c-reason").innerText(), /no expected answer/);
+    await shot(page, "screenshots/data-04-attempts-error-kind");
+    await table.getByLabel("Error kind").selectOption("");
+    // Subset: the rows of odd-numbered sums.
+    await table.getByLabel("Subset").selectOption("odd");
+    const odd = ALL.filter((r) => r.subset === "odd").length;
+    await until(async () => (await table.locator("[data-attempt]").count()) === odd, { what: "the odd subset's attempts only" });
+    for (const row of await table.locator("[data-attempt]").all()) assert.match(await row.locator(".c-task").innerText(), /· odd$/);
+    await shot(page, "screenshots/data-05-attempts-subset");
     assert.deepEqual(browser.errors, [], "console errors on the run page");
   });
 });

@@ -4,7 +4,9 @@
  * trace. Every attempt shows its dispatch time with its elapsed time, its
  * turns and tokens, the expected answer, the scorer's reason and the
  * output; live ones carry a pulsing marker and their phase, and their
- * elapsed time, turns and tokens grow with each delta.
+ * elapsed time, turns and tokens grow with each delta. The verdict filter
+ * is the API's; subset and error kind narrow the rows already read (the
+ * samples list takes neither), error kinds as the run's own counts name them.
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
@@ -82,7 +84,18 @@ export function SamplesTable({
           finished_at: null,
         }))
       : [];
-  const rows = filter === "live" ? liveRows : items;
+  const [subset, setSubset] = useState("");
+  const [kind, setKind] = useState("");
+  const subsets = new Set<string>();
+  const kinds = new Map<string, number>();
+  const kindOf = (s: Sample) => s.error_kind ?? null;
+  for (const s of items) {
+    if (s.subset) subsets.add(s.subset);
+    const k = kindOf(s);
+    if (k) kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  const narrowed = subset || kind ? items.filter((s) => (!subset || s.subset === subset) && (!kind || kindOf(s) === kind)) : items;
+  const rows = filter === "live" ? liveRows : narrowed;
 
   const row = (s: Sample, i: number) => {
     const a = liveById.get(s.id);
@@ -163,8 +176,34 @@ export function SamplesTable({
             {f === "" ? "All" : f === "live" ? `Live (${live.length})` : f.charAt(0).toUpperCase() + f.slice(1)}
           </button>
         ))}
+        {subsets.size > 0 && (
+          <label class="small">
+            Subset{" "}
+            <select value={subset} onChange={(e) => setSubset((e.target as HTMLSelectElement).value)} aria-label="Subset">
+              <option value="">all</option>
+              {[...subsets].sort().map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(kinds.size > 0 || kind) && (
+          <label class="small">
+            Error kind{" "}
+            <select value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value)} aria-label="Error kind">
+              <option value="">any</option>
+              {[...kinds].sort(([, a], [, b]) => b - a).map(([k, n]) => (
+                <option key={k} value={k}>
+                  {k} ({int(n)})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <span class="muted small" aria-live="polite">
-          {filter === "live" ? `${live.length} live` : `${int(items.length)}${!complete ? "+" : ""} rows${total !== null && filter === "" ? ` of ${int(total)} expected` : ""}${loading ? ", reading…" : ""}`}
+          {filter === "live" ? `${live.length} live` : subset || kind ? `${int(narrowed.length)} of ${int(items.length)} rows read` : `${int(items.length)}${!complete ? "+" : ""} rows${total !== null && filter === "" ? ` of ${int(total)} expected` : ""}${loading ? ", reading…" : ""}`}
         </span>
       </div>
       <div class="table vt" role="table" aria-label="Attempts" aria-rowcount={rows.length}>

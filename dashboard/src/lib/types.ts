@@ -52,10 +52,10 @@ export type Webhook = Schemas["Webhook"];
 export type Trigger = Schemas["Trigger"];
 /**
  * A sample row; `seq` is parsed from the id once, by the sample store.
- * started_at and turns are in the API's Sample; they are named here, as
- * optional, only until the client in sdk/typescript is regenerated.
+ * started_at, turns and error_kind are in the API's Sample; they are named
+ * here, as optional, only until the client in sdk/typescript is regenerated.
  */
-export type Sample = Schemas["Sample"] & { seq?: number; started_at?: string | null; turns?: number | null };
+export type Sample = Schemas["Sample"] & { seq?: number; started_at?: string | null; turns?: number | null; error_kind?: string | null };
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 export const ACTIVE_RUN = new Set(["queued", "running"]);

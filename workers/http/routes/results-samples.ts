@@ -12,6 +12,7 @@ import { attemptId } from "../../../src/domain/attempt-id";
 import { encodeCursor } from "../../../src/domain/paging";
 import { expectedAnswer } from "../../../src/domain/prompt";
 import { isRecorded } from "../../../src/domain/recorded-outputs";
+import { errorKindOf } from "../../../src/domain/run-outcome";
 import { rowAt } from "../../../src/storage/row-cache";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
@@ -33,6 +34,9 @@ const Sample = z
     expected_answer: z.string().nullable(),
     reason: z.string().nullable(),
     error: z.string().nullable(),
+    error_kind: z.string().nullable().openapi({
+      description: "why an ended attempt has no reward, as the run's error_counts count it (http_429, timeout, unscored, ...); null when it has one or is open",
+    }),
     latency_ms: z.number().int().nullable().openapi({ description: "model time of the attempt in milliseconds; null while open or when none was measured" }),
     input_tokens: z.number().int().nullable().openapi({ description: "tokens the target read; null while open or when it reported none" }),
     output_tokens: z.number().int().nullable().openapi({ description: "tokens the target wrote; null while open or when it reported none" }),
@@ -85,6 +89,8 @@ export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { 
   );
 }
 
+const ENDED = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
+
 /**
  * An attempt that runs in Assay makes one model call, so its turns are
  * known without reading its trace: 1 once it answered, 0 when it ended
@@ -133,6 +139,7 @@ export const resultsSamplesRoutes = newRouter()
         expected_answer: expected[i] ?? null,
         reason: r.reason,
         error: r.error,
+        error_kind: r.reward === null && ENDED.has(r.status) ? errorKindOf(r.status, r.error) : null,
         latency_ms: r.latency_ms,
         input_tokens: r.input_tokens,
         output_tokens: r.output_tokens,

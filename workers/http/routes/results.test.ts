@@ -327,6 +327,7 @@ describe("results: samples and tasks", () => {
       expected_answer: null,
       reason: "matches",
       error: null,
+      error_kind: null,
       latency_ms: 42,
       input_tokens: 10,
       output_tokens: 5,
@@ -336,6 +337,8 @@ describe("results: samples and tasks", () => {
     });
     // Open attempts have no dispatch time or turns yet; an ended one that ran in Assay made one model call.
     for (const s of seen) expect(s.turns).toBe(s.finished_at === null ? null : s.output === null ? 0 : 1);
+    // Only an ended attempt without a reward has an error kind.
+    expect(seen.filter((s) => s.error_kind !== null).map((s) => `${s.task_key}/${s.target}/${s.attempt_index}`)).toEqual(["B/b/0", "C/a/1"]);
   });
 
   it.each([
