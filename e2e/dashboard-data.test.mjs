@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
 
@@ -79,6 +80,22 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     await page.getByRole("heading", { name: /Upload sums/, level: 1 }).waitFor();
     benchmarkId = new URL(page.url()).pathname.split("/").pop();
     assert.match(benchmarkId, /^bm_/);
+    assert.deepEqual(browser.errors, [], "console errors on the builder");
+  });
+
+  it("a gzip-compressed CSV is recognised by its name and uploaded as is", async () => {
+    await openUpload();
+    const csv = "question,final\n" + ROWS.map((r) => `"${r.question}",${r.final}`).join("\n") + "\n";
+    await page.getByLabel("File").setInputFiles({ name: "sums-table.csv.gz", mimeType: "application/gzip", buffer: gzipSync(Buffer.from(csv)) });
+    assert.equal(await page.getByLabel("Dataset name").inputValue(), "sums-table");
+    assert.equal(await page.getByLabel("File format").inputValue(), "csv");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByTestId("upload-done").waitFor();
+    const stored = await env.api("GET", "/api/datasets/sums-table@1");
+    assert.equal(stored.status, 200, stored.text);
+    assert.equal(stored.body.format, "csv");
+    assert.equal(stored.body.row_count, ROWS.length);
+    assert.deepEqual(await page.getByTestId("dataset-rows").locator("thead th").allTextContents(), ["#", "question", "final"]);
     assert.deepEqual(browser.errors, [], "console errors on the builder");
   });
 
