@@ -123,9 +123,18 @@ export function DotPlot({ counts, onPick }: { counts: [value: number, count: num
   );
 }
 
+/**
+ * The API's phase names in plain words: "agent" is the target's own time (a
+ * model call, or an agent's whole episode), "scoring" the rest of the
+ * attempt's wall time (scoring, storage, queueing).
+ */
+const PHASE_LABEL: Record<string, string> = { agent: "model or agent", scoring: "scoring and the rest" };
+
 /** Mean time per phase as one stacked bar with a legend. */
 export function PhaseBar({ phases }: { phases: Record<string, number> }) {
-  const entries = Object.entries(phases).filter(([, v]) => v > 0);
+  const entries = Object.entries(phases)
+    .filter(([, v]) => v > 0)
+    .map(([k, v]): [string, number] => [PHASE_LABEL[k] ?? k, v]);
   const total = entries.reduce((a, [, v]) => a + v, 0);
   if (total === 0) return <p class="muted">No phase timings.</p>;
   return (
