@@ -4,8 +4,10 @@
 // dataset's real columns (tests, entry point, the stub before the reply), the
 // saved benchmark carries that spec, and a run against the fixture's
 // OpenAI-compatible endpoint executes each reply in the sandbox and scores
-// the right solutions 1. The problems are made up.
+// the right solutions 1; the CLI defines the same benchmark from flags and
+// runs it with job submit --wait --min-score 1. The problems are made up.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,6 +43,8 @@ describe("a custom code benchmark from the dashboard", { timeout: 600_000 }, () 
     assert.ok(taught.ok);
     browser = await launchBrowser();
     page = browser.page;
+    // The shared 2-core machine runs other suites beside this one: give the stack time to answer.
+    page.setDefaultTimeout(90_000);
   });
 
   after(async () => {
@@ -109,5 +113,30 @@ describe("a custom code benchmark from the dashboard", { timeout: 600_000 }, () 
     await page.goto(`${env.url}/runs/${runId}`);
     await page.getByText("E2E times").first().waitFor();
     await shot(page, "code-02-run");
+  });
+
+  it("the CLI defines the same code benchmark from flags and runs it to a score of 1", async () => {
+    const ref = (await env.api("GET", "/api/datasets")).body.items.find((r) => r.name === "e2e-code").ref;
+    const assay = (...args) =>
+      spawnSync(process.execPath, [join(import.meta.dirname, "..", "cli", "assay.mjs"), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, ASSAY_URL: env.url, ASSAY_API_KEY: env.key },
+        timeout: 240_000,
+      });
+    const created = assay(
+      "benchmark", "create", "cli-times", "--dataset", ref, "--prompt-column", "prompt", "--answer-column", "canonical_solution",
+      "--scoring", "code_execution", "--test-column", "test", "--entry-point-column", "entry_point", "--code-prompt-column", "prompt", "--json",
+    );
+    assert.equal(created.status, 0, created.stderr);
+    const bm = JSON.parse(created.stdout);
+    assert.deepEqual([bm.scoring.type, bm.scoring.test_column, bm.scoring.entry_point_column, bm.scoring.prompt_column], ["code_execution", "test", "entry_point", "prompt"]);
+    const submitted = assay("job", "submit", bm.id, "--model", "fixture-e2e-cli:accuracy=1", "--base-url", `${env.fixture.url}/v1`, "--json");
+    assert.equal(submitted.status, 0, submitted.stderr);
+    const runId = JSON.parse(submitted.stdout).id;
+    await until(async () => ["completed", "failed"].includes((await env.api("GET", `/api/eval-runs/${runId}/progress`)).body.status), { timeout: 180_000, what: "the CLI's run to end" });
+    // The gate a CI step uses: exit 0 only when the score reaches 1.
+    const result = assay("job", "result", runId, "--min-score", "1");
+    assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+    assert.match(result.stdout, new RegExp(`cli-times|${bm.id}`));
   });
 });
