@@ -95,6 +95,8 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     assert.equal(stored.status, 200, stored.text);
     assert.equal(stored.body.format, "csv");
     assert.equal(stored.body.row_count, ROWS.length);
+    // The first rows are read after the upload; wait for them before reading the header.
+    await page.getByTestId("dataset-rows").locator("tbody tr").first().waitFor();
     assert.deepEqual(await page.getByTestId("dataset-rows").locator("thead th").allTextContents(), ["#", "question", "final"]);
     assert.deepEqual(browser.errors, [], "console errors on the builder");
   });
