@@ -1,5 +1,6 @@
 /**
- * A small ARC-AGI evaluation set for the generated test mirror: task files
+ * A small ARC-AGI evaluation set for the generated test mirror (served as
+ * both ARC-AGI-1's and ARC-AGI-2's): task files
  * in the real layout ({"train": [...], "test": [...]}, one with an extra
  * "name" key and one with two test inputs), made-up puzzles (recolour,
  * flip, transpose) on small grids. Pure and deterministic.
@@ -25,8 +26,17 @@ const RULES: [string, (g: Grid) => Grid][] = [
 /** Task ids of the mini set, in file-name order, and how many test inputs each has. */
 export const MINI_ARC_AGI_TASKS: { id: string; tests: number }[] = RULES.map(([id], i) => ({ id, tests: i === 2 ? 2 : 1 }));
 
+/** The generated tasks under both sets' mirror folders (ARC-AGI-2's with its own ids). */
 export function miniArcAgiFiles(): { path: string; text: string; gzip: boolean }[] {
-  return RULES.map(([id, rule], i) => {
+  return [...miniArcAgiSet("arc_agi", ""), ...miniArcAgiSet("arc_agi_2", "b")];
+}
+
+/** ARC-AGI-2's generated task id for the mini set's `id` (same puzzles, another folder). */
+export const miniArcAgi2Id = (id: string) => `b${id.slice(1)}`;
+
+function miniArcAgiSet(folder: string, prefix: string): { path: string; text: string; gzip: boolean }[] {
+  return RULES.map(([baseId, rule], i) => {
+    const id = prefix ? miniArcAgi2Id(baseId) : baseId;
     const pair = (seed: number, h: number, w: number) => {
       const input = grid(seed, h, w);
       return { input, output: rule(input) };
@@ -36,6 +46,6 @@ export function miniArcAgiFiles(): { path: string; text: string; gzip: boolean }
       test: Array.from({ length: MINI_ARC_AGI_TASKS[i]!.tests }, (_, t) => pair(i + 10 + t, 3, 4)),
     };
     if (i === 1) task.name = id;
-    return { path: `arc_agi/evaluation/${id}.json`, text: JSON.stringify(task), gzip: false };
+    return { path: `${folder}/evaluation/${id}.json`, text: JSON.stringify(task), gzip: false };
   });
 }

@@ -1,8 +1,8 @@
 /**
  * The built-in catalog: every definition, in catalog order, and lookups by
  * id. Seed 003 lists 40 benchmarks in nine groups; variants (TruthfulQA
- * MC1, ARC-Challenge, MBPP+) are extra benchmarks shown under one of those
- * entries, so the catalog has 40 entries and 43 benchmarks. Pure data.
+ * MC1, ARC-Challenge, ARC-AGI-2, MBPP+) are extra benchmarks shown under one
+ * of those entries, so the catalog has 40 entries and 44 benchmarks. Pure data.
  */
 import { AGENT } from "./definitions/agent";
 import { CHAT } from "./definitions/chat";

@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { builtinById } from "../../src/catalog";
-import { ARC_AGI_DATA } from "../../src/catalog/sources-arc-agi";
+import { ARC_AGI_2_DATA, ARC_AGI_DATA } from "../../src/catalog/sources-arc-agi";
 import type { PinnedDataset } from "../../src/catalog/types";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
@@ -21,7 +21,7 @@ import { renderGrid } from "../../src/scorers/grid-match";
 import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";
 import { realData } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
-import { MINI_ARC_AGI_TASKS } from "../../test/mini-arc-agi";
+import { MINI_ARC_AGI_TASKS, miniArcAgi2Id } from "../../test/mini-arc-agi";
 import { attemptsOf, createRun, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "./ensure-data";
 
@@ -30,14 +30,15 @@ const ID = "bm_arc_agi";
 let rev: DatasetRevisionRow;
 let rows: DatasetRow[];
 
-/** The pinned source as the test mirror serves it: the catalog's 400 files, or the generated tasks with their pins. */
-function mirrored(): PinnedDataset {
-  if (realData()) return ARC_AGI_DATA;
+/** The pinned source as the test mirror serves it: the catalog's files (400, or ARC-AGI-2's 120), or the generated tasks with their pins. */
+function mirrored(data: PinnedDataset = ARC_AGI_DATA): PinnedDataset {
+  if (realData()) return data;
   const pins = inject("datasetPins");
+  const two = data === ARC_AGI_2_DATA;
   return {
-    ...ARC_AGI_DATA,
+    ...data,
     files: MINI_ARC_AGI_TASKS.map(({ id }) => {
-      const path = `arc_agi/evaluation/${id}.json`;
+      const path = two ? `arc_agi_2/evaluation/${miniArcAgi2Id(id)}.json` : `arc_agi/evaluation/${id}.json`;
       return { path, url: `https://example.invalid/${path}`, format: "json" as const, ...pins[path]! };
     }),
   };
@@ -95,6 +96,25 @@ describe("ARC-AGI runs end to end", { timeout: 150_000 }, () => {
     const attempts = await attemptsOf(runId);
     expect(attempts.map((a: any) => a.row_index)).toEqual([300, 301, 302, 303, 304]);
     for (const a of attempts) expect(a).toMatchObject({ reward: 1 });
+  });
+
+  it("ARC-AGI-2 (a variant) loads its 120 tasks the same way and runs with the same prompt and scorer", async () => {
+    const id2 = "bm_arc_agi_2";
+    const def2 = builtinById(id2)!;
+    expect(def2).toMatchObject({ variant_of: ID, prompt_template: def.prompt_template, scoring: def.scoring });
+    const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, id2)).get())!;
+    const rev2 = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl"), data: mirrored(ARC_AGI_2_DATA) }))!;
+    expect(rev2.rowCount).toBe(realData() ? 167 : MINI_ARC_AGI_TASKS.reduce((n, t) => n + t.tests, 0));
+    const rows2 = await readRows(env.ARTIFACTS, rev2, 0, 4);
+    const answers = rows2.map((r) => ({ prompt: renderPrompt(spec, r.data), response: renderGrid(r.data.test_output as number[][]) }));
+    expect((await fetch(`${inject("fixtureUrl")}/_answers`, { method: "POST", body: JSON.stringify(answers) })).status).toBe(200);
+    const { key } = await newProject();
+    const model = `fixture-${crypto.randomUUID().slice(0, 8)}:accuracy=1`;
+    const runId = await createRun(key, [id2], model, { per_benchmark: { [id2]: { sample_limit: 4, attempts: 2 } } });
+    expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
+    expect((await waitForRun(key, runId, 100_000)).status).toBe("completed");
+    const [score] = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores;
+    expect(score).toMatchObject({ benchmark_id: id2, k: 2, score: 1, pass_at_k: 1, member_count: 4 });
   });
 
   it("with a hash-drawn accuracy and fresh draws per attempt, pass@2 counts an input solved by either attempt", async () => {

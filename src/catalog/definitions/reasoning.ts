@@ -1,6 +1,6 @@
-/** Built-ins of the Reasoning group: GSM8K, ARC-AGI, GPQA, and ARC-Challenge (a variant under ARC). Pure data. */
+/** Built-ins of the Reasoning group: GSM8K, ARC-AGI, GPQA, and ARC-AGI-2 and ARC-Challenge (variants under ARC). Pure data. */
 import { ARC_CHALLENGE_DATA, GSM8K_DATA } from "../sources";
-import { ARC_AGI_DATA } from "../sources-arc-agi";
+import { ARC_AGI_2_DATA, ARC_AGI_DATA } from "../sources-arc-agi";
 import type { BuiltinBenchmark, ExternalDataset } from "../types";
 import { notBundled } from "./common";
 
@@ -11,6 +11,12 @@ const GPQA_DATA: ExternalDataset = {
   license: "CC-BY-4.0",
   notes: "The authors distribute it behind a password and ask that examples not be posted in plain text, to limit contamination.",
 };
+
+/** ARC-AGI-1 and -2 share the prompt: the demonstrations and the test input, never a test output. */
+const ARC_PROMPT =
+  "Each example below shows an input grid and its output grid. Grids are written one row per line, each cell a digit 0-9 separated by spaces. " +
+  "Find the rule that turns every input into its output and apply it to the test input.\n\n{examples}\n\nTest input:\n{test_input}\n\n" +
+  "Reply with the test output grid in the same format. The last grid in your reply is read as your answer.";
 
 export const REASONING: BuiltinBenchmark[] = [
   {
@@ -81,7 +87,7 @@ export const REASONING: BuiltinBenchmark[] = [
     status_detail:
       "Runs inline on ARC-AGI-1's public evaluation set: 400 tasks with 419 test inputs, each test input a member. Data loads on first use from " +
       "the 400 pinned task files of fchollet/ARC-AGI (one fetch per file), each checked against its sha256. Run it with attempts = 2 for the " +
-      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts. ARC-AGI-2 is not loaded.",
+      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts. ARC-AGI-2 is its variant.",
     text: {
       what_it_measures:
         "Fluid, few-shot abstraction: inferring an unseen rule (symmetry, counting, object movement, colour mapping) from two to seven input/output grid pairs and applying it to a fresh input, with no domain knowledge to lean on.",
@@ -109,10 +115,7 @@ export const REASONING: BuiltinBenchmark[] = [
     },
     data: ARC_AGI_DATA,
     split: null,
-    prompt_template:
-      "Each example below shows an input grid and its output grid. Grids are written one row per line, each cell a digit 0-9 separated by spaces. " +
-      "Find the rule that turns every input into its output and apply it to the test input.\n\n{examples}\n\nTest input:\n{test_input}\n\n" +
-      "Reply with the test output grid in the same format. The last grid in your reply is read as your answer.",
+    prompt_template: ARC_PROMPT,
     answer_column: "test_output",
     scoring: { type: "grid_match" },
     subsets: [],
@@ -128,6 +131,58 @@ export const REASONING: BuiltinBenchmark[] = [
     references: [
       { title: "On the Measure of Intelligence (Chollet, 2019)", url: "https://arxiv.org/abs/1911.01547" },
       { title: "fchollet/ARC-AGI", url: "https://github.com/fchollet/ARC-AGI" },
+      { title: "ARC Prize", url: "https://arcprize.org" },
+    ],
+  },
+  {
+    id: "bm_arc_agi_2",
+    name: "ARC-AGI-2",
+    description: "The harder second ARC set: 120 public evaluation tasks built to resist brute-force search, same grid format and exact-match rule.",
+    category: "reasoning",
+    kind: "inline",
+    variant_of: "bm_arc_agi",
+    status: "runnable",
+    status_detail:
+      "Runs inline on ARC-AGI-2's public evaluation set: 120 tasks with 167 test inputs, each test input a member. Data loads on first use from " +
+      "the 120 pinned task files of arcprize/ARC-AGI-2 (one fetch per file), each checked against its sha256. Run it with attempts = 2 for the " +
+      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts.",
+    text: {
+      what_it_measures:
+        "The same fluid abstraction as ARC-AGI-1 on tasks designed to need several interacting rules (symbolic meaning, compositional steps, context-dependent rules), where ARC-AGI-1's tasks fall to search and scale.",
+      how_it_works:
+        "Same format and the same prompt as ARC-AGI: the demonstrations (2 to 6 pairs) and the test input as digit rows, the test output never sent; the grid_match scorer gives 1 only for an exact match of the last grid in the reply. " +
+        "Each of the 167 test inputs (one to three per task) is a member. The ARC Prize counts pass@2: run with attempts = 2 and read pass@k. " +
+        "Upstream's README counts a task solved when all its test inputs are; scores here count test inputs, as the ARC Prize's per-input credit does.",
+      strengths: [
+        "Not saturated: frontier systems score far below the 66% average of human testers reported with the set.",
+        "Exact-match scoring leaves no room for judge bias.",
+        "The same format and prompt as ARC-AGI-1, so the two sets compare directly.",
+      ],
+      limitations: [
+        "Only 120 public tasks: wide confidence intervals, and the public set is exposed to contamination (the semi-private and private sets are not public).",
+        "Grids as text are an awkward input for language models.",
+        "Very expensive for reasoning models; raise max_output_tokens.",
+      ],
+      when_to_use: "Pick it when ARC-AGI-1 no longer separates the models you compare, or to track progress on abstraction at the frontier.",
+      use_cases: ["Frontier reasoning research", "Comparing test-time compute strategies on novel problems"],
+    },
+    data: ARC_AGI_2_DATA,
+    split: null,
+    prompt_template: ARC_PROMPT,
+    answer_column: "test_output",
+    scoring: { type: "grid_match" },
+    subsets: [],
+    few_shot: {
+      supported: false,
+      default: 0,
+      split: null,
+      note: "Every task carries its own demonstrations. Do not set few-shot: examples from other rows would show other tasks' test outputs.",
+    },
+    sample_size: 167,
+    credentials: [],
+    requirements: [],
+    references: [
+      { title: "arcprize/ARC-AGI-2", url: "https://github.com/arcprize/ARC-AGI-2" },
       { title: "ARC Prize", url: "https://arcprize.org" },
     ],
   },
