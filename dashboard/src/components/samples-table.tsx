@@ -81,7 +81,11 @@ export function SamplesTable({
           latency_ms: null,
           input_tokens: null,
           output_tokens: null,
+          started_at: null,
           finished_at: null,
+          turns: null,
+          error_kind: null,
+          recorded: false,
         }))
       : [];
   const [subset, setSubset] = useState("");

@@ -29,7 +29,8 @@ export type DatasetRevision = Schemas["DatasetRevision"];
 export type DatasetRow = Schemas["DatasetRow"];
 export type ModelTarget = Schemas["ModelTarget"];
 export type AgentTarget = Schemas["AgentTarget"];
-export type Target = ModelTarget | AgentTarget;
+export type OutputsTarget = Schemas["OutputsTarget"];
+export type Target = ModelTarget | AgentTarget | OutputsTarget;
 export type Judge = NonNullable<Schemas["Judge"]>;
 export type EvalRun = Schemas["EvalRun"];
 export type RunStatus = EvalRun["status"];
@@ -50,12 +51,8 @@ export type Submission = Schemas["LeaderboardSubmission"];
 export type DriftAlert = Schemas["DriftAlert"];
 export type Webhook = Schemas["Webhook"];
 export type Trigger = Schemas["Trigger"];
-/**
- * A sample row; `seq` is parsed from the id once, by the sample store.
- * started_at, turns and error_kind are in the API's Sample; they are named
- * here, as optional, only until the client in sdk/typescript is regenerated.
- */
-export type Sample = Schemas["Sample"] & { seq?: number; started_at?: string | null; turns?: number | null; error_kind?: string | null };
+/** A sample row; `seq` is parsed from the id once, by the sample store. */
+export type Sample = Schemas["Sample"] & { seq?: number };
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 export const ACTIVE_RUN = new Set(["queued", "running"]);

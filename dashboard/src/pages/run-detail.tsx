@@ -264,7 +264,19 @@ export default function RunDetail({ params }: { params: Record<string, string> }
         )}
         <dl class="facts summary">
           <dt>Target</dt>
-          <dd>{targetLabel(run.target)}{run.target.kind === "model" ? <span class="muted"> ({run.target.provider}, {run.target.base_url})</span> : null}</dd>
+          <dd>
+            {targetLabel(run.target)}
+            {run.target.kind === "model" ? <span class="muted"> ({run.target.provider}, {run.target.base_url})</span> : null}
+            {run.target.kind === "outputs" ? <span class="muted"> (column {run.target.output_column}; no model is called)</span> : null}
+          </dd>
+          {run.source_run_id && (
+            <>
+              <dt>Re-scores</dt>
+              <dd>
+                <Link href={`/runs/${run.source_run_id}`}>{run.source_run_id}</Link> <span class="muted">(its stored outputs, scored again; no model is called)</span>
+              </dd>
+            </>
+          )}
           {run.compare_target && (
             <>
               <dt>Compare</dt>

@@ -15,6 +15,7 @@ const STATUSES = ["draft", "queued", "running", "completed", "failed", "cancelle
 export function targetLabel(t: Target | null | undefined): string {
   if (!t) return "—";
   if (t.name) return t.name;
+  if (t.kind === "outputs") return `recorded outputs ${t.dataset}`;
   return t.kind === "agent" ? t.profile : t.model;
 }
 

@@ -39,6 +39,8 @@ const emptyTarget = (): TargetForm => ({ kind: "model", provider: "openai", base
 function targetForm(t: Target | null): TargetForm {
   if (!t) return emptyTarget();
   if (t.kind === "agent") return { ...emptyTarget(), kind: "agent", runner_url: t.runner_url, profile: t.profile, name: t.name ?? "" };
+  // The wizard starts live runs; a copy of a recorded-outputs run starts from a blank model target (the API and CLI take outputs targets).
+  if (t.kind === "outputs") return emptyTarget();
   return { ...emptyTarget(), provider: t.provider, base_url: t.base_url, model: t.model, name: t.name ?? "", serverKey: !!t.api_key?.set };
 }
 

@@ -1914,6 +1914,82 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/eval-runs/{id}/rescore": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    /** Re-score a finished run's stored outputs with another scoring spec, as a new started run linked to it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RescoreEvalRun"];
+        };
+      };
+      responses: {
+        202: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["EvalRun"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        402: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        409: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/eval-runs/{id}/resume": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -4218,6 +4294,13 @@ export interface paths {
                 profile: string;
                 params?: { [key: string]: unknown };
                 name?: string;
+              } | {
+                kind: "outputs";
+                dataset: string;
+                key_column?: string;
+                output_column: string;
+                attempt_column?: string;
+                name?: string;
               };
               compare_target?: {
                 kind: "model";
@@ -4237,6 +4320,13 @@ export interface paths {
                 runner_url: string;
                 profile: string;
                 params?: { [key: string]: unknown };
+                name?: string;
+              } | {
+                kind: "outputs";
+                dataset: string;
+                key_column?: string;
+                output_column: string;
+                attempt_column?: string;
                 name?: string;
               } | null;
               judge?: {
@@ -4709,6 +4799,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
+        extraction?: "flexible" | "mmlu_pro";
       } | {
         type: "llm_judge";
         criteria: string;
@@ -4720,6 +4811,8 @@ export interface components {
         test_column: string;
         entry_point_column?: string;
         setup_column?: string;
+        reference_column?: string;
+        oracle_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
@@ -4757,8 +4850,8 @@ export interface components {
       status: "draft" | "queued" | "running" | "completed" | "failed" | "cancelled";
       /** Benchmark ids, in the order given */
       benchmarks: (string)[];
-      target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"];
-      compare_target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"] | null;
+      target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"] | components["schemas"]["OutputsTarget"];
+      compare_target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"] | components["schemas"]["OutputsTarget"] | null;
       judge: components["schemas"]["Judge"];
       options: {
         attempts?: number;
@@ -4802,6 +4895,12 @@ export interface components {
       };
       request_id: string | null;
       copied_from: string | null;
+      /** a re-score: the finished run whose stored outputs this run scores again (no model call but a judge's); /scores pairs each benchmark with it */
+      source_run_id: string | null;
+      /** a re-score: the scoring spec applied to each of its benchmarks */
+      rescore_scoring: { [key: string]: unknown } | null;
+      /** true when no model is called: every output is recorded (an outputs target or a re-score); samples say so per attempt */
+      recorded: boolean;
       /** why the run failed: each failed benchmark with its reason (a benchmark that scored nothing names the dominant error) */
       error: string | null;
       /** attempts without a reward by error kind (http_401, unreachable, timeout, ...), set when the run ends */
@@ -4835,6 +4934,17 @@ export interface components {
       params: { [key: string]: unknown };
       name?: string;
     };
+    OutputsTarget: {
+      kind: "outputs";
+      /** the revision `name@version` holding the recorded outputs; no model is called */
+      dataset: string;
+      /** the column of each output's task key; absent, outputs row i is the output of task row i */
+      key_column?: string;
+      output_column: string;
+      /** orders a task's outputs as attempts; absent, file order */
+      attempt_column?: string;
+      name?: string;
+    };
     Judge: {
       provider: "openai" | "anthropic";
       base_url: string;
@@ -4866,6 +4976,13 @@ export interface components {
         profile: string;
         params?: { [key: string]: unknown };
         name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
+        name?: string;
       };
       compare_target?: {
         kind: "model";
@@ -4885,6 +5002,13 @@ export interface components {
         runner_url: string;
         profile: string;
         params?: { [key: string]: unknown };
+        name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
         name?: string;
       } | null;
       judge?: {
@@ -4958,6 +5082,13 @@ export interface components {
         profile: string;
         params?: { [key: string]: unknown };
         name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
+        name?: string;
       };
       compare_target?: {
         kind: "model";
@@ -4977,6 +5108,13 @@ export interface components {
         runner_url: string;
         profile: string;
         params?: { [key: string]: unknown };
+        name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
         name?: string;
       } | null;
       judge?: {
@@ -5027,6 +5165,49 @@ export interface components {
           } } | null;
       };
     };
+    RescoreEvalRun: {
+      benchmarks?: (string)[];
+      scoring: {
+        type: "contains";
+        ignore_case?: boolean;
+      } | {
+        type: "exact_match";
+      } | {
+        type: "regex";
+        pattern: string;
+        group?: number;
+        flags?: string;
+      } | {
+        type: "numeric";
+        mode?: "strict" | "flexible";
+      } | {
+        type: "multiple_choice";
+        extraction?: "flexible" | "mmlu_pro";
+      } | {
+        type: "llm_judge";
+        criteria: string;
+      } | {
+        type: "code_execution";
+        language?: "python";
+        harness?: "humaneval" | "mbpp";
+        prompt_column?: string;
+        test_column: string;
+        entry_point_column?: string;
+        setup_column?: string;
+        reference_column?: string;
+        oracle_column?: string;
+        timeout_s?: number;
+        memory_mb?: number;
+      };
+      judge?: {
+        provider: "openai" | "anthropic";
+        base_url: string;
+        model: string;
+        /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+        api_key?: string | null;
+      } | null;
+      display_name?: string;
+    };
     RunProgress: {
       id: string;
       status: string;
@@ -5072,6 +5253,49 @@ export interface components {
       missing_policy: "unknown" | "as_failure";
       uncertainty: components["schemas"]["Uncertainty"];
       display: components["schemas"]["ScoreDisplay"];
+      /** a re-score: the source run's score of the same benchmark and target, with the paired test per task (source = A, this run = B) */
+      source?: {
+        run_id: string;
+        display_name: string | null;
+        finished_at: string | null;
+        k: number;
+        missing_policy: "unknown" | "as_failure";
+        score: number | null;
+        pass: number | null;
+        pass_at_k: number | null;
+        pass_hat_k: number | null;
+        score_counts: components["schemas"]["ScoreCounts"];
+        display: {
+          score: string | null;
+          coverage: string;
+        };
+        /** this run's score minus the previous run's */
+        delta: number | null;
+        display_delta: string | null;
+        /** same k and missing policy */
+        comparable: boolean;
+        paired: components["schemas"]["Comparison"];
+      } | null;
+      /** recorded outputs (an outputs target or a re-score): where they came from and how they matched the tasks; null for a live target */
+      recorded?: {
+        /** dataset: an outputs target's revision; run: a re-score's source run */
+        source: "dataset" | "run";
+        /** the outputs revision `name@version`, or the source run id */
+        from: string;
+        revision_id: string | null;
+        /** outputs rows read, or source attempts with an output */
+        outputs: number;
+        /** selected tasks with at least one recorded output */
+        matched_tasks: number;
+        /** selected tasks with none: their attempts are missing, never 0 */
+        missing_tasks: number;
+        /** outputs whose key matches no task of the benchmark's dataset */
+        unmatched_count: number;
+        /** the first unmatched keys (at most 20), in file order */
+        unmatched_keys: (string)[];
+        /** outputs of selected tasks beyond the run's k attempts, not used */
+        beyond_k: number;
+      } | null;
       /** what the ended attempts consumed: mean tokens and model latency, total cost */
       usage?: {
         attempts: number;
@@ -5133,6 +5357,34 @@ export interface components {
       pass_with_ci: string | null;
       coverage: string;
     } | null;
+    /** paired test over shared tasks, previous = A, this run = B */
+    Comparison: {
+      /** mean over shared tasks of B − A */
+      delta: number | null;
+      delta_ci95: [number, number] | null;
+      a_score: number | null;
+      b_score: number | null;
+      test: {
+        name: "mcnemar" | "paired_bootstrap";
+        method: "exact_binomial" | "chi_square_continuity" | "bootstrap";
+        p_value: number | null;
+        n_shared: number;
+        /** McNemar: tasks failing on A and passing on B */
+        b01: number | null;
+        /** McNemar: tasks passing on A and failing on B */
+        b10: number | null;
+      };
+      excluded_members: number;
+      /** task keys worse on B, largest drop first (capped; see regressions_count) */
+      regressions: (string)[];
+      improvements: (string)[];
+      regressions_count: number;
+      improvements_count: number;
+      missing_policy: "unknown" | "as_failure";
+      display: {
+        delta: string | null;
+      };
+    } | null;
     RunScores: {
       run_id: string;
       run_status: string;
@@ -5166,6 +5418,49 @@ export interface components {
       display: components["schemas"]["ScoreDisplay"];
       subsets: (components["schemas"]["Breakdown"])[];
       previous: components["schemas"]["PreviousRunScore"];
+      /** a re-score: the source run's score of the same benchmark and target, with the paired test per task (source = A, this run = B) */
+      source?: {
+        run_id: string;
+        display_name: string | null;
+        finished_at: string | null;
+        k: number;
+        missing_policy: "unknown" | "as_failure";
+        score: number | null;
+        pass: number | null;
+        pass_at_k: number | null;
+        pass_hat_k: number | null;
+        score_counts: components["schemas"]["ScoreCounts"];
+        display: {
+          score: string | null;
+          coverage: string;
+        };
+        /** this run's score minus the previous run's */
+        delta: number | null;
+        display_delta: string | null;
+        /** same k and missing policy */
+        comparable: boolean;
+        paired: components["schemas"]["Comparison"];
+      } | null;
+      /** recorded outputs (an outputs target or a re-score): where they came from and how they matched the tasks; null for a live target */
+      recorded?: {
+        /** dataset: an outputs target's revision; run: a re-score's source run */
+        source: "dataset" | "run";
+        /** the outputs revision `name@version`, or the source run id */
+        from: string;
+        revision_id: string | null;
+        /** outputs rows read, or source attempts with an output */
+        outputs: number;
+        /** selected tasks with at least one recorded output */
+        matched_tasks: number;
+        /** selected tasks with none: their attempts are missing, never 0 */
+        missing_tasks: number;
+        /** outputs whose key matches no task of the benchmark's dataset */
+        unmatched_count: number;
+        /** the first unmatched keys (at most 20), in file order */
+        unmatched_keys: (string)[];
+        /** outputs of selected tasks beyond the run's k attempts, not used */
+        beyond_k: number;
+      } | null;
       /** what the ended attempts consumed: mean tokens and model latency, total cost */
       usage?: {
         attempts: number;
@@ -5223,34 +5518,6 @@ export interface components {
       comparable: boolean;
       paired: components["schemas"]["Comparison"];
     } | null;
-    /** paired test over shared tasks, previous = A, this run = B */
-    Comparison: {
-      /** mean over shared tasks of B − A */
-      delta: number | null;
-      delta_ci95: [number, number] | null;
-      a_score: number | null;
-      b_score: number | null;
-      test: {
-        name: "mcnemar" | "paired_bootstrap";
-        method: "exact_binomial" | "chi_square_continuity" | "bootstrap";
-        p_value: number | null;
-        n_shared: number;
-        /** McNemar: tasks failing on A and passing on B */
-        b01: number | null;
-        /** McNemar: tasks passing on A and failing on B */
-        b10: number | null;
-      };
-      excluded_members: number;
-      /** task keys worse on B, largest drop first (capped; see regressions_count) */
-      regressions: (string)[];
-      improvements: (string)[];
-      regressions_count: number;
-      improvements_count: number;
-      missing_policy: "unknown" | "as_failure";
-      display: {
-        delta: string | null;
-      };
-    } | null;
     ABBenchmark: {
       benchmark_id: string;
       benchmark_name: string | null;
@@ -5290,17 +5557,25 @@ export interface components {
       reward: number | null;
       output: string | null;
       output_truncated: boolean;
+      /** true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's */
+      recorded: boolean;
       expected_answer: string | null;
       reason: string | null;
       error: string | null;
+      /** why an ended attempt has no reward, as the run's error_counts count it (http_429, timeout, unscored, ...); null when it has one or is open */
+      error_kind: string | null;
       /** model time of the attempt in milliseconds; null while open or when none was measured */
       latency_ms: number | null;
       /** tokens the target read; null while open or when it reported none */
       input_tokens: number | null;
       /** tokens the target wrote; null while open or when it reported none */
       output_tokens: number | null;
+      /** when the attempt was dispatched to its target; null while open */
+      started_at: string | null;
       /** when the attempt ended; null while open */
       finished_at: string | null;
+      /** model turns of an ended attempt that ran in Assay (1 when the model answered, 0 when it did not); null while open and for an agent target, whose turns are in its trace */
+      turns: number | null;
     };
     TaskResult: {
       task_key: string;
@@ -5397,6 +5672,8 @@ export interface components {
       reward: number | null;
       structured: components["schemas"]["StructuredResult"];
       output: string | null;
+      /** true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's */
+      recorded: boolean;
       expected_answer: string | null;
       exit_code: number | null;
       error: string | null;
@@ -5679,6 +5956,7 @@ export const operations = {
   copyEvalRun: ["post", "/api/eval-runs/{id}/copy"],
   startEvalRun: ["post", "/api/eval-runs/{id}/start"],
   stopEvalRun: ["post", "/api/eval-runs/{id}/stop"],
+  rescoreEvalRun: ["post", "/api/eval-runs/{id}/rescore"],
   resumeEvalRun: ["post", "/api/eval-runs/{id}/resume"],
   getEvalRunProgress: ["get", "/api/eval-runs/{id}/progress"],
   listEvalRunLogs: ["get", "/api/eval-runs/{id}/logs"],
