@@ -16,8 +16,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { buildProgram, extractCode } from "../src/scorers/code-execution.ts";
+import { importTs } from "../scripts/lib/import-ts.mjs";
 import { signBody, startSandbox } from "./server.mjs";
+
+// The scorer's own extraction and program rule, not a copy of them.
+const { buildProgram, extractCode } = await importTs(new URL("../src/scorers/code-execution.ts", import.meta.url).href);
 
 const SHARED = process.env.ASSAY_SHARED_DIR ?? new URL("../../shared", import.meta.url).pathname;
 const present = existsSync(join(SHARED, "real-outputs/humaneval-mbpp_mapcoder_cot")) && existsSync(join(SHARED, "datasets/humaneval"));

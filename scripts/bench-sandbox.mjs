@@ -14,7 +14,9 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { findPython } from "../sandbox/isolation.mjs";
 import { signBody, startSandbox } from "../sandbox/server.mjs";
-import { buildProgram } from "../src/scorers/code-execution.ts";
+import { importTs } from "./lib/import-ts.mjs";
+
+const { buildProgram } = await importTs(new URL("../src/scorers/code-execution.ts", import.meta.url).href);
 
 const SHARED = process.env.ASSAY_SHARED_DIR ?? new URL("../../shared", import.meta.url).pathname;
 const SPEC = { type: "code_execution", language: "python", harness: "humaneval", prompt_column: "prompt", test_column: "test", entry_point_column: "entry_point", timeout_s: 10, memory_mb: 1024 };

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { ensureDashboardBuilt } from "./dashboard.mjs";
+import { importTs } from "./import-ts.mjs";
 
 const WRANGLER = join("node_modules", ".bin", "wrangler");
 /**
@@ -52,7 +53,7 @@ export class ConfigError extends Error {}
 async function checkVars(vars) {
   let schema;
   try {
-    schema = await import("../../src/config/worker-config.ts");
+    schema = await importTs(new URL("../../src/config/worker-config.ts", import.meta.url).href);
   } catch {
     return;
   }

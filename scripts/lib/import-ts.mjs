@@ -1,0 +1,27 @@
+// Node runs the project's TypeScript sources as they are (type stripping),
+// but their relative imports name no extension, as the Worker's bundler and
+// vitest resolve them. importTs() resolves such a specifier to its .ts file,
+// so scripts and node tests can use pure modules from src/ (whatever those
+// modules import in turn).
+import * as nodeModule from "node:module";
+
+let registered = false;
+
+/** import() of a TypeScript module (a URL or a path relative to the caller, resolved by the caller). */
+export function importTs(url) {
+  // Node before 22.15 has no registerHooks (and before 23.6 strips no types): the import then fails as it would have.
+  if (!registered && typeof nodeModule.registerHooks === "function") {
+    nodeModule.registerHooks({
+      resolve(specifier, context, next) {
+        try {
+          return next(specifier, context);
+        } catch (err) {
+          if (err?.code !== "ERR_MODULE_NOT_FOUND" || !/^\.\.?\//.test(specifier) || /\.[cm]?[jt]s$/.test(specifier)) throw err;
+          return next(`${specifier}.ts`, context);
+        }
+      },
+    });
+    registered = true;
+  }
+  return import(url);
+}
