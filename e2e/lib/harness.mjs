@@ -43,12 +43,12 @@ export function outputDir(sub = "") {
 }
 
 /** The local stack on a free port with a throwaway state folder, the fixture model and a project key; `extraVars` reach the Worker (a sandbox's URL and secret). */
-export async function startEnvironment({ projectName = "e2e", extraVars = {} } = {}) {
+export async function startEnvironment({ projectName = "e2e", extraVars = {}, answers } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "assay-e2e-"));
   const port = await freePort();
   const bootstrapToken = "e2e-bootstrap-" + Math.random().toString(36).slice(2);
   const stack = await startStack({ port, stateDir, bootstrapToken, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log") });
-  const fixture = await startFixtureModel({ port: 0 });
+  const fixture = await startFixtureModel({ port: 0, ...(answers ? { answers } : {}) });
   const r = await fetch(`${stack.url}/api/projects`, {
     method: "POST",
     headers: { authorization: `Bearer ${bootstrapToken}`, "content-type": "application/json" },

@@ -19,7 +19,21 @@ function categoryLabel(c: string): string {
 
 export function scoringLabel(s: Benchmark["scoring"]): string {
   const t = typeof s.type === "string" ? s.type : "?";
-  return ({ contains: "Contains", exact_match: "Exact match", regex: "Regex", llm_judge: "LLM judge", numeric: "Numeric", multiple_choice: "Multiple choice" } as Record<string, string>)[t] ?? t;
+  return (
+    {
+      contains: "Contains",
+      exact_match: "Exact match",
+      regex: "Regex",
+      llm_judge: "LLM judge",
+      numeric: "Numeric",
+      multiple_choice: "Multiple choice",
+      code_execution: "Code execution",
+      instruction_checks: "Instruction checks",
+      function_call: "Function calls",
+      grid_match: "Grid match",
+      verifier: "Runner's verifier",
+    } as Record<string, string>
+  )[t] ?? t;
 }
 
 export default function Benchmarks() {
