@@ -7,12 +7,8 @@
 // once). Target: within 2× of the ideal, 0 lost, 0 doubled.
 //   BENCH_RL_N=60 BENCH_RL_LATENCY_MS=400 BENCH_RL_LIMIT=3 BENCH_RL_CONCURRENCY=6 node scripts/bench-rate-limit.mjs
 // BENCH_PORT picks the stack's port (default: a free one).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startFixtureModel } from "../fixture/model-server.mjs";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
-import { freePort, startStack } from "./lib/stack.mjs";
+import { startBenchStack } from "./lib/bench-stack.mjs";
 
 const N = Number(process.env.BENCH_RL_N || 60);
 const L = Number(process.env.BENCH_RL_LATENCY_MS || 400);
@@ -21,15 +17,7 @@ const C = Number(process.env.BENCH_RL_CONCURRENCY || 6);
 /** The endpoint's retry-after on refusals, in seconds. */
 const RETRY_AFTER_S = 1;
 
-const stateDir = mkdtempSync(join(tmpdir(), "assay-bench-rl-"));
-const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0 });
-const stack = await startStack({
-  port: Number(process.env.BENCH_PORT) || (await freePort()),
-  stateDir,
-  bootstrapToken: "bench-bootstrap-token",
-  quiet: true,
-  logFile: join(stateDir, "wrangler.log"),
-});
+const { fixture, stack, close } = await startBenchStack("bench-rl", { port: Number(process.env.BENCH_PORT) || undefined });
 try {
   const boot = client(stack.url, stack.bootstrapToken);
   const { api_key } = await boot("POST", "/api/projects", { name: "bench-rate-limit" });
@@ -78,7 +66,5 @@ Assay rate-limited bench (local stack, wrangler dev; fixture latency ${L} ms, at
   verdict               ${missed ? "MISSED the target" : "within target"}
 `);
 } finally {
-  await stack.stop();
-  await fixture.close();
-  rmSync(stateDir, { recursive: true, force: true });
+  await close();
 }

@@ -10,13 +10,9 @@
 //   npm run bench:scale -- 2000 5000  any sizes
 // BENCH_SCALE_LATENCY_MS and BENCH_SCALE_CONCURRENCY change the model's latency and the run's concurrency.
 // Not part of npm test: 10,000 attempts take minutes on a 2-core machine.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startFixtureModel } from "../fixture/model-server.mjs";
 import { arithmeticRows, client } from "./lib/api.mjs";
 import { processTree } from "./lib/proc-cpu.mjs";
-import { freePort, startStack } from "./lib/stack.mjs";
+import { startBenchStack } from "./lib/bench-stack.mjs";
 
 const L = Number(process.env.BENCH_SCALE_LATENCY_MS || 5);
 const C = Number(process.env.BENCH_SCALE_CONCURRENCY || 200);
@@ -26,16 +22,7 @@ const sizes = args.length === 1 && args[0] > 10_000 ? [1_000, 10_000, args[0]] :
 const PROBE_EVERY_MS = 500;
 const SAMPLE_EVERY_MS = 250;
 
-const stateDir = mkdtempSync(join(tmpdir(), "assay-bench-scale-"));
-const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0 });
-const stack = await startStack({
-  port: await freePort(),
-  stateDir,
-  bootstrapToken: "bench-bootstrap-token",
-  extraVars: { ASSAY_IO_METRICS: "1" },
-  quiet: true,
-  logFile: join(stateDir, "wrangler.log"),
-});
+const { fixture, stack, close } = await startBenchStack("bench-scale", { extraVars: { ASSAY_IO_METRICS: "1" } });
 
 const workerdRssMb = () => (processTree(stack.child.pid) ?? []).filter((p) => p.name === "workerd").reduce((n, p) => n + p.rssKb, 0) / 1024;
 const cpuSeconds = () => (processTree(stack.child.pid) ?? []).reduce((n, p) => n + p.cpu, 0);
@@ -129,7 +116,5 @@ Assay scale bench (local stack, wrangler dev; fixture latency ${L} ms, concurren
 Latencies are measured by one client calling /progress, /scores and /samples?limit=50 one after another every ${PROBE_EVERY_MS} ms while the run executes.
 D1 rows read include those reads (GET /progress counts the run's attempts by status).`);
 } finally {
-  await stack.stop();
-  await fixture.close();
-  rmSync(stateDir, { recursive: true, force: true });
+  await close();
 }

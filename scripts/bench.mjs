@@ -7,12 +7,9 @@
 // BENCH_PROFILE=1 also takes a CPU profile of the Worker during the run and
 // prints where its time went per module and function (BENCH_PROFILE_OUT=file
 // keeps the .cpuprofile for DevTools).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startFixtureModel } from "../fixture/model-server.mjs";
+import { writeFileSync } from "node:fs";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
-import { freePort, startStack } from "./lib/stack.mjs";
+import { startBenchStack } from "./lib/bench-stack.mjs";
 import { processTree } from "./lib/proc-cpu.mjs";
 import { connectProfiler, report, summarise } from "./lib/cpu-profile.mjs";
 
@@ -27,16 +24,7 @@ const N = Number(process.env.BENCH_N || 1000);
 const L = Number(process.env.BENCH_LATENCY_MS || 50);
 const C = Number(process.env.BENCH_CONCURRENCY || 50);
 
-const stateDir = mkdtempSync(join(tmpdir(), "assay-bench-"));
-const fixture = await startFixtureModel({ host: "127.0.0.1", port: 0 });
-const stack = await startStack({
-  port: await freePort(),
-  stateDir,
-  bootstrapToken: "bench-bootstrap-token",
-  extraVars: { ASSAY_IO_METRICS: "1" },
-  quiet: true,
-  logFile: join(stateDir, "wrangler.log"),
-});
+const { fixture, stack, close } = await startBenchStack("bench", { extraVars: { ASSAY_IO_METRICS: "1" } });
 try {
   const boot = client(stack.url, stack.bootstrapToken);
   const { api_key } = await boot("POST", "/api/projects", { name: "bench" });
@@ -98,7 +86,5 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
     console.log(report(summarise(profiled), N));
   }
 } finally {
-  await stack.stop();
-  await fixture.close();
-  rmSync(stateDir, { recursive: true, force: true });
+  await close();
 }
