@@ -18,6 +18,21 @@ const ARC_PROMPT =
   "Find the rule that turns every input into its output and apply it to the test input.\n\n{examples}\n\nTest input:\n{test_input}\n\n" +
   "Reply with the test output grid in the same format. The last grid in your reply is read as your answer.";
 
+/** How both ARC sets are asked and scored: one row per test input, its demonstrations in the prompt, the last grid of the reply matched exactly. */
+const ARC_TASKS: Pick<BuiltinBenchmark, "split" | "prompt_template" | "answer_column" | "scoring" | "subsets" | "few_shot"> = {
+  split: null,
+  prompt_template: ARC_PROMPT,
+  answer_column: "test_output",
+  scoring: { type: "grid_match" },
+  subsets: [],
+  few_shot: {
+    supported: false,
+    default: 0,
+    split: null,
+    note: "Every task carries its own demonstrations. Do not set few-shot: examples from other rows would show other tasks' test outputs.",
+  },
+};
+
 export const REASONING: BuiltinBenchmark[] = [
   {
     id: "bm_gsm8k",
@@ -114,17 +129,7 @@ export const REASONING: BuiltinBenchmark[] = [
       use_cases: ["Research on reasoning and program synthesis", "Agents that must induce rules from a handful of examples (data transformation, spreadsheet automation)"],
     },
     data: ARC_AGI_DATA,
-    split: null,
-    prompt_template: ARC_PROMPT,
-    answer_column: "test_output",
-    scoring: { type: "grid_match" },
-    subsets: [],
-    few_shot: {
-      supported: false,
-      default: 0,
-      split: null,
-      note: "Every task carries its own demonstrations. Do not set few-shot: examples from other rows would show other tasks' test outputs.",
-    },
+    ...ARC_TASKS,
     sample_size: 419,
     credentials: [],
     requirements: [],
@@ -167,17 +172,7 @@ export const REASONING: BuiltinBenchmark[] = [
       use_cases: ["Frontier reasoning research", "Comparing test-time compute strategies on novel problems"],
     },
     data: ARC_AGI_2_DATA,
-    split: null,
-    prompt_template: ARC_PROMPT,
-    answer_column: "test_output",
-    scoring: { type: "grid_match" },
-    subsets: [],
-    few_shot: {
-      supported: false,
-      default: 0,
-      split: null,
-      note: "Every task carries its own demonstrations. Do not set few-shot: examples from other rows would show other tasks' test outputs.",
-    },
+    ...ARC_TASKS,
     sample_size: 167,
     credentials: [],
     requirements: [],
