@@ -6,14 +6,16 @@
 // same texts (lm-evaluation-harness's flexible extract, compared as numbers),
 // checked per task, not a hard-coded number. The authors' own verdicts (the
 // file's `score`, their \boxed{} rule) are printed beside it: the README's
-// table comes from this test. Skipped when ../shared is absent.
+// table comes from this test. Without ../shared the same path runs on
+// replies generated here in the file's shape for the generated GSM8K mini
+// file (right, wrong, a boxed answer followed by another number, no number).
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb } from "../../src/db/client";
 import { benchmarks } from "../../src/db/schema";
 import { readRows } from "../../src/storage/dataset-rows";
-import { loadFromMirror } from "../../test/builtin-data";
+import { loadFromMirror, realData } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
 import { waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "./ensure-data";
@@ -52,25 +54,44 @@ interface Re2Row {
   vanilla: { generation: string[]; score: 0 | 1 };
 }
 
-describe.skipIf(!inject("sharedPresent"))("real GSM8K outputs scored as an outputs run", { timeout: 240_000 }, () => {
+/** Replies in the Re2 file's shape for the generated mini GSM8K: the four kinds of reply the real file holds, in turn. */
+function generatedRows(answers: Map<string, string>): Re2Row[] {
+  return [...answers].map(([key, answer], i) => {
+    const target = Number(answer.slice(answer.lastIndexOf("#### ") + 5).split(",").join(""));
+    const kind = i % 4;
+    const generation =
+      kind === 0 ? `Adding it up gives ${target}. The answer is \\boxed{${target}}.`
+      : kind === 1 ? `Adding it up gives ${target + 1}. The answer is \\boxed{${target + 1}}.`
+      : kind === 2 ? `The answer is \\boxed{${target}}. Check: 3 steps.`
+      : "I could not work it out.";
+    return { id: Number(key.slice("test-".length)) - 1, target, vanilla: { generation: [generation], score: kind === 0 || kind === 2 ? 1 : 0 } };
+  });
+}
+
+describe("GSM8K outputs scored as an outputs run", { timeout: 240_000 }, () => {
   let rows: Re2Row[] = [];
   let answers = new Map<string, string>();
 
   beforeAll(async () => {
+    const db = openDb(env.DB);
+    const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, "bm_gsm8k")).get())!;
+    const rev = (await ensureBuiltinRevision(env, db, bm, loadFromMirror("bm_gsm8k")))!;
+    answers = new Map((await readRows(env.ARTIFACTS, rev, 0, rev.rowCount)).map((r) => [r.key, String(r.data.answer)]));
+    if (!realData()) {
+      rows = generatedRows(answers);
+      return;
+    }
     const res = await fetch(`${inject("sharedUrl")}/${FILE}`);
     expect(res.status).toBe(200);
     rows = new TextDecoder().decode(await res.arrayBuffer())
       .split("\n")
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as Re2Row);
-    const db = openDb(env.DB);
-    const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, "bm_gsm8k")).get())!;
-    const rev = (await ensureBuiltinRevision(env, db, bm, loadFromMirror("bm_gsm8k")))!;
-    answers = new Map((await readRows(env.ARTIFACTS, rev, 0, rev.rowCount)).map((r) => [r.key, String(r.data.answer)]));
   }, 120_000);
 
   it("scores what an independent computation of the scorer's rule gives, task by task, calling no model", async () => {
-    expect(rows).toHaveLength(1319);
+    const N = realData() ? 1319 : answers.size;
+    expect(rows).toHaveLength(N);
     const { key } = await newProject("real-outputs");
     // The file's id is the 0-based line of GSM8K's test.jsonl; the built-in's task keys are test-<line>.
     const upload = rows.map((r) => JSON.stringify({ task: `test-${r.id + 1}`, output: r.vanilla.generation[0] })).join("\n");
@@ -90,9 +111,9 @@ describe.skipIf(!inject("sharedPresent"))("real GSM8K outputs scored as an outpu
     const [row] = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores;
     expect(row).toMatchObject({
       status: "completed",
-      member_count: 1319,
-      score_counts: { total: 1319, scored: 1319, missing: 0 },
-      recorded: { source: "dataset", outputs: 1319, matched_tasks: 1319, missing_tasks: 0, unmatched_count: 0 },
+      member_count: N,
+      score_counts: { total: N, scored: N, missing: 0 },
+      recorded: { source: "dataset", outputs: N, matched_tasks: N, missing_tasks: 0, unmatched_count: 0 },
     });
     expect(row.score).toBeCloseTo(independent, 12);
 
@@ -102,16 +123,17 @@ describe.skipIf(!inject("sharedPresent"))("real GSM8K outputs scored as an outpu
       for (const s of page.items) seen.set(s.task_key, s.reward);
       cursor = page.next_cursor;
     }
-    expect(seen.size).toBe(1319);
+    expect(seen.size).toBe(N);
     const differing = [...expected].filter(([k, v]) => seen.get(k) !== v).map(([k]) => k);
     expect(differing).toEqual([]);
 
     // The authors' verdicts (their \boxed{} extraction) on the same texts, for the README's comparison.
     const authors = rows.reduce((s, r) => s + r.vanilla.score, 0) / rows.length;
     const disagree = rows.filter((r) => r.vanilla.score !== expected.get(`test-${r.id + 1}`)).length;
+    if (!realData()) return;
     console.log(
       `GSM8K gpt-4o-mini vanilla (Re2 baseline file): Assay built-in (flexible, last number) ${(row.score * 100).toFixed(2)}% = independent ${(independent * 100).toFixed(2)}%; ` +
-        `authors' rule ${(authors * 100).toFixed(2)}% (published ${(PUBLISHED_VANILLA * 100).toFixed(2)}%); verdicts differ on ${disagree} of 1319 tasks`,
+        `authors' rule ${(authors * 100).toFixed(2)}% (published ${(PUBLISHED_VANILLA * 100).toFixed(2)}%); verdicts differ on ${disagree} of ${N} tasks`,
     );
   });
 });
