@@ -10,6 +10,8 @@ export interface TargetUsage {
   /** null when no attempt has a price. */
   cost: number | null;
   mean_latency_ms: number | null;
+  /** Attempts whose reply came from the response cache (no model call, no cost). */
+  cached_attempts?: number;
 }
 
 export interface BenchmarkUsage extends TargetUsage {
@@ -37,7 +39,7 @@ export async function benchmarkUsage(d1: D1Database, runId: string): Promise<Ben
   const r = await d1
     .prepare(
       `SELECT benchmark_id, target, count(*) AS attempts, total(input_tokens) AS input_tokens, total(output_tokens) AS output_tokens,
-         avg(input_tokens) AS mean_input_tokens, avg(output_tokens) AS mean_output_tokens, sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms,
+         avg(input_tokens) AS mean_input_tokens, avg(output_tokens) AS mean_output_tokens, sum(cost) AS cost, avg(latency_ms) AS mean_latency_ms, count(cached) AS cached_attempts,
          avg((julianday(finished_at) - julianday(started_at)) * 86400000.0) AS mean_wall_ms
        FROM attempts WHERE run_id = ?1 GROUP BY benchmark_id, target ORDER BY benchmark_id, target`,
     )
@@ -54,6 +56,7 @@ export async function runUsage(d1: D1Database, runId: string): Promise<TargetUsa
     t.attempts += u.attempts;
     t.input_tokens += u.input_tokens;
     t.output_tokens += u.output_tokens;
+    if (u.cached_attempts) t.cached_attempts = (t.cached_attempts ?? 0) + u.cached_attempts;
     if (u.cost !== null) t.cost = (t.cost ?? 0) + u.cost;
     if (u.mean_latency_ms !== null) {
       t.mean_latency_ms = ((t.mean_latency_ms ?? 0) * t.latencyWeight + u.mean_latency_ms * u.attempts) / (t.latencyWeight + u.attempts);

@@ -53,12 +53,14 @@ export interface SampleRow {
   started_at: string | null;
   /** When the attempt ended (null while open). */
   finished_at: string | null;
+  /** 1 when its reply came from the response cache, not a model call (null otherwise). */
+  cached: number | null;
 }
 
 /** The columns of a sample; the long ones only for rows `wanted` selects (a filtered walk reads many rows it skips). */
 function sampleColumns(wanted = "1"): string {
   const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
-  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at,
+  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at, cached,
     ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
@@ -164,6 +166,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
           output_tokens: null,
           started_at: null,
           finished_at: null,
+          cached: null,
         });
       }
       cur = to;

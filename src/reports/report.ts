@@ -42,6 +42,8 @@ export interface ReportUsage {
   output_tokens: number;
   cost: number | null;
   mean_latency_ms: number | null;
+  /** Attempts answered from the response cache. */
+  cached_attempts?: number;
 }
 
 export interface ReportInput {
@@ -143,6 +145,7 @@ export function usageLine(u: ReportUsage, label: string): string {
   const parts = [`${u.attempts} attempts ended`, `${u.input_tokens.toLocaleString("en-US")} input / ${u.output_tokens.toLocaleString("en-US")} output tokens`];
   if (u.cost !== null) parts.push(`cost ${formatPlain(u.cost)}`);
   if (u.mean_latency_ms !== null) parts.push(`mean latency ${Math.round(u.mean_latency_ms)} ms`);
+  if (u.cached_attempts) parts.push(`${u.cached_attempts} from the response cache (no model call)`);
   return `${label}: ${parts.join(", ")}`;
 }
 

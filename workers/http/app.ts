@@ -25,6 +25,7 @@ import { leaderboardRoutes } from "./routes/leaderboard";
 import { alertsRoutes } from "./routes/alerts";
 import { webhooksRoutes } from "./routes/webhooks";
 import { triggersRoutes } from "./routes/triggers";
+import { responseCacheRoutes } from "./routes/response-cache";
 
 export function buildApp() {
   const app = newRouter();
@@ -54,6 +55,7 @@ export function buildApp() {
   app.route("/", alertsRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", triggersRoutes);
+  app.route("/", responseCacheRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
