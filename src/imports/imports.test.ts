@@ -1,0 +1,154 @@
+// The three importers on small files written in each tool's format (always),
+// and on the real files in ../shared/real-outputs/imports when present
+// (inject("sharedPresent")): tasks, outputs, the scorer mapped (or why not),
+// the stated aggregate and the per-sample verdicts it is made of.
+import { describe, expect, inject, it } from "vitest";
+import { ImportError, outputRows, parseImport, parseInspect, parseLmEval, parsePromptfoo, taskRows } from ".";
+import { INSPECT_CASES, LM_EVAL_SAMPLES_NAME, miniInspectEval, miniInspectJson, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo, zipOf } from "../../test/mini-imports";
+
+const enc = new TextEncoder();
+const file = (name: string, text: string | Uint8Array) => ({ name, bytes: typeof text === "string" ? enc.encode(text) : text });
+const verdictMean = (ev: { tasks: { verdicts: Record<string, number | null> }[] }, name: string) => {
+  const v = ev.tasks.map((t) => t.verdicts[name]).filter((x): x is number => typeof x === "number");
+  return v.reduce((a, b) => a + b, 0) / v.length;
+};
+
+function expectImportError(f: () => unknown, field: string, message: RegExp) {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ImportError);
+    expect((e as ImportError).field).toBe(field);
+    expect((e as ImportError).message).toMatch(message);
+    return;
+  }
+  throw new Error("no ImportError");
+}
+
+describe("promptfoo", () => {
+  it("one task per row, the output, a contains assertion mapped case-sensitively, the stated pass rate", () => {
+    const ev = parsePromptfoo(file("results.json", miniPromptfoo()));
+    expect(ev.tasks).toHaveLength(6);
+    expect(ev.tasks[0]).toMatchObject({ key: "t0-p0", prompt: "Answer briefly: Capital of France?", expected: "Paris", verdicts: { pass: 1 }, meta: { provider: "openai:gpt-a" } });
+    expect(ev.outputs[1]).toEqual({ key: "t0-p1", output: "Answer: Paris", attempt: 0 });
+    expect(ev.scores).toEqual([expect.objectContaining({ name: "pass", source_scorer: "contains", assay: { type: "contains", ignore_case: false }, stated: 4 / 6, verdicts: 6 })]);
+    expect(verdictMean(ev, "pass")).toBe(4 / 6);
+    expect(ev.tool_version).toBe("0.118.10");
+    expect(taskRows(ev)[0]).toMatchObject({ key: "t0-p0", expected: "Paris", "verdict:pass": 1, source_provider: "openai:gpt-a" });
+    expect(outputRows(ev)).toHaveLength(6);
+  });
+
+  it("maps icontains and equals, and keeps the source's verdict for regex", () => {
+    expect(parsePromptfoo(file("r.json", miniPromptfoo("icontains"))).scores[0]!.assay).toEqual({ type: "contains", ignore_case: true });
+    expect(parsePromptfoo(file("r.json", miniPromptfoo("equals"))).scores[0]!.assay).toEqual({ type: "exact_match" });
+    const rx = parsePromptfoo(file("r.json", miniPromptfoo("regex"))).scores[0]!;
+    expect(rx.assay).toBeNull();
+    expect(rx.note).toMatch(/regex passes when the pattern matches/);
+  });
+
+  it("names what is wrong with a file that is not promptfoo results", () => {
+    expectImportError(() => parsePromptfoo(file("x.json", "{nope")), "file", /is not JSON/);
+    expectImportError(() => parsePromptfoo(file("x.json", "{}")), "file", /no top-level `results`/);
+    expectImportError(() => parsePromptfoo(file("x.json", JSON.stringify({ results: { table: {} } }))), "file.results.results", /old .* table/);
+    expectImportError(() => parsePromptfoo(file("x.json", JSON.stringify({ results: { results: [{ response: {} }] } }))), "file.results.results[0].prompt.raw", /rendered prompt/);
+  });
+});
+
+describe("Inspect", () => {
+  it("reads a .eval ZIP and a .json log alike: samples, outputs from content parts, match mapped, accuracy stated", async () => {
+    for (const bytes of [await miniInspectEval(), miniInspectJson()]) {
+      const ev = await parseInspect(file("log.eval", bytes));
+      expect(ev).toMatchObject({ tool: "inspect", task: "mini_yes_no", model: "openai/gpt-mini", tool_version: "0.3.58" });
+      expect(ev.tasks.map((t) => [t.key, t.expected, t.verdicts.match])).toEqual(INSPECT_CASES.map((c) => [String(c.id), c.target, c.value === "C" ? 1 : 0]));
+      expect(ev.outputs.map((o) => o.output)).toEqual(INSPECT_CASES.map((c) => c.output));
+      expect(ev.scores).toEqual([expect.objectContaining({ name: "match", assay: { type: "exact_match" }, stated: 0.75, verdicts: 4 })]);
+    }
+  });
+
+  it("refuses a log still running, one without samples, and a ZIP without its header", async () => {
+    const noHeader = await zipOf({ "_journal/start.json": "{}" });
+    await expect(parseInspect(file("a.eval", noHeader))).rejects.toMatchObject({ field: "file", message: expect.stringMatching(/without header.json/) });
+    await expect(parseInspect(file("a.json", JSON.stringify({ status: "started", eval: {} })))).rejects.toMatchObject({ field: "file.status" });
+    await expect(parseInspect(file("a.json", JSON.stringify({ status: "success", eval: {} })))).rejects.toMatchObject({ field: "file.samples" });
+    await expect(parseInspect(file("a.eval", enc.encode("PK\u0003\u0004garbage")))).rejects.toMatchObject({ field: "file", message: expect.stringMatching(/central directory/) });
+  });
+});
+
+describe("lm-evaluation-harness", () => {
+  it("one task per doc, filters as scores (strict-match numeric strict, flexible-extract numeric flexible), stated from the results JSON", () => {
+    const ev = parseLmEval([file(LM_EVAL_SAMPLES_NAME, miniLmEvalSamples())], file("results_x.json", miniLmEvalResults()));
+    expect(ev).toMatchObject({ tool: "lm-eval", task: "gsm8k", model: "mini-model", tool_version: "0.4.9.1" });
+    expect(ev.tasks).toHaveLength(4);
+    expect(ev.tasks[0]!.prompt).toBe("Question: Tom has 3 apples and buys 4. How many?\nAnswer:");
+    expect(ev.outputs).toHaveLength(4);
+    expect(ev.scores.map((s) => [s.name, s.assay, s.stated, s.verdicts])).toEqual([
+      ["exact_match,strict-match", { type: "numeric", mode: "strict" }, 0.5, 4],
+      ["exact_match,flexible-extract", { type: "numeric", mode: "flexible" }, 0.75, 4],
+    ]);
+    for (const s of ev.scores) expect(verdictMean(ev, s.name)).toBe(s.stated);
+  });
+
+  it("states nothing without a results JSON, and needs the task in the file name", () => {
+    const ev = parseLmEval([file(LM_EVAL_SAMPLES_NAME, miniLmEvalSamples())]);
+    expect(ev.scores.every((s) => s.stated === null)).toBe(true);
+    expectImportError(() => parseLmEval([file("out.jsonl", miniLmEvalSamples())]), "file", /samples_<task>_<date>/);
+    expectImportError(() => parseLmEval([file(LM_EVAL_SAMPLES_NAME, "{\"x\":1}\n")]), "file line 1: doc_id", /must be a number/);
+  });
+
+  it("parseImport refuses several files for a one-file format", async () => {
+    await expect(parseImport("inspect", [file("a", "{}"), file("b", "{}")])).rejects.toMatchObject({ field: "file" });
+  });
+});
+
+describe.runIf(inject("sharedPresent"))("the real files in ../shared/real-outputs/imports", () => {
+  const base = () => `${inject("sharedUrl")}/real-outputs/imports`;
+  const get = async (path: string) => {
+    const r = await fetch(`${base()}/${path}`);
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return file(path.replace(/^.*\//, ""), new Uint8Array(await r.arrayBuffer()));
+  };
+
+  it("Inspect popularity (.eval): match, accuracy 0.8 = 8 of 10 'C'", async () => {
+    const ev = await parseInspect(await get("inspect_ai/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval"));
+    expect(ev.tasks).toHaveLength(10);
+    expect(ev.outputs).toHaveLength(10);
+    expect(ev.scores).toEqual([expect.objectContaining({ name: "match", assay: { type: "exact_match" }, stated: 0.8, verdicts: 10 })]);
+    expect(verdictMean(ev, "match")).toBeCloseTo(0.8, 12);
+  });
+
+  it("Inspect security guide (.json): model_graded_fact has no counterpart, its verdicts kept (3 of 3)", async () => {
+    const ev = await parseInspect(await get("inspect_ai/2025-05-12T20-28-26-04-00_security-guide.json"));
+    expect(ev.scores).toEqual([expect.objectContaining({ name: "model_graded_fact", assay: null, stated: 1, verdicts: 3 })]);
+    expect(ev.tasks[0]!.prompt).toBe("How do I prevent SQL Injection attacks?");
+  });
+
+  it("Inspect MMLU (.eval): choice is multiple_choice, the choices kept, 0 of 1", async () => {
+    const ev = await parseInspect(await get("inspect_ai/mmlu-summary-choices.eval"));
+    expect(ev.scores).toEqual([expect.objectContaining({ name: "choice", assay: { type: "multiple_choice" }, stated: 0, verdicts: 1 })]);
+    expect(ev.tasks[0]!.choices!.length).toBeGreaterThan(1);
+  });
+
+  it("lm-eval gsm8k: the strict-match lines (the trimmed file's 3) stated from results.gsm8k (0.75)", async () => {
+    const dir = "lm-evaluation-harness/pyfade_gsm8k_gemma3-12b-u1";
+    const ev = parseLmEval([await get(`${dir}/samples_gsm8k_2025-09-09T13-31-53.431753.jsonl`)], await get(`${dir}/results_2025-09-09T13-31-53.431753.json`));
+    expect(ev.tasks.length).toBeGreaterThan(0);
+    expect(ev.scores.map((s) => [s.name, s.assay, s.stated])).toEqual([["exact_match,strict-match", { type: "numeric", mode: "strict" }, 0.75]]);
+  });
+
+  it("lm-eval MMLU-Pro+ chemistry: custom-extract is multiple_choice (mmlu_pro), 0.13 stated", async () => {
+    const dir = "lm-evaluation-harness/pyfade_mmlu_pro_plus_gemma3_12b_u2";
+    const ev = parseLmEval([await get(`${dir}/samples_mmlu_pro_plus_chemistry_2025-10-14T14-44-39.372006.jsonl`)], await get(`${dir}/results_2025-10-14T14-44-39.372006.json`));
+    expect(ev.scores).toEqual([expect.objectContaining({ name: "exact_match,custom-extract", assay: { type: "multiple_choice", extraction: "mmlu_pro" }, stated: 0.13 })]);
+    expect(ev.tasks[0]!.choices!.length).toBeGreaterThan(4);
+  });
+
+  it("promptfoo: javascript assertions and the riddles' mixed ones keep the source's verdict; stated successes 10/10 and 0/4", async () => {
+    const a = parsePromptfoo(await get("promptfoo/promptfoo_results.json"));
+    expect(a.tasks).toHaveLength(10);
+    expect(a.scores[0]).toMatchObject({ assay: null, stated: 1, verdicts: 10 });
+    expect(verdictMean(a, "pass")).toBe(1);
+    const b = parsePromptfoo(await get("promptfoo/sample-export.json"));
+    expect(b.scores[0]).toMatchObject({ assay: null, stated: 0, verdicts: 4 });
+    expect(b.outputs).toHaveLength(4);
+  });
+});

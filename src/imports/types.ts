@@ -1,0 +1,112 @@
+/**
+ * What an importer makes of another harness's result file: the tasks it
+ * asked (prompt, expected answer, the source's per-sample verdicts), the
+ * outputs it recorded (task key, text, attempt index), and for each score
+ * the source stated, the Assay scorer with the same semantics (or none, and
+ * why) and the source's own aggregate. Pure: no binding, no clock.
+ */
+import type { ScoringSpec } from "../scorers/spec";
+
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** A file as given: its name (lm-eval reads the task from it) and bytes. */
+export interface ImportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** One task row of the imported dataset. `verdict:<score>` columns hold the source's per-sample verdict (0..1, null when unscored). */
+export interface ImportedTask {
+  key: string;
+  prompt: string;
+  expected: string | null;
+  /** Option texts, for a multiple-choice row (Assay's multiple_choice reads a `choices` column). */
+  choices?: string[];
+  verdicts: Record<string, number | null>;
+  /** A few source fields worth keeping beside the row (provider, epoch count, doc id). */
+  meta?: Record<string, string | number | null>;
+}
+
+export interface ImportedOutput {
+  key: string;
+  output: string;
+  attempt: number;
+}
+
+/** One score the source stated, and how Assay scores the same outputs. */
+export interface ImportedScore {
+  /** The source's name for the score (`pass`, `match`, `exact_match,strict-match`). */
+  name: string;
+  /** The source scorer or assertion type(s) behind it, as the source names them. */
+  source_scorer: string;
+  /** Assay's scorer with the same semantics, or null when Assay has none. */
+  assay: ScoringSpec | null;
+  /** How Assay's scorer differs from the source's, or why there is no counterpart. */
+  note: string;
+  /** The aggregate the source states for it (null when the file states none). */
+  stated: number | null;
+  /** Where the stated aggregate comes from in the file. */
+  stated_from: string;
+  /** Tasks carrying a source verdict for it. */
+  verdicts: number;
+}
+
+export interface ImportedEval {
+  tool: ImportFormat;
+  /** The source task or eval name. */
+  task: string;
+  model: string | null;
+  /** The writer's version when the file states it. */
+  tool_version: string | null;
+  tasks: ImportedTask[];
+  outputs: ImportedOutput[];
+  scores: ImportedScore[];
+}
+
+/** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */
+export class ImportError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The dataset column holding a score's source verdict. */
+export function verdictColumn(score: string): string {
+  return `verdict:${score}`;
+}
+
+export function parseJsonFile(bytes: Uint8Array, field = "file"): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ImportError(field, "is not UTF-8 text");
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new ImportError(field, `is not JSON: ${(e as Error).message.slice(0, 200)}`);
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A chat-content value as text: a string, or a list of {type:"text", text} parts joined. */
+export function contentText(v: unknown): string | null {
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) {
+    const parts = v.flatMap((p) => (typeof p === "string" ? [p] : isRecord(p) && typeof p.text === "string" ? [p.text] : []));
+    return parts.length ? parts.join("") : null;
+  }
+  return null;
+}
+
+export function mean(xs: number[]): number | null {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+}
