@@ -31,6 +31,8 @@ function expectedView(id: string) {
     description: def.description,
     category: def.category,
     kind: def.kind,
+    status: def.status,
+    status_detail: def.status_detail,
     builtin: true,
     dataset: datasetRefOf(def),
     split: def.split,

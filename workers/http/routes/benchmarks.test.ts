@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_BENCHMARKS } from "../../../src/catalog";
 import { markBenchmarksUsed } from "../../../src/db/benchmarks";
 import { openDb } from "../../../src/db/client";
 import { benchmarkFirstUsed, seedBenchmark } from "../../../test/benchmarks";
@@ -66,6 +67,8 @@ describe("benchmarks: happy path", () => {
       description: "grade-school math, final number",
       category: "custom",
       kind: "inline",
+      status: "runnable",
+      status_detail: "Runs in Assay on the project's own dataset revision.",
       builtin: false,
       dataset: "gsm@1",
       split: null,
@@ -263,6 +266,25 @@ describe("benchmarks: built-ins", () => {
       expect(p.detail).toContain(action);
     }
     expect((await call("GET", `/api/benchmarks/${id}`, { key: b.key })).body.archived).toBe(false);
+  });
+
+  it("states every entry's true status with its reason: the catalog's for built-ins, runnable for a custom inline one", async () => {
+    const p = await setup("status");
+    const custom = await call("POST", "/api/benchmarks", { key: p.key, body: regexBody(p.rev.ref) });
+    expect(custom.status).toBe(201);
+    expect(custom.body).toMatchObject({ status: "runnable", status_detail: expect.stringContaining("Runs in Assay") });
+    const listed = new Map<string, { status: string; status_detail: string }>();
+    let cursor: string | undefined;
+    do {
+      const r = await call("GET", `/api/benchmarks?limit=100${cursor ? `&cursor=${cursor}` : ""}`, { key: p.key });
+      for (const b of r.body.items) listed.set(b.id, b);
+      cursor = r.body.next_cursor ?? undefined;
+    } while (cursor);
+    for (const def of BUILTIN_BENCHMARKS) {
+      expect(listed.get(def.id), def.id).toMatchObject({ status: def.status, status_detail: def.status_detail });
+    }
+    // Real entries of both kinds a user meets in the catalog: ones that run and ones that cannot yet.
+    expect([...new Set([...listed.values()].map((b) => b.status))]).toEqual(expect.arrayContaining(["runnable", "unavailable"]));
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from "../../../src/db/benchmarks";
 import { findRevisionByRef } from "../../../src/db/datasets";
 import type { BenchmarkRow } from "../../../src/db/schema";
+import type { CatalogStatus } from "../../../src/catalog/types";
 import type { Db } from "../../../src/db/client";
 import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
 import { SelectionCounter } from "../../../src/datasets/row-selection";
@@ -30,6 +31,10 @@ export const BenchmarkView = z
     description: z.string(),
     category: z.string().nullable().openapi({ description: "'custom' for a project's own; a catalog group for built-ins" }),
     kind: z.string().openapi({ description: "inline (one model call per sample) or runner (agent and code tasks)" }),
+    status: z.enum(["runnable", "needs_runner", "unavailable"]).openapi({
+      description: "Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails)",
+    }),
+    status_detail: z.string().openapi({ description: "Why the status is what it is, and what a user needs to run it" }),
     builtin: z.boolean().openapi({ description: "Global and owned by nobody; cannot be archived or deleted by a project" }),
     dataset: z.string().nullable().openapi({ description: "The dataset revision, name@version" }),
     split: z.string().nullable(),
@@ -60,6 +65,7 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
     description: b.description,
     category: b.category,
     kind: b.kind,
+    ...benchmarkStatus(b),
     builtin: b.projectId === null,
     dataset: b.datasetRef,
     split: b.split,
@@ -77,6 +83,21 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
     created_at: b.createdAt,
     catalog: b.catalog,
   };
+}
+
+/**
+ * A built-in's status is the catalog's (src/catalog/types.ts); a custom
+ * benchmark's data is the project's own upload, so it runs unless it is
+ * executed by a runner.
+ */
+function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detail: string } {
+  const catalog = b.catalog as { status?: unknown; status_detail?: unknown } | null;
+  if (catalog && (catalog.status === "runnable" || catalog.status === "needs_runner" || catalog.status === "unavailable")) {
+    return { status: catalog.status, status_detail: typeof catalog.status_detail === "string" ? catalog.status_detail : "" };
+  }
+  return b.kind === "runner"
+    ? { status: "needs_runner", status_detail: "Attempts run on an external runner: start the run with a runner target and a profile." }
+    : { status: "runnable", status_detail: "Runs in Assay on the project's own dataset revision." };
 }
 
 const CreateBenchmark = z
