@@ -27,6 +27,7 @@ import { coverageSentence, formatScore, formatWithInterval } from "./format.mjs"
  * @property {number | null} pass
  * @property {number | null} pass_at_k
  * @property {number | null} pass_hat_k
+ * @property {"score" | "pass_at_k"} headline The number the benchmark leads with (pass_at_k for ARC's pass@2)
  * @property {number} k
  * @property {ScoreCounts} score_counts
  * @property {string} missing_policy
@@ -63,6 +64,7 @@ export function scoreRows(body) {
     pass: num(e.pass),
     pass_at_k: num(e.pass_at_k),
     pass_hat_k: num(e.pass_hat_k),
+    headline: e.headline === "pass_at_k" ? "pass_at_k" : "score",
     k: num(e.k) ?? 1,
     score_counts: { ...EMPTY_COUNTS, ...e.score_counts },
     missing_policy: e.missing_policy ?? "unknown",
@@ -88,10 +90,15 @@ export function resultLines(r) {
   const passN = c.scored;
   // pass is null for two reasons: nothing was scored (say why), or some reward is not 0 or 1.
   const noPass = c.scored === 0 ? `n/a (no attempt scored${errors ? `: ${errors}` : ""})` : "n/a (rewards are not all 0 or 1)";
+  /** @type {[string, string]} */
+  const passAtK = [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)];
+  // A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k.
+  const lead = r.headline === "pass_at_k";
   return [
-    ["score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
+    ...(lead ? [/** @type {[string, string]} */ ([`${passAtK[0]} (headline)`, passAtK[1]])] : []),
+    [lead ? "mean over attempts" : "score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
     ["pass", r.display.pass_with_ci ?? (r.pass === null ? noPass : formatWithInterval(r.pass, r.pass_ci95, passN))],
-    [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)],
+    ...(lead ? [] : [passAtK]),
     [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)],
     ["coverage", r.display.coverage ?? coverageSentence(r.score, c, r.missing_policy)],
     ...dimensionLines(r.dimensions),

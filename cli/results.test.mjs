@@ -81,6 +81,16 @@ describe("display", () => {
     ]);
   });
 
+  test("a benchmark that leads with pass@k (ARC's pass@2) prints it first, and its mean as the mean over attempts", () => {
+    const [row] = scoreRows({ scores: [entry({ headline: "pass_at_k" })] });
+    assert.deepEqual(resultLines(row).slice(0, 4), [
+      ["pass@2 (headline)", "100%"],
+      ["mean over attempts", "60% (95% CI [30%, 90%], n = 5)"],
+      ["pass", "60% (95% CI [23%, 88%], n = 5)"],
+      ["pass^2", "50%"],
+    ]);
+  });
+
   test("without display strings the CLI formats the numbers itself", () => {
     const [row] = scoreRows({ scores: [entry()] });
     assert.deepEqual(resultLines(row), [

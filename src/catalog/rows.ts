@@ -54,6 +54,7 @@ export function builtinOptions(def: BuiltinBenchmark): Record<string, unknown> {
     subsets: [],
     ...(def.few_shot.split !== null ? { few_shot_split: def.few_shot.split } : {}),
     ...(def.tools_column ? { tools_column: def.tools_column } : {}),
+    ...(def.min_attempts ? { min_attempts: def.min_attempts } : {}),
   };
 }
 

@@ -127,6 +127,12 @@ export interface BuiltinBenchmark {
   scoring: Record<string, unknown>;
   /** A row column holding the tools each prompt offers the model (src/domain/tools.ts); absent when it offers none. */
   tools_column?: string;
+  /**
+   * The fewest attempts per task a run makes, where the benchmark's own rule
+   * needs more than one (ARC: 2, for the ARC Prize's pass@2). A run asking
+   * for more gets more; a per-benchmark `attempts` override still wins.
+   */
+  min_attempts?: number;
   /** Subsets a run may pick (MMLU subjects, TruthfulQA categories); empty when the data has none. */
   subsets: string[];
   few_shot: {

@@ -52,6 +52,14 @@ describe("selectionFor", () => {
     expect(samplingFor(options, "bm_b")).toEqual({ temperature: 0.5, top_p: undefined, max_output_tokens: 100 });
   });
 
+  it("raises the run's attempts to a benchmark's minimum (ARC's pass@2), unless the benchmark's own override says otherwise", () => {
+    const arc = { split: null, options: { min_attempts: 2 } };
+    expect(attemptsFor(RunOptions.parse({}), "bm_arc", arc)).toBe(2);
+    expect(attemptsFor(RunOptions.parse({ attempts: 5 }), "bm_arc", arc)).toBe(5);
+    expect(attemptsFor(RunOptions.parse({ per_benchmark: { bm_arc: { attempts: 1 } } }), "bm_arc", arc)).toBe(1);
+    expect(attemptsFor(RunOptions.parse({}), "bm_gsm", { split: null, options: {} })).toBe(1);
+  });
+
   it("takes the few-shot count from the most specific setting", () => {
     const options = RunOptions.parse({ few_shot: 2, per_benchmark: { bm_a: { few_shot: 0 } } });
     expect(fewShotCount(options, "bm_a", { split: null, options: { few_shot: 5 } })).toBe(0);

@@ -8,7 +8,7 @@ import type { SelectionSpec, TaskRef } from "../domain/selection";
 
 export interface BenchmarkDefaults {
   split: string | null;
-  options: { few_shot?: number; subsets?: string[]; few_shot_split?: string };
+  options: { few_shot?: number; subsets?: string[]; few_shot_split?: string; min_attempts?: number };
 }
 
 /** The selection for one benchmark: its own `select` fields over the run's, then its subsets, then the benchmark's defaults. */
@@ -25,9 +25,13 @@ export function selectionFor(options: RunOptions, benchmarkId: string, bm: Bench
   };
 }
 
-/** Attempts per task of one benchmark (its k): its own override, else the run's. */
-export function attemptsFor(options: RunOptions, benchmarkId: string): number {
-  return options.per_benchmark[benchmarkId]?.attempts ?? options.attempts;
+/**
+ * Attempts per task of one benchmark (its k): its own override, else the
+ * run's, raised to the benchmark's minimum where its rule needs several
+ * (ARC's pass@2); without the benchmark's defaults, the run's alone.
+ */
+export function attemptsFor(options: RunOptions, benchmarkId: string, bm?: BenchmarkDefaults): number {
+  return options.per_benchmark[benchmarkId]?.attempts ?? Math.max(options.attempts, bm?.options.min_attempts ?? 1);
 }
 
 /** The sampling sent to the target for one benchmark: its own values over the run's. */

@@ -9,6 +9,18 @@ import type { PreviousScore } from "./previous-score";
 import type { OutputsMatch } from "../domain/recorded-outputs";
 import { subsetBreakdown } from "./subset-breakdown";
 
+export type Headline = "score" | "pass_at_k";
+
+/**
+ * The number a benchmark leads with. Grid puzzles (grid_match, ARC) follow
+ * the ARC Prize: a test input counts as solved when either of its two
+ * attempts is right, so their headline is pass@k (k = 2 by default, see
+ * min_attempts); everything else leads with the mean over attempts.
+ */
+export function headlineOf(scorer: string | null): Headline {
+  return scorer === "grid_match" ? "pass_at_k" : "score";
+}
+
 /** The results of one (benchmark, target): status, then the aggregate of DESIGN.md section 3 (null when failed or unplanned). */
 export interface ScoreRow {
   benchmark_id: string;
@@ -27,6 +39,8 @@ export interface ScoreRow {
   pass: number | null;
   pass_at_k: number | null;
   pass_hat_k: number | null;
+  /** The number the benchmark leads with (headlineOf). */
+  headline: Headline;
   score_counts: ScoreCounts | null;
   missing_policy: MissingPolicy;
   uncertainty: Aggregate["uncertainty"] | null;
@@ -80,6 +94,7 @@ export function scoreRow(whole: BenchmarkFacts, target: TargetSlot, label: strin
     pass: agg?.pass ?? null,
     pass_at_k: agg?.pass_at_k ?? null,
     pass_hat_k: agg?.pass_hat_k ?? null,
+    headline: headlineOf(b.scorer),
     score_counts: agg?.score_counts ?? null,
     missing_policy: policy,
     uncertainty: agg?.uncertainty ?? null,

@@ -76,17 +76,17 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   const fewShot = pickFewShot(refs, new Set(members.map((m) => m.index)), fewShotCount(options, bm.id, defaults), spec.split, defaults.options.few_shot_split);
   await writePlan(env.ARTIFACTS, run.id, bm.id, members.map((m): PlanMember => [m.index, m.key, m.digest, m.subset]));
   const targets = run.compareTarget ? 2 : 1;
-  const recorded = hasOutputsTarget(run) ? refusedOr(await planRecordedOutputs(env, db, run, bm.id, refs, members, attemptsFor(options, bm.id))).recorded : null;
+  const recorded = hasOutputsTarget(run) ? refusedOr(await planRecordedOutputs(env, db, run, bm.id, refs, members, attemptsFor(options, bm.id, defaults))).recorded : null;
   return {
     recorded,
     status: "planning",
     datasetRevisionId: rev.id,
     datasetDigest: rev.digest,
     scoring: parsed.data as Record<string, unknown>,
-    k: attemptsFor(options, bm.id),
+    k: attemptsFor(options, bm.id, defaults),
     memberCount: members.length,
     baseSeq: base,
-    attemptCount: members.length * attemptsFor(options, bm.id) * targets,
+    attemptCount: members.length * attemptsFor(options, bm.id, defaults) * targets,
     fewShot,
   };
 }

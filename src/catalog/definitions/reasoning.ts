@@ -19,11 +19,12 @@ const ARC_PROMPT =
   "Reply with the test output grid in the same format. The last grid in your reply is read as your answer.";
 
 /** How both ARC sets are asked and scored: one row per test input, its demonstrations in the prompt, the last grid of the reply matched exactly. */
-const ARC_TASKS: Pick<BuiltinBenchmark, "split" | "prompt_template" | "answer_column" | "scoring" | "subsets" | "few_shot"> = {
+const ARC_TASKS: Pick<BuiltinBenchmark, "split" | "prompt_template" | "answer_column" | "scoring" | "min_attempts" | "subsets" | "few_shot"> = {
   split: null,
   prompt_template: ARC_PROMPT,
   answer_column: "test_output",
   scoring: { type: "grid_match" },
+  min_attempts: 2,
   subsets: [],
   few_shot: {
     supported: false,
@@ -101,8 +102,8 @@ export const REASONING: BuiltinBenchmark[] = [
     status: "runnable",
     status_detail:
       "Runs inline on ARC-AGI-1's public evaluation set: 400 tasks with 419 test inputs, each test input a member. Data loads on first use from " +
-      "the 400 pinned task files of fchollet/ARC-AGI (one fetch per file), each checked against its sha256. Run it with attempts = 2 for the " +
-      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts. ARC-AGI-2 is its variant.",
+      "the 400 pinned task files of fchollet/ARC-AGI (one fetch per file), each checked against its sha256. A run makes 2 attempts per test input " +
+      "unless it asks for more (or sets this benchmark's own attempts) and leads with pass@2, the ARC Prize's rule. ARC-AGI-2 is its variant.",
     text: {
       what_it_measures:
         "Fluid, few-shot abstraction: inferring an unseen rule (symmetry, counting, object movement, colour mapping) from two to seven input/output grid pairs and applying it to a fresh input, with no domain knowledge to lean on.",
@@ -111,8 +112,8 @@ export const REASONING: BuiltinBenchmark[] = [
         "The prompt writes every grid one row per line with its cells as digits separated by spaces, lists the task's demonstrations (\"Example 1 / Input: / Output:\"), then the test input, " +
         "and asks for the test output grid; the test outputs are only the expected answers and are never sent. " +
         "The grid_match scorer reads the last grid in the reply (a block of digit rows of equal width, or a JSON list of lists) and gives 1 only for an exact match of dimensions and every cell, else 0 with the reason (no grid, wrong size, how many cells differ). " +
-        "The ARC Prize allows two attempts per test input and counts the input solved if either is right (pass@2): run with attempts = 2 and read pass@2 (pass@k) in the scores; " +
-        "the headline score is the mean over attempts, and scores count test inputs, not tasks (a two-input task counts twice; the ARC Prize credits each test input too).",
+        "The ARC Prize allows two attempts per test input and counts the input solved if either is right (pass@2): a run makes 2 attempts per test input by default and its scores lead with pass@2 (the mean over attempts and pass^2 follow); " +
+        "scores count test inputs, not tasks (a two-input task counts twice; the ARC Prize credits each test input too).",
       strengths: [
         "Each task is novel by design, so memorised knowledge helps little.",
         "Exact-match scoring leaves no room for judge bias.",
@@ -123,7 +124,7 @@ export const REASONING: BuiltinBenchmark[] = [
         "The public evaluation tasks have circulated for years; only the private sets are contamination-free.",
         "Expensive for reasoning models, which may spend many thousands of tokens per task (raise max_output_tokens).",
         "Measures abstraction on toy grids, not language or world knowledge.",
-        "pass@2 is not the headline number unless you read pass@k; a reply that writes its answer grid before a scratch grid is read by its last grid.",
+        "A reply that writes its answer grid before a scratch grid is read by its last grid.",
       ],
       when_to_use: "Pick it when you care about generalisation to genuinely new problems rather than recall, e.g. comparing reasoning-focused models.",
       use_cases: ["Research on reasoning and program synthesis", "Agents that must induce rules from a handful of examples (data transformation, spreadsheet automation)"],
@@ -149,14 +150,14 @@ export const REASONING: BuiltinBenchmark[] = [
     status: "runnable",
     status_detail:
       "Runs inline on ARC-AGI-2's public evaluation set: 120 tasks with 167 test inputs, each test input a member. Data loads on first use from " +
-      "the 120 pinned task files of arcprize/ARC-AGI-2 (one fetch per file), each checked against its sha256. Run it with attempts = 2 for the " +
-      "ARC Prize's pass@2, which the scores report as pass@k; the headline score is the mean over attempts.",
+      "the 120 pinned task files of arcprize/ARC-AGI-2 (one fetch per file), each checked against its sha256. A run makes 2 attempts per test input " +
+      "unless it asks for more (or sets this benchmark's own attempts) and leads with pass@2, the ARC Prize's rule.",
     text: {
       what_it_measures:
         "The same fluid abstraction as ARC-AGI-1 on tasks designed to need several interacting rules (symbolic meaning, compositional steps, context-dependent rules), where ARC-AGI-1's tasks fall to search and scale.",
       how_it_works:
         "Same format and the same prompt as ARC-AGI: the demonstrations (2 to 6 pairs) and the test input as digit rows, the test output never sent; the grid_match scorer gives 1 only for an exact match of the last grid in the reply. " +
-        "Each of the 167 test inputs (one to three per task) is a member. The ARC Prize counts pass@2: run with attempts = 2 and read pass@k. " +
+        "Each of the 167 test inputs (one to three per task) is a member. The ARC Prize counts pass@2: a run makes 2 attempts per test input by default and leads with pass@2. " +
         "Upstream's README counts a task solved when all its test inputs are; scores here count test inputs, as the ARC Prize's per-input credit does.",
       strengths: [
         "Not saturated: frontier systems score far below the 66% average of human testers reported with the set.",

@@ -138,6 +138,9 @@ export const ScoreRow = z
     pass: z.number().nullable(),
     pass_at_k: z.number().nullable(),
     pass_hat_k: z.number().nullable(),
+    headline: z.enum(["score", "pass_at_k"]).openapi({
+      description: "the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2)",
+    }),
     score_counts: ScoreCounts.nullable(),
     missing_policy: Policy,
     uncertainty: Uncertainty.nullable(),
