@@ -23,6 +23,8 @@ export interface ScoreInput {
   tool_calls?: ToolCall[];
   /** The whole dataset row, for scorers that read more than the answer (function documents, a category). */
   row?: Record<string, unknown>;
+  /** A multi-turn attempt's user turns and the target's answers, in order (src/execution/multi-turn.ts); absent for one turn. */
+  turns?: { question: string; answer: string }[];
 }
 
 export interface ScoreResult {

@@ -18,6 +18,8 @@ export const KeptReply = z.object({
   latency_ms: z.number(),
   model: z.string(),
   tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
+  /** A multi-turn attempt's reply to each turn (src/execution/multi-turn.ts), so its retry rebuilds the conversation. */
+  turns: z.array(z.string()).optional(),
 });
 export type KeptReply = z.infer<typeof KeptReply>;
 
