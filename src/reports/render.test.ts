@@ -77,6 +77,19 @@ describe("reports: markdown", () => {
   });
 });
 
+describe("reports: a benchmark that leads with pass@k", () => {
+  it("marks pass@2 as ARC's headline in both formats; other scorers lead with the score", () => {
+    const rows = [member(0, "a", 1, null), member(1, "a", 0, null)].map((r) => ({ ...r, rows: 2, scored: 2, sum: r.sum === 1 ? 1 : 0 }));
+    const arc = input(rows, null, facts({ k: 2, member_count: 2, scorer: "grid_match" }));
+    expect(arc.scores.scores[0]!.headline).toBe("pass_at_k");
+    expect(renderMarkdown(arc)).toMatch(/\| arith \| model-a \| [^|]+ \| 50% \(headline\) \/ [^|]+ \(k = 2\) \|/);
+    expect(renderHtml(arc)).toContain("50% (headline) / ");
+    const plain = input(rows, null, facts({ k: 2, member_count: 2 }));
+    expect(plain.scores.scores[0]!.headline).toBe("score");
+    expect(renderMarkdown(plain)).not.toContain("(headline)");
+  });
+});
+
 describe("reports: html", () => {
   it("escapes every name and draws curve and subset charts inline", () => {
     const a = Array.from({ length: 6 }, (_, i) => member(i, "a", i % 2, i < 3 ? "<x>" : "y"));

@@ -108,12 +108,12 @@ export function scoreCell(row: ScoreRow): string {
   return row.display.score_with_ci ?? "n/a (nothing scored)";
 }
 
-/** pass@k and pass^k with their actual k, e.g. "100% / 50%". */
+/** pass@k and pass^k with their actual k, e.g. "100% / 50%"; pass@k marked where it is the benchmark's headline (ARC's pass@2). */
 export function passKCell(row: ScoreRow): string {
   if (!row.display) return "–";
   const at = row.display.pass_at_k ?? "n/a";
   const hat = row.display.pass_hat_k ?? "n/a";
-  return `${at} / ${hat}`;
+  return `${at}${row.headline === "pass_at_k" ? " (headline)" : ""} / ${hat}`;
 }
 
 export function coverageCell(row: ScoreRow): string {
