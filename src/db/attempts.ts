@@ -43,6 +43,8 @@ export interface AttemptOutcome {
   transcript_key: string | null;
   started_at: string | null;
   finished_at: string;
+  /** The reply came from the response cache (options.cache), not a model call. */
+  cached?: boolean;
 }
 
 /** The outcome of an attempt that ended without a reward: failed, timed out, or given up on. */
@@ -100,6 +102,7 @@ interface RawAttempt {
   transcript_key: string | null;
   started_at: string | null;
   finished_at: string | null;
+  cached: number | null;
 }
 
 export function fromRaw(r: RawAttempt): AttemptRow {
@@ -129,6 +132,7 @@ export function fromRaw(r: RawAttempt): AttemptRow {
     transcriptKey: r.transcript_key,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    cached: r.cached ?? null,
   };
 }
 
@@ -151,7 +155,7 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
 const COLUMNS = [
   "seq", "benchmark_id", "target", "member_key", "member_index", "row_index", "task_digest", "subset", "attempt_index",
   "status", "reward", "structured", "output", "reason", "error", "exit_code", "tries", "input_tokens", "output_tokens", "cost", "latency_ms",
-  "transcript_key", "started_at", "finished_at",
+  "transcript_key", "started_at", "finished_at", "cached",
 ] as const;
 const FINISHED_AT = COLUMNS.indexOf("finished_at");
 
@@ -177,7 +181,12 @@ const MAX_JSON_CHARS = 600_000;
  * to count). One round trip for the whole batch, and one statement per run
  * (more only for very long outputs).
  */
-export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot; outcome: AttemptOutcome }[]): Promise<number> {
+export async function recordOutcomes(
+  d1: D1Database,
+  items: { slot: AttemptSlot; outcome: AttemptOutcome }[],
+  /** Given, it receives the seqs of the rows written (the statements then return them: a budgeted run counts what each spent). */
+  written?: Set<number>,
+): Promise<number> {
   if (!items.length) return 0;
   const stmts: D1PreparedStatement[] = [];
   const byRun = new Map<string, string[]>();
@@ -185,7 +194,7 @@ export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot;
     const row = [
       slot.seq, slot.benchmarkId, slot.target, slot.memberKey, slot.memberIndex, slot.rowIndex, slot.taskDigest, slot.subset, slot.attemptIndex,
       o.status, o.reward, o.structured ? JSON.stringify(o.structured) : null, o.output, o.reason, o.error, o.exit_code, o.tries,
-      o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at,
+      o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at, o.cached ? 1 : null,
     ];
     byRun.set(slot.runId, [...(byRun.get(slot.runId) ?? []), JSON.stringify(row)]);
   }
@@ -193,7 +202,7 @@ export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot;
     let part: string[] = [];
     let size = 0;
     const flush = () => {
-      if (part.length) stmts.push(d1.prepare(INSERT_FROM_JSON).bind(runId, `[${part.join(",")}]`));
+      if (part.length) stmts.push(d1.prepare(written ? `${INSERT_FROM_JSON} RETURNING seq` : INSERT_FROM_JSON).bind(runId, `[${part.join(",")}]`));
       part = [];
       size = 0;
     };
@@ -204,7 +213,8 @@ export async function recordOutcomes(d1: D1Database, items: { slot: AttemptSlot;
     }
     flush();
   }
-  const results = await d1.batch(stmts);
+  const results = await d1.batch<{ seq: number }>(stmts);
+  if (written) for (const r of results) for (const row of r.results ?? []) written.add(row.seq);
   return results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }
 

@@ -4,6 +4,7 @@
  */
 import { sqliteTable, text, integer, real, primaryKey } from "drizzle-orm/sqlite-core";
 import type { FewShotPlan } from "../execution/benchmark-plan";
+import type { BudgetReport } from "../domain/run-budget";
 
 export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
@@ -100,6 +101,10 @@ export const evalRuns = sqliteTable("eval_runs", {
   error: text("error"),
   /** Attempts without a reward by error kind, set when the run ends (src/domain/run-outcome.ts). */
   errorCounts: text("error_counts", { mode: "json" }).$type<Record<string, number>>(),
+  /** Why a cancelled run stopped when no user stopped it: 'budget_exhausted' (src/domain/run-state.ts STOP_REASONS). */
+  stopReason: text("stop_reason"),
+  /** A budget-exhausted run's figures (src/domain/run-budget.ts BudgetReport). */
+  budgetReport: text("budget_report", { mode: "json" }).$type<BudgetReport>(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   queuedAt: text("queued_at"),
@@ -162,6 +167,8 @@ export const attempts = sqliteTable(
     transcriptKey: text("transcript_key"),
     startedAt: text("started_at"),
     finishedAt: text("finished_at"),
+    /** 1 when the reply came from the response cache, not a model call (migration 0024). */
+    cached: integer("cached"),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );

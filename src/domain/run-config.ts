@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { FieldError } from "./errors";
+import { budgetErrors } from "./run-budget";
 import { mergeRunOptions, perBenchmarkErrors, RunOptions, RunOptionsPatch } from "./run-options";
 import {
   JudgeInput,
@@ -95,7 +96,7 @@ export function configFromCreate(body: CreateRunBody): { config: RunConfig; erro
     options: body.options,
     secrets,
   };
-  return { config, errors: perBenchmarkErrors(config.options, config.benchmarks) };
+  return { config, errors: [...perBenchmarkErrors(config.options, config.benchmarks), ...budgetErrors(config.options.budget, [config.target, config.compare_target])] };
 }
 
 /** A draft's configuration after an edit, or the fields the edit gets wrong. */
@@ -145,7 +146,7 @@ export function applyPatch(current: RunConfig, patch: PatchRunBody): { config: R
   }
   if (patch.options !== undefined) next.options = mergeRunOptions(current.options, patch.options);
 
-  errors.push(...perBenchmarkErrors(next.options, next.benchmarks));
+  errors.push(...perBenchmarkErrors(next.options, next.benchmarks), ...budgetErrors(next.options.budget, [next.target, next.compare_target]));
   return { config: next, errors };
 }
 

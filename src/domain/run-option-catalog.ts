@@ -45,9 +45,20 @@ export const OPTION_DESCRIPTIONS: Record<string, string> = {
   top_p: "Nucleus sampling sent to the target; omitted leaves the endpoint's default",
   max_output_tokens: "Most tokens the target may generate per call",
   timeout_s: "Time limit of one model call, in seconds",
-  concurrency: "Calls in flight at once against the target",
+  concurrency: "Calls in flight at once against the target: a number pins it; {min, max} starts at min and adapts to the endpoint within the band (grows while calls succeed, shrinks on 429s and errors)",
+  "concurrency.min": "The band's lower bound, where the run starts",
+  "concurrency.max": "The band's upper bound",
+  cache: "Response cache: off (default), read_write (reuse a stored reply of the same request and attempt index, store new successful ones) or read_only (reuse, never store); errors are never cached",
+  cache_ttl_days: "Days a reply this run stores in the response cache stays readable",
+  batch: "Submit the model calls through the provider's batch API (OpenAI Batch API, Anthropic Message Batches: about half the price, answered within 24 h) instead of one call each; requests that fail in the batch are retried as normal calls, requests the batch expires on end missing (never 0). Model targets with single-turn text prompts only",
   missing_policy: "How an attempt without a reward counts: unknown (never 0, the default) or as_failure",
-  per_benchmark: "Benchmark id → that benchmark's own values of sample_limit, few_shot, subsets, attempts, select (field by field), temperature, top_p and max_output_tokens",
+  mc_mode:
+    "Multiple-choice benchmarks only: generate (the model replies with a letter, the default) or loglikelihood (each choice's log-likelihood from the target's OpenAI-compatible /v1/completions endpoint with echo and logprobs, scored as lm-evaluation-harness scores base models: acc and acc_norm)",
+  budget: "Limits on what the run's model calls spend; before each call the run reserves its estimate, and the first call that would pass a limit is not sent: the calls in flight land and the run ends cancelled (budget_exhausted)",
+  "budget.max_cost_usd": "Most the model calls may cost, in USD at the target's price (the target must state a price)",
+  "budget.max_input_tokens": "Most input (prompt) tokens over the run's model calls",
+  "budget.max_output_tokens": "Most output tokens over the run's model calls (each call reserves its max_output_tokens)",
+  per_benchmark: "Benchmark id → that benchmark's own values of sample_limit, few_shot, subsets, attempts, select (field by field), temperature, top_p, max_output_tokens and mc_mode",
 };
 
 /** A per_benchmark field means the run-wide option of the same name, for that benchmark only. */
@@ -68,9 +79,12 @@ type JsonSchema = {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   additionalProperties?: JsonSchema | boolean;
+  anyOf?: JsonSchema[];
 };
 
-function specOf(name: string, s: JsonSchema): OptionSpec {
+function specOf(name: string, schema: JsonSchema): OptionSpec {
+  // A choice of shapes (concurrency: a number or a band) is described by its first, with the object's fields.
+  const s = schema.anyOf?.length ? { ...schema.anyOf[0], default: schema.default, properties: schema.anyOf.find((x) => x.properties)?.properties } : schema;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") ?? "string" : s.type ?? (s.enum ? "string" : "object");
   const spec: OptionSpec = { name, type, description: describe(name) };
   if (s.default !== undefined) spec.default = s.default;

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import type { FieldError } from "./errors";
+import { RunBudget } from "./run-budget";
+import { CACHE_MODES, DEFAULT_CACHE_TTL_DAYS, MAX_CACHE_TTL_DAYS } from "./response-cache-key";
 
 export const MAX_ATTEMPTS = 100;
 export const MAX_TASK_KEYS = 1000;
@@ -64,6 +66,8 @@ export const BenchmarkOverrides = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
   top_p: z.number().gt(0).max(1).optional(),
   max_output_tokens: z.number().int().min(1).max(200_000).optional(),
+  /** How this multiple-choice benchmark is asked: generate (a reply with a letter) or loglikelihood (src/execution/loglikelihood-request.ts). */
+  mc_mode: z.enum(["generate", "loglikelihood"]).optional(),
 });
 export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
 
@@ -79,9 +83,20 @@ const field = {
   top_p: z.number().gt(0).max(1),
   max_output_tokens: z.number().int().min(1).max(200_000),
   timeout_s: z.number().int().min(1).max(3600),
-  concurrency: z.number().int().min(1).max(1000),
+  concurrency: z.union([
+    z.number().int().min(1).max(1000),
+    // A band (src/execution/concurrency-band.ts): starts at min and adapts to the endpoint; equal values pin it.
+    z
+      .strictObject({ min: z.number().int().min(1).max(1000), max: z.number().int().min(1).max(1000) })
+      .refine((b) => b.min <= b.max, { message: "min must not exceed max", path: ["min"] }),
+  ]),
   missing_policy: z.enum(MISSING_POLICIES),
+  mc_mode: z.enum(["generate", "loglikelihood"]),
   per_benchmark: z.record(z.string().min(1).max(200), BenchmarkOverrides),
+  budget: RunBudget,
+  cache: z.enum(CACHE_MODES),
+  cache_ttl_days: z.number().int().min(1).max(MAX_CACHE_TTL_DAYS),
+  batch: z.boolean(),
 };
 
 export const RunOptions = z.strictObject({
@@ -97,12 +112,25 @@ export const RunOptions = z.strictObject({
   max_output_tokens: field.max_output_tokens.default(1024),
   /** Per attempt, in seconds. */
   timeout_s: field.timeout_s.default(120),
-  /** Attempts in flight at once against the target. */
+  /** Attempts in flight at once against the target: a number pins it; `{min, max}` adapts within the band. */
   concurrency: field.concurrency.default(8),
   /** How an attempt without a reward counts: unknown (never 0) or as_failure. */
   missing_policy: field.missing_policy.default("unknown"),
+  /**
+   * Multiple-choice benchmarks: generate (default: the model replies with a letter) or loglikelihood (each choice's
+   * log-likelihood from the target's /v1/completions endpoint, acc and acc_norm as lm-evaluation-harness scores base models).
+   */
+  mc_mode: field.mc_mode.optional(),
   /** Benchmark id → overrides for that benchmark; ids must be among the run's benchmarks. */
   per_benchmark: field.per_benchmark.default({}),
+  /** Limits on what the run's model calls spend (src/domain/run-budget.ts); passing one stops the run as budget_exhausted. */
+  budget: field.budget.optional(),
+  /** The response cache (src/storage/response-cache.ts): off, read_write (read and store replies) or read_only (read, never store). */
+  cache: field.cache.default("off"),
+  /** Days a reply this run stores stays readable. */
+  cache_ttl_days: field.cache_ttl_days.default(DEFAULT_CACHE_TTL_DAYS),
+  /** Submit the model calls through the provider's batch API (OpenAI Batch API, Anthropic Message Batches), polled by the cron; model targets with single-turn prompts only. */
+  batch: field.batch.default(false),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -122,7 +150,12 @@ export const RunOptionsPatch = z.strictObject({
   timeout_s: field.timeout_s.nullable().optional(),
   concurrency: field.concurrency.nullable().optional(),
   missing_policy: field.missing_policy.nullable().optional(),
+  mc_mode: field.mc_mode.nullable().optional(),
   per_benchmark: field.per_benchmark.nullable().optional(),
+  budget: field.budget.nullable().optional(),
+  cache: field.cache.nullable().optional(),
+  cache_ttl_days: field.cache_ttl_days.nullable().optional(),
+  batch: field.batch.nullable().optional(),
 });
 export type RunOptionsPatch = z.infer<typeof RunOptionsPatch>;
 

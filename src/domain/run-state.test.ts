@@ -7,6 +7,7 @@ const TABLE: Record<RunAction, string[]> = {
   delete: ["draft", "completed", "failed", "cancelled"],
   start: ["draft"],
   stop: ["queued", "running", "cancelled"],
+  exhaust: ["queued", "running"],
 };
 
 describe("run state machine", () => {

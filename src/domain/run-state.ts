@@ -12,7 +12,12 @@ export const TERMINAL_STATUSES: readonly RunStatus[] = ["completed", "failed", "
 /** Statuses in which work is planned or in flight. */
 export const ACTIVE_STATUSES: readonly RunStatus[] = ["queued", "running"];
 
-export type RunAction = "edit" | "delete" | "start" | "stop";
+/** `exhaust` is the engine's, not a user's: a run whose budget ran out ends cancelled (src/domain/run-budget.ts). */
+export type RunAction = "edit" | "delete" | "start" | "stop" | "exhaust";
+
+/** Why a cancelled run stopped when not by a user's stop: its budget ran out. */
+export const STOP_REASONS = ["budget_exhausted"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** The statuses an action may start from (stop on a cancelled run is a no-op, allowed). */
 export const ALLOWED_FROM: Record<RunAction, readonly RunStatus[]> = {
@@ -20,6 +25,7 @@ export const ALLOWED_FROM: Record<RunAction, readonly RunStatus[]> = {
   delete: ["draft", ...TERMINAL_STATUSES],
   start: ["draft"],
   stop: [...ACTIVE_STATUSES, "cancelled"],
+  exhaust: ACTIVE_STATUSES,
 };
 
 const REFUSAL: Record<RunAction, (s: string) => string> = {
@@ -27,6 +33,7 @@ const REFUSAL: Record<RunAction, (s: string) => string> = {
   delete: (s) => `the run is ${s}: stop it before deleting it`,
   start: (s) => `the run is ${s}: only a draft can be started; copy it to run it again`,
   stop: (s) => `the run is ${s}: only a queued or running run can be stopped`,
+  exhaust: (s) => `the run is ${s}: only a queued or running run can run out of budget`,
 };
 
 export function isTerminal(status: string): boolean {

@@ -5,11 +5,22 @@
  * the class and everything the class imports.
  */
 import { z } from "zod";
+import type { BudgetState, BudgetVerdict, Landed, LandedUsage, Reserve, SpendInput } from "./run-gate-budget-contract";
+import type { TimelineSample } from "../../src/execution/run-timeline";
 
 const Holder = z.string().min(1).max(200);
 /** The longest a request for more slots waits for one to be released. */
 export const MAX_WAIT_MS = 1_000;
 const Lease = z.number().int().min(1_000).max(3_600_000);
+
+/**
+ * The run's concurrency band (options.concurrency as `{min, max}`). Given with
+ * min < max, the gate's adaptive limit (src/execution/concurrency-band.ts)
+ * takes the place of `limit`; absent or pinned, `limit` holds as given.
+ */
+const BandInput = z
+  .object({ min: z.number().int().min(1).max(10_000), max: z.number().int().min(1).max(10_000) })
+  .refine((b) => b.min <= b.max, "min must not exceed max");
 
 export const Claim = z.object({
   holder: Holder,
@@ -17,6 +28,7 @@ export const Claim = z.object({
   want: z.number().int().min(0).max(10_000),
   limit: z.number().int().min(1).max(10_000),
   lease_ms: Lease,
+  band: BandInput.optional(),
 });
 
 export const More = z.object({
@@ -26,7 +38,33 @@ export const More = z.object({
   lease_ms: Lease,
   /** With nothing free, wait this long for a slot to be released before answering 0. */
   wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
+  band: BandInput.optional(),
 });
+
+/** One model call's outcome (src/execution/concurrency-band.ts CallSignal). */
+export const CallReport = z.object({
+  status: z.number().int().min(100).max(599).nullable(),
+  latency_ms: z.number().min(0).max(86_400_000).nullable(),
+  retry_after_ms: z.number().min(0).max(86_400_000).nullable(),
+  epoch: z.number().int().min(0),
+});
+
+/**
+ * Calls that ended, for the band and the timeline. With `keep`, the caller is
+ * a worker about to start another call on its slot: the answer says whether
+ * it may (false: the limit fell below the slots held, and this slot is taken
+ * back; the worker starts nothing more on it and does not release it).
+ */
+export const Report = z.object({ holder: Holder, calls: z.array(CallReport).max(10_000), keep: z.boolean().default(false) });
+
+export interface ReportAnswer {
+  /** Whether the worker keeps its slot (always true without `keep`). */
+  keep: boolean;
+  /** The band's epoch now: reported with the next call's outcome. */
+  epoch: number;
+  /** The in-flight limit now. */
+  limit: number;
+}
 
 export const Release = z.object({ holder: Holder, slots: z.number().int().min(0).max(10_000), attempts: z.array(z.string()).max(1000) });
 
@@ -35,11 +73,13 @@ export interface GateState {
   max_in_flight: number;
   terminal: number;
   total: number | null;
+  /** The in-flight limit now: the band's current limit, or the pinned concurrency; null before any slot was asked for. */
+  limit: number | null;
 }
 
 /** The RPC methods callers reach through `env.RUN_GATE` stubs (workers/durable/run-gate.ts implements them). */
 export interface RunGateRpc extends Rpc.DurableObjectBranded {
-  claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[] }>;
+  claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }>;
   more(input: z.input<typeof More>): Promise<number>;
   release(input: z.input<typeof Release>): Promise<void>;
   settle(count: number): Promise<GateState>;
@@ -48,4 +88,15 @@ export interface RunGateRpc extends Rpc.DurableObjectBranded {
   takeLost(): Promise<{ from: number } | null>;
   recoveryAt(next: number | null): Promise<void>;
   stats(): Promise<GateState>;
+  /** Budget (options.budget): admit or refuse one model call (run-gate-budget.ts). */
+  reserveCall(input: z.input<typeof Reserve>): Promise<BudgetVerdict>;
+  /** Budget: count what attempts whose rows were just written spent. */
+  landCalls(landed: z.input<typeof Landed>): Promise<BudgetVerdict>;
+  budgetState(): Promise<BudgetState>;
+  /** Budget: a call ended; its reservation holds what it spent until it lands. */
+  callEnded(usage: z.input<typeof LandedUsage>): Promise<void>;
+  /** Budget: start over from the spend D1 holds (a resume). */
+  resetBudget(spent: z.input<typeof SpendInput>): Promise<void>;
+  report(input: z.input<typeof Report>): Promise<ReportAnswer>;
+  timeline(): Promise<TimelineSample[]>;
 }

@@ -21,11 +21,25 @@
  * was (claims, queued or delayed messages of a local queue) may be gone.
  * A live stack keeps its instance, so its messages in flight are never
  * taken for lost. See takeLost and workers/cron/recovery.ts.
+ *
+ * A run whose concurrency is a band (`{min, max}`, min < max) has its limit
+ * set here by the band's controller (src/execution/concurrency-band.ts),
+ * fed by the calls its holders report. The limit may fall below the slots
+ * held; the guarantee stays exact: a call starts only on a slot granted, or
+ * kept (see `report`), while the slots held did not exceed the limit of that
+ * moment, and slots above a lowered limit are taken back as their calls end,
+ * so no call starts until the run is back under its limit. The reports also
+ * fill the run's timeline (src/execution/run-timeline.ts): the open sample
+ * lives in memory, each closed one is stored under `tl:<n>`.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Env } from "../env";
-import { Claim, More, Release, type GateState, type RunGateRpc } from "./run-gate-contract";
+import { adapts, bandLimit, initialBand, observeCall, type Band, type BandState } from "../../src/execution/concurrency-band";
+import { addCall, closeSample, openSample, sampleMs, type OpenSample, type TimelineSample } from "../../src/execution/run-timeline";
+import { BudgetLedger } from "./run-gate-budget";
+import { Landed, LandedUsage, Reserve, SpendInput, type BudgetState, type BudgetVerdict } from "./run-gate-budget-contract";
+import { Claim, More, Release, Report, type GateState, type ReportAnswer, type RunGateRpc } from "./run-gate-contract";
 
 interface HolderState {
   slots: number;
@@ -54,16 +68,29 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   private workInstance: string | null = null;
   /** Where an unfinished recovery continues (the next seq to look at), persisted; null when none is under way. */
   private recoverFrom: number | null = null;
+  /** The run's budget ledger (options.budget): spent, reserved per call in flight, exhausted. */
+  private readonly budget: BudgetLedger;
+  /** The adaptive limit of a run whose concurrency is a band (persisted); null when pinned. */
+  private band: BandState | null = null;
+  /** The pinned limit callers last asked under (for the timeline and stats). */
+  private pinned: number | null = null;
+  /** The timeline sample being filled, and how many are stored. */
+  private sample: OpenSample | null = null;
+  private samples = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.budget = new BudgetLedger(ctx.storage);
     ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from"]);
+      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from", "band", "samples"]);
+      this.band = (saved.get("band") as BandState | undefined) ?? null;
+      this.samples = (saved.get("samples") as number | undefined) ?? 0;
       this.maxSeen = (saved.get("max_seen") as number | undefined) ?? 0;
       this.terminal = (saved.get("terminal") as number | undefined) ?? 0;
       this.total = (saved.get("total") as number | null | undefined) ?? null;
       this.workInstance = (saved.get("work_instance") as string | undefined) ?? null;
       this.recoverFrom = (saved.get("recover_from") as number | null | undefined) ?? null;
+      await this.budget.load();
     });
   }
 
@@ -76,15 +103,59 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   private expire(now: number): void {
     for (const [id, h] of this.holders) if (h.until <= now) this.holders.delete(id);
     for (const [attempt, holder] of this.executing) if (!this.holders.has(holder)) this.executing.delete(attempt);
+    // A call's reservation lasts while its attempt is claimed: a dead holder's calls reserve nothing.
+    this.budget.keep((a) => this.executing.has(a));
   }
 
-  private grant(holder: string, want: number, limit: number, leaseMs: number, now: number): number {
+  /** The limit in force: the band's, else the pinned one the caller asks under. */
+  private limitOf(asked: number): number {
+    return this.band ? bandLimit(this.band) : asked;
+  }
+
+  private currentLimit(): number | null {
+    return this.band ? bandLimit(this.band) : this.pinned;
+  }
+
+  /** Takes the run's concurrency as a caller states it: a band adapts here, a pinned limit is used as asked. */
+  private useConcurrency(limit: number, band: Band | undefined): void {
+    if (band && adapts(band)) {
+      if (!this.band || this.band.min !== band.min || this.band.max !== band.max) {
+        this.band = initialBand(band);
+        this.ctx.storage.put("band", this.band, { allowUnconfirmed: true });
+      }
+      return;
+    }
+    if (this.band) {
+      this.band = null;
+      this.ctx.storage.delete("band", { allowUnconfirmed: true });
+    }
+    this.pinned = limit;
+  }
+
+  /** Stores the open sample once its span has passed; opens one when `open` (activity). */
+  private tick(now: number, open: boolean): void {
+    if (this.sample) {
+      const span = sampleMs(this.samples);
+      if (now - this.sample.t >= span) {
+        // An idle gap after the sample ends it at its span, not at the next activity.
+        const closed = closeSample(this.sample, now - this.sample.t <= 2 * span ? now : this.sample.t + span);
+        this.ctx.storage.put({ [`tl:${String(this.samples).padStart(8, "0")}`]: closed, samples: this.samples + 1 }, { allowUnconfirmed: true });
+        this.samples++;
+        this.sample = null;
+      }
+    }
+    if (!this.sample && open) this.sample = openSample(now, this.currentLimit() ?? 0, this.inUse());
+  }
+
+  private grant(holder: string, want: number, asked: number, leaseMs: number, now: number): number {
     const h = this.holders.get(holder) ?? { slots: 0, until: 0 };
+    const limit = this.limitOf(asked);
     const granted = Math.max(0, Math.min(want, limit - this.inUse()));
     h.slots += granted;
     h.until = now + leaseMs;
     this.holders.set(holder, h);
     const used = this.inUse();
+    if (this.sample && used > this.sample.in_flight) this.sample.in_flight = used;
     if (used > this.maxSeen) {
       this.maxSeen = used;
       this.ctx.storage.put("max_seen", used, { allowUnconfirmed: true });
@@ -100,17 +171,19 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   }
 
   private state(): GateState {
-    return { in_flight: this.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total };
+    return { in_flight: this.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total, limit: this.currentLimit() };
   }
 
   /**
    * Claims attempts for `holder` and grants it up to `want` slots. Attempts
    * already being executed under another live holder come back as `busy`.
    */
-  async claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[] }> {
-    const { holder, attempts, want, limit, lease_ms } = Claim.parse(input);
+  async claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }> {
+    const { holder, attempts, want, limit, lease_ms, band } = Claim.parse(input);
     const now = Date.now();
     this.expire(now);
+    this.useConcurrency(limit, band);
+    this.tick(now, true);
     this.ownWork();
     const busy: string[] = [];
     for (const a of attempts) {
@@ -118,7 +191,7 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
       if (owner && owner !== holder) busy.push(a);
       else this.executing.set(a, holder);
     }
-    return { granted: this.grant(holder, want, limit, lease_ms, now), busy };
+    return { granted: this.grant(holder, want, limit, lease_ms, now), busy, epoch: this.band?.epoch ?? 0 };
   }
 
   /**
@@ -127,9 +200,11 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
    * passes to the next holder the moment it is given back, without polling.
    */
   async more(input: z.input<typeof More>): Promise<number> {
-    const { holder, want, limit, lease_ms, wait_ms } = More.parse(input);
+    const { holder, want, limit, lease_ms, wait_ms, band } = More.parse(input);
     const now = Date.now();
     this.expire(now);
+    this.useConcurrency(limit, band);
+    this.tick(now, want > 0);
     const granted = this.grant(holder, want, limit, lease_ms, now);
     if (granted > 0 || want === 0 || wait_ms === 0) return granted;
     return new Promise<number>((resolve) => {
@@ -157,12 +232,14 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   /** Gives back slots and ends claims. */
   async release(input: z.input<typeof Release>): Promise<void> {
     const { holder, slots, attempts } = Release.parse(input);
+    this.tick(Date.now(), false);
     const h = this.holders.get(holder);
     if (h) {
       h.slots = Math.max(0, h.slots - slots);
       if (h.slots === 0 && attempts.length === 0) this.holders.delete(holder);
     }
     for (const a of attempts) if (this.executing.get(a) === holder) this.executing.delete(a);
+    this.budget.drop(attempts.filter((a) => !this.executing.has(a)));
     if (h && h.slots === 0 && ![...this.executing.values()].includes(holder)) this.holders.delete(holder);
     if (slots > 0) this.wake();
   }
@@ -217,5 +294,72 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   async stats(): Promise<GateState> {
     this.expire(Date.now());
     return this.state();
+  }
+
+  /**
+   * Calls that ended: they feed the band (its limit may rise or fall) and the
+   * timeline. With `keep`, one of the holder's slots is taken back when the
+   * slots held exceed the limit now, and the answer says so.
+   */
+  async report(input: z.input<typeof Report>): Promise<ReportAnswer> {
+    const { holder, calls, keep } = Report.parse(input);
+    const now = Date.now();
+    this.expire(now);
+    this.tick(now, calls.length > 0);
+    const before = this.currentLimit() ?? 0;
+    if (this.band && calls.length) {
+      for (const c of calls) this.band = observeCall(this.band, c, now);
+      this.ctx.storage.put("band", this.band, { allowUnconfirmed: true });
+    }
+    if (this.sample) {
+      for (const c of calls) addCall(this.sample, c);
+      this.sample.limit = this.currentLimit() ?? this.sample.limit;
+    }
+    let kept = true;
+    const h = this.holders.get(holder);
+    if (keep && this.band && h && h.slots > 0 && this.inUse() > bandLimit(this.band)) {
+      h.slots--;
+      kept = false;
+    }
+    const limit = this.currentLimit() ?? 0;
+    if (limit > before) this.wake();
+    return { keep: kept, epoch: this.band?.epoch ?? 0, limit };
+  }
+
+  /** The run's timeline: every stored sample, then the open one as it stands. */
+  async timeline(): Promise<TimelineSample[]> {
+    const now = Date.now();
+    this.tick(now, false);
+    const stored = await this.ctx.storage.list<TimelineSample>({ prefix: "tl:" });
+    const out = [...stored.values()];
+    if (this.sample) out.push(closeSample(this.sample, Math.min(now, this.sample.t + sampleMs(this.samples))));
+    return out;
+  }
+
+  /** Admits one model call under the run's budget or refuses it (the first refusal exhausts it): one atomic step for every consumer. */
+  async reserveCall(input: z.input<typeof Reserve>): Promise<BudgetVerdict> {
+    const { attempt, estimate, budget } = Reserve.parse(input);
+    this.expire(Date.now());
+    return this.budget.reserve(attempt, estimate, budget);
+  }
+
+  /** Counts what attempts whose rows were just written spent, and ends their reservations. */
+  async landCalls(landed: z.input<typeof Landed>): Promise<BudgetVerdict> {
+    return this.budget.land(Landed.parse(landed));
+  }
+
+  /** A call ended: its reservation holds what it spent until its row is written. */
+  async callEnded(usage: z.input<typeof LandedUsage>): Promise<void> {
+    this.budget.ended(LandedUsage.parse(usage));
+  }
+
+  async budgetState(): Promise<BudgetState> {
+    this.expire(Date.now());
+    return this.budget.state();
+  }
+
+  /** Starts the budget over from what D1 says the kept attempts spent (a resume). */
+  async resetBudget(spent: z.input<typeof SpendInput>): Promise<void> {
+    await this.budget.reset(SpendInput.parse(spent));
   }
 }

@@ -8,6 +8,7 @@
 import { openDb } from "../../src/db/client";
 import { setRunBenchmarkStatus } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
+import { recordedSpend } from "../../src/db/run-budget";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
 import { cancelLive, recordPublicOrigin } from "../queue/agent-attempt";
@@ -45,6 +46,8 @@ export async function startResume(env: Env, runId: string, origin: string): Prom
   ]);
   // Until planning re-sets the total, the run cannot be declared done.
   await gateFor(env, runId).setCounts({ total: null, terminal: rewarded?.n ?? 0 });
+  // A budget starts over from what the kept (rewarded) attempts spent; the rest are deleted and run again.
+  await gateFor(env, runId).resetBudget(await recordedSpend(env.DB, runId, true));
   await appendLogs(env.DB, runId, [{ level: "info", event: "resume", message: `resuming; ${rewarded?.n ?? 0} rewarded attempts kept` }]);
   await env.CONTROL.send({ kind: "resume", run_id: runId, after_seq: -1 } satisfies QueueMessage);
 }

@@ -18,6 +18,8 @@ import type { AttemptResult, TranscriptLine } from "./attempt";
 import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
 import { finalize } from "./plan";
+import { landCalls } from "./run-budget";
+import type { RunBudget } from "../../src/domain/run-budget";
 
 /** Results per group: at high throughput this sets the R2 writes per attempt (1 / FLUSH_EVERY). */
 export const FLUSH_EVERY = 25;
@@ -42,6 +44,8 @@ export class OutcomeSink {
     private readonly secrets: readonly string[],
     /** The RunGate holder whose claims cover this batch's attempts. */
     private readonly holder: string,
+    /** The run's budget: what the written rows spent is counted at the gate (workers/queue/run-budget.ts). */
+    private readonly budget?: RunBudget,
   ) {}
 
   /** A finished or retryable attempt. */
@@ -87,7 +91,7 @@ export class OutcomeSink {
       if (p.resend) resend.push(p.resend);
       if (p.log) logs.push(p.log);
       const r = p.result;
-      if (!r || !p.slot) continue;
+      if (!r || !p.slot || r.kind === "unsent") continue;
       if (r.kind === "done") {
         done.push({ slot: p.slot, outcome: r.outcome });
         transcripts.push(r.transcript);
@@ -104,7 +108,10 @@ export class OutcomeSink {
       const key = await writeTranscripts(this.env.ARTIFACTS, this.runId, transcripts);
       for (const d of done) d.outcome.transcript_key = key;
     }
-    const changed = await recordOutcomes(this.env.DB, done);
+    // With a budget, which rows were written (each counted once) decides what was spent.
+    const written = this.budget ? new Set<number>() : undefined;
+    const changed = await recordOutcomes(this.env.DB, done, written);
+    if (this.budget && written) await landCalls(this.env, this.runId, this.budget, done.filter((d) => written.has(d.slot.seq)));
     await appendLogs(this.env.DB, this.runId, logs, this.secrets);
     if (resend.length) {
       // This batch is done with the attempts it re-sends: end its claims on them first, or a re-sent message

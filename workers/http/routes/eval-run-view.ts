@@ -7,7 +7,8 @@ import { z } from "@hono/zod-openapi";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { RunOptions } from "../../../src/domain/run-options";
 import { isRecorded } from "../../../src/domain/recorded-outputs";
-import { RUN_STATUSES, type RunStatus } from "../../../src/domain/run-state";
+import { RUN_STATUSES, STOP_REASONS, type RunStatus, type StopReason } from "../../../src/domain/run-state";
+import { RunBudget } from "../../../src/domain/run-budget";
 import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
 
 const KeySet = z.object({ set: z.literal(true) }).openapi({ description: "A key is sealed for this slot; it is never shown" });
@@ -53,6 +54,17 @@ const JudgeView = z
   .object({ provider: z.enum(PROVIDERS), base_url: z.string(), model: z.string(), api_key: KeySet.optional() })
   .openapi("Judge");
 
+/** What budget calls spent: cost at the target's price (USD), input and output tokens. */
+export const SpendView = z.object({ cost_usd: z.number(), input_tokens: z.number(), output_tokens: z.number() }).openapi("Spend");
+
+const BudgetReportView = z
+  .object({
+    exhausted_by: z.enum(["max_cost_usd", "max_input_tokens", "max_output_tokens"]).openapi({ description: "the limit the next call would have passed" }),
+    limits: RunBudget,
+    spent: SpendView,
+  })
+  .openapi("BudgetReport");
+
 export const EvalRunView = z
   .object({
     id: z.string(),
@@ -76,6 +88,11 @@ export const EvalRunView = z
       .record(z.string(), z.number().int())
       .nullable()
       .openapi({ description: "attempts without a reward by error kind (http_401, unreachable, timeout, ...), set when the run ends" }),
+    stop_reason: z
+      .enum(STOP_REASONS)
+      .nullable()
+      .openapi({ description: "why a cancelled run stopped when no user stopped it: budget_exhausted (options.budget ran out; attempts not sent are missing, never 0); null otherwise" }),
+    budget_report: BudgetReportView.nullable().openapi({ description: "a budget_exhausted run's figures: the limit that stopped it, the limits, what its recorded attempts spent" }),
     created_at: z.string(),
     updated_at: z.string(),
     queued_at: z.string().nullable(),
@@ -102,6 +119,8 @@ export function runView(r: EvalRunRow): EvalRunView {
     recorded: isRecorded(r, "a") && (!r.compareTarget || isRecorded(r, "b")),
     error: r.error,
     error_counts: r.errorCounts ?? null,
+    stop_reason: (r.stopReason as StopReason | null) ?? null,
+    budget_report: r.budgetReport ?? null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     queued_at: r.queuedAt,

@@ -81,7 +81,7 @@ export const runExecutionRoutes = newRouter()
       if (planned && (rewarded?.n ?? 0) >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
       const at = new Date().toISOString();
       const moved = await c.env.DB.prepare(
-        `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
+        `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, stop_reason = NULL, budget_report = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
       )
         .bind(run.id, at)
         .run();
