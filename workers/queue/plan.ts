@@ -21,6 +21,7 @@ import type { BenchmarkOptions } from "../../src/domain/benchmark";
 import { subsetOf } from "../../src/datasets/row-selection";
 import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
 import type { PlanMember } from "../../src/execution/plan-layout";
+import { loglikelihoodScoring, mcModeFor } from "../../src/execution/loglikelihood-request";
 import { needsJudge } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
@@ -56,6 +57,9 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
   if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
+  // Log-likelihood mode replaces the benchmark's letter scoring for this run (src/execution/loglikelihood-request.ts).
+  const scoring = agent || mcModeFor(run.options as RunOptions, bm.id) !== "loglikelihood" ? parsed.data : loglikelihoodScoring(parsed.data as ScoringSpec);
+  if (!scoring) throw new CannotRun("mc_mode loglikelihood applies to multiple-choice benchmarks only, and this one is not");
   const rev =
     builtin ||
     (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||
@@ -82,7 +86,7 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
     status: "planning",
     datasetRevisionId: rev.id,
     datasetDigest: rev.digest,
-    scoring: parsed.data as Record<string, unknown>,
+    scoring: scoring as Record<string, unknown>,
     k: attemptsFor(options, bm.id, defaults),
     memberCount: members.length,
     baseSeq: base,
