@@ -26,7 +26,8 @@ export interface TaskRow {
   delta: number | null;
 }
 
-function taskScore(r: MemberRow, k: number, policy: MissingPolicy): TaskScore {
+/** One task's aggregate over its k attempts on one target. */
+export function taskScore(r: MemberRow, k: number, policy: MissingPolicy): TaskScore {
   const agg = aggregateSummaries(summariesOf([r]), { k, missing_policy: policy, total_members: 1 });
   return {
     score: agg.score,

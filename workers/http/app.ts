@@ -17,6 +17,7 @@ import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
 import { runExecutionRoutes } from "./routes/run-execution";
 import { resultsRoutes } from "./routes/results";
+import { compareRoutes } from "./routes/compare";
 import { reportsRoutes } from "./routes/reports";
 import { liveRoutes } from "./routes/live";
 import { runnerRoutes } from "./routes/runner";
@@ -47,6 +48,7 @@ export function buildApp() {
   app.route("/", evalRunRescoreRoutes);
   app.route("/", runExecutionRoutes);
   app.route("/", resultsRoutes);
+  app.route("/", compareRoutes);
   app.route("/", reportsRoutes);
   app.route("/", liveRoutes);
   app.route("/", runnerRoutes);

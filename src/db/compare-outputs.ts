@@ -1,0 +1,48 @@
+/**
+ * The attempts of a page of tasks on one side of a comparison (a run's
+ * target), for showing outputs side by side: one primary-key range per
+ * task, all in one batch. Outputs are cut at SAMPLE_OUTPUT_CHARS as the
+ * samples route cuts them; the trace has the whole attempt.
+ */
+import type { TargetSlot } from "../reports/member-rows";
+import type { BenchmarkPlan } from "./results";
+import { SAMPLE_OUTPUT_CHARS } from "./samples";
+
+export interface TaskAttempt {
+  seq: number;
+  attempt_index: number;
+  status: string;
+  reward: number | null;
+  output: string | null;
+  output_chars: number | null;
+  reason: string | null;
+  error: string | null;
+}
+
+export interface CompareSide {
+  runId: string;
+  plan: Pick<BenchmarkPlan, "base_seq" | "k">;
+  slot: TargetSlot;
+  /** 2 when the run has a compare target (its attempts interleave per task). */
+  targets: 1 | 2;
+}
+
+/** The ended attempts of each member index asked for, in attempt order; a member with none maps to []. */
+export async function taskAttempts(d1: D1Database, side: CompareSide, members: readonly number[]): Promise<Map<number, TaskAttempt[]>> {
+  const out = new Map<number, TaskAttempt[]>(members.map((m) => [m, []]));
+  const { base_seq: base, k } = side.plan;
+  if (base === null || k === null || members.length === 0) return out;
+  const per = side.targets * k;
+  const offset = side.slot === "b" ? k : 0;
+  const stmts = members.map((m) =>
+    d1
+      .prepare(
+        `SELECT seq, attempt_index, status, reward, substr(output, 1, ${SAMPLE_OUTPUT_CHARS}) AS output, length(output) AS output_chars, reason, error
+         FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq`,
+      )
+      .bind(side.runId, base + m * per + offset, base + m * per + offset + k),
+  );
+  const results = await d1.batch<TaskAttempt>(stmts);
+  members.forEach((m, i) => out.set(m, results[i]!.results));
+  return out;
+}
