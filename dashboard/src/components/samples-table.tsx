@@ -130,7 +130,16 @@ export function SamplesTable({
           {s.task_key}
           {s.subset && <span class="muted"> · {s.subset}</span>}
         </span>
-        <span role="cell" class="c-att">#{s.attempt_index + 1}</span>
+        <span role="cell" class="c-att">
+          #{s.attempt_index + 1}
+          {/* cached is newer than the generated client's Sample type: read loosely. */}
+          {(s as { cached?: boolean }).cached && (
+            <span class="muted small" data-cached="true" title="The reply came from the response cache: no model call">
+              {" "}
+              cached
+            </span>
+          )}
+        </span>
         <span role="cell" class="c-status">
           {a ? (
             <>
