@@ -24,6 +24,7 @@ import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, pageOf } from "../schemas";
 import { expectedAnswers } from "./results";
 import { ArtifactView } from "./runner";
+import { maxConcurrency } from "../../../src/execution/concurrency-band";
 
 const tags = ["trials"];
 
@@ -74,6 +75,7 @@ export const Trial = z
     structured: Structured.nullable(),
     output: z.string().nullable(),
     recorded: z.boolean().openapi({ description: "true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's" }),
+    cached: z.boolean().openapi({ description: "true when the reply came from the response cache (options.cache) instead of a model call" }),
     expected_answer: z.string().nullable(),
     exit_code: z.number().int().nullable(),
     error: z.string().nullable(),
@@ -116,7 +118,7 @@ export async function ownAttempt(c: Ctx, id: string): Promise<{ run: EvalRunRow;
   const open = await openSlot(c.env, run, parsed.seq);
   if (!open) throw new AppError("not_found", `no trial ${id}`);
   const nothing = { reward: null, structured: null, output: null, reason: null, error: null, exitCode: null, tries: 0 };
-  const usage = { inputTokens: null, outputTokens: null, cost: null, latencyMs: null, transcriptKey: null, startedAt: null, finishedAt: null };
+  const usage = { inputTokens: null, outputTokens: null, cost: null, latencyMs: null, transcriptKey: null, startedAt: null, finishedAt: null, cached: null };
   return { run, attempt: { ...open.slot, status: open.status, ...nothing, ...usage } };
 }
 
@@ -155,6 +157,7 @@ export const trialsRoutes = newRouter().openapi(
       structured,
       output: a.output,
       recorded: isRecorded(run, a.target as "a" | "b"),
+      cached: a.cached === 1,
       expected_answer: expected ?? null,
       exit_code: a.exitCode,
       error: a.error,
@@ -211,7 +214,7 @@ async function trialTurns(c: Ctx, run: EvalRunRow, a: AttemptRow): Promise<{ tur
     const turns = await readStoredTurns(c.env.ARTIFACTS, { runId: run.id, seq: a.seq, transcriptKey: a.transcriptKey, latencyMs: a.latencyMs, finishedAt: a.finishedAt });
     return { turns: turns ?? [], live: false, pending: null };
   }
-  const { stub, where } = ownerOf(c.env, run.id, a.seq, shardsFor(c.env, (run.options as RunOptions).concurrency));
+  const { stub, where } = ownerOf(c.env, run.id, a.seq, shardsFor(c.env, maxConcurrency((run.options as RunOptions).concurrency)));
   const r = await stub.attemptDeltas({ where, attempt_id: attemptId(run.id, a.seq) });
   const deltas = r.deltas.map((d) => JSON.parse(d) as Delta);
   const last = deltas.at(-1);
