@@ -22,13 +22,16 @@ export function testPinned(id: string): PinnedDataset {
   if (data.kind !== "pinned") throw new Error(`${id} has no pinned data`);
   if (realData()) return data;
   const pins = inject("datasetPins");
+  const set = data.images ? pins[data.images.path_prefix] : undefined;
+  if (data.images && !set) throw new Error(`the generated mirror has no image set under ${data.images.path_prefix}`);
   return {
     ...data,
     files: data.files.map((f) => {
       const pin = pins[f.path];
       if (!pin) throw new Error(`the generated mirror has no ${f.path}`);
-      return { ...f, ...pin };
+      return { ...f, sha256: pin.sha256, bytes: pin.bytes };
     }),
+    ...(data.images && set ? { images: { ...data.images, listing_sha256: set.sha256, bytes: set.bytes, count: set.count ?? 0 } } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import type { TestProject } from "vitest/node";
 import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { miniDatasetFiles } from "./mini-datasets";
+import { miniImageSets } from "./mini-math-vision";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -30,7 +31,7 @@ declare module "vitest" {
     /** Base URL of the shared datasets mirror, e.g. http://127.0.0.1:PORT/datasets (files at `${datasetsUrl}/gsm8k/test.jsonl`). */
     datasetsUrl: string;
     /** sha256 and bytes of each generated file by mirror path (`gsm8k/test.jsonl`), when the mirror is the generated one; {} with real data. */
-    datasetPins: Record<string, { sha256: string; bytes: number }>;
+    datasetPins: Record<string, { sha256: string; bytes: number; count?: number }>;
   }
 }
 
@@ -41,14 +42,20 @@ export function sharedDir(): string | null {
 }
 
 /** Writes the generated mini mirror under `root`/datasets and returns each file's pin. */
-export function writeMiniMirror(root: string): Record<string, { sha256: string; bytes: number }> {
-  const pins: Record<string, { sha256: string; bytes: number }> = {};
+export function writeMiniMirror(root: string): Record<string, { sha256: string; bytes: number; count?: number }> {
+  const pins: Record<string, { sha256: string; bytes: number; count?: number }> = {};
   for (const f of miniDatasetFiles()) {
     const path = join(root, "datasets", f.path);
     mkdirSync(dirname(path), { recursive: true });
     const bytes = f.bytes ? Buffer.from(f.bytes) : f.gzip ? gzipSync(f.text) : Buffer.from(f.text, "utf8");
     writeFileSync(path, bytes);
     pins[f.path] = { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
+  }
+  // An image set (PinnedImages) is pinned by its listing, "<sha256> <path>\n" sorted by path: under its path prefix.
+  for (const set of miniImageSets()) {
+    const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+    const listing = [...set.images].sort((a, b) => (a.path < b.path ? -1 : 1)).map((i) => `${sha(i.bytes)} ${i.path}\n`).join("");
+    pins[set.prefix] = { sha256: sha(new TextEncoder().encode(listing)), bytes: set.images.reduce((n, i) => n + i.bytes.byteLength, 0), count: set.images.length };
   }
   return pins;
 }

@@ -6,6 +6,7 @@
  * keys of the datasets mirror: the shared folder's (ASSAY_SHARED_DIR,
  * default ../shared) when present, else the generated mini files'.
  */
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -13,6 +14,7 @@ import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { startFixtureModel, type AnswerRow } from "../fixture/model-server.mjs";
 import { sharedDir } from "./datasets-server";
 import { miniAnswerKeyRows } from "./mini-datasets";
+import { miniMathVisionKeyRows } from "./mini-math-vision";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -26,7 +28,8 @@ const REPO_KEY = fileURLToPath(new URL("../fixture/answer-key.jsonl", import.met
 /** Answer-key files (or rows) of the mirror the tests load built-ins from. */
 function answerKeys(): (string | AnswerRow)[] {
   const shared = sharedDir();
-  return [REPO_KEY, ...(shared ? answerKeyFiles(join(shared, "datasets")) : miniAnswerKeyRows())];
+  const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  return [REPO_KEY, ...(shared ? answerKeyFiles(join(shared, "datasets")) : [...miniAnswerKeyRows(), ...miniMathVisionKeyRows(sha256)])];
 }
 
 export default async function setup(project: TestProject) {

@@ -15,6 +15,8 @@ import { miniBfclFiles } from "./mini-bfcl";
 import { miniArcAgiFiles } from "./mini-arc-agi";
 import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
+import { miniMtBenchFiles } from "./mini-mt-bench";
+import { miniMathVisionFiles } from "./mini-math-vision";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -207,13 +209,15 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniMultipleChoiceFiles());
   files.push(...miniArcAgiFiles());
   files.push(...miniToxigenFiles());
+  files.push(...miniMtBenchFiles());
+  files.push(...miniMathVisionFiles());
   return files;
 }
 
 /** The files whose rows the fixture model learns as its answer key (as fixture/answer-keys.mjs picks them from a real mirror). */
 export function miniAnswerKeyRows(): AnswerRow[] {
   return miniDatasetFiles()
-    .filter((f) => ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl", "humaneval/HumanEval.jsonl.gz"].includes(f.path) || /^mmlu\/.*_test\.jsonl$/.test(f.path))
+    .filter((f) => ["gsm8k/test.jsonl", "arc_challenge/test.jsonl", "truthfulqa_mc1/test.jsonl", "humaneval/HumanEval.jsonl.gz", "mt_bench/question.jsonl"].includes(f.path) || /^mmlu\/.*_test\.jsonl$/.test(f.path))
     .flatMap((f) =>
       f.text
         .split("\n")

@@ -55,6 +55,8 @@ export function builtinOptions(def: BuiltinBenchmark): Record<string, unknown> {
     ...(def.few_shot.split !== null ? { few_shot_split: def.few_shot.split } : {}),
     ...(def.tools_column ? { tools_column: def.tools_column } : {}),
     ...(def.min_attempts ? { min_attempts: def.min_attempts } : {}),
+    ...(def.image_column ? { image_column: def.image_column } : {}),
+    ...(def.turns_column ? { turns_column: def.turns_column } : {}),
   };
 }
 

@@ -44,6 +44,28 @@ export interface SourceFile {
   format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json";
 }
 
+/**
+ * Images a pinned dataset's rows name by path (MATH-Vision's images/<id>.jpg),
+ * pinned as a set: one sha256 over the listing of every image's sha256, so
+ * hundreds of images cost one digest in the Worker bundle, not one each.
+ * Each is fetched beside the files, checked as part of the listing, and
+ * stored with the revision; its row then holds {file, sha256, media_type, bytes}.
+ */
+export interface PinnedImages {
+  /** The row column whose value is the image's path, as the loader writes it ("images/4.jpg"). */
+  column: string;
+  /** Mirror path of an image: this prefix and its path ("mathvision/" + "images/4.jpg"). */
+  path_prefix: string;
+  /** Upstream raw URL of an image at the pinned commit: this prefix and its path. */
+  url_prefix: string;
+  media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+  /** How many distinct images the rows name, and their bytes in all. */
+  count: number;
+  bytes: number;
+  /** Hex sha256 of the listing: one line "<sha256 of the image> <path>\n" per image, sorted by path. */
+  listing_sha256: string;
+}
+
 /** A dataset Assay can load: pinned files plus the normaliser that turns them into revision rows. */
 export interface PinnedDataset {
   kind: "pinned";
@@ -57,6 +79,8 @@ export interface PinnedDataset {
   files: SourceFile[];
   /** The normaliser (src/catalog/normalise) that builds the revision rows. */
   loader: LoaderName;
+  /** Images the rows refer to, pinned as a set and stored with the revision. */
+  images?: PinnedImages;
   /** Caveats about the copy (converted format, mirror instead of upstream). */
   notes: string;
 }
@@ -74,7 +98,7 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "mbpp_plus", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen"] as const;
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "mbpp_plus", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen", "mt_bench", "math_vision"] as const;
 export type LoaderName = (typeof LOADERS)[number];
 
 /** A service a benchmark drives for real, whose credential the run must supply. */
@@ -127,6 +151,10 @@ export interface BuiltinBenchmark {
   scoring: Record<string, unknown>;
   /** A row column holding the tools each prompt offers the model (src/domain/tools.ts); absent when it offers none. */
   tools_column?: string;
+  /** A row column holding the image sent with each prompt (src/domain/images.ts); absent when the prompts are text only. */
+  image_column?: string;
+  /** A row column holding each row's user turns, sent one after another in one conversation (src/execution/multi-turn.ts); absent for one turn. */
+  turns_column?: string;
   /**
    * The fewest attempts per task a run makes, where the benchmark's own rule
    * needs more than one (ARC: 2, for the ARC Prize's pass@2). A run asking

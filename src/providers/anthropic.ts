@@ -8,6 +8,7 @@ import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages, type Message, type MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import { isDict, parsePyJson, toJsonText } from "../scorers/function-call/py-values";
 import { toProviderError } from "./errors";
+import { anthropicMessage } from "./image-parts";
 import type { ProviderOptions } from "./openai";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
@@ -56,7 +57,7 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
     provider: "anthropic",
     async chat(req: ChatRequest): Promise<ChatResult> {
       const system = req.messages.filter((m) => m.role === "system").map((m) => m.content);
-      const messages = req.messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+      const messages = req.messages.filter((m) => m.role !== "system").map((m) => anthropicMessage({ ...m, role: m.role as "user" | "assistant" }));
       const body: Record<string, unknown> = {
         ...req.params,
         model: req.model,

@@ -5,7 +5,9 @@
  */
 import OpenAI from "openai";
 import { VERSION } from "openai/version";
+import { completionsLoglikelihood } from "./completions";
 import { ProviderError, toProviderError } from "./errors";
+import { openaiMessage } from "./image-parts";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
 export interface ProviderOptions {
@@ -32,8 +34,9 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
 
   return {
     provider: "openai",
+    loglikelihood: (call) => completionsLoglikelihood(client, config.api_key, call),
     async chat(req: ChatRequest): Promise<ChatResult> {
-      const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages };
+      const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages.map(openaiMessage) };
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.top_p !== undefined) body.top_p = req.top_p;
       if (req.max_output_tokens !== undefined) body[cap] = req.max_output_tokens;

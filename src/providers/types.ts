@@ -5,13 +5,19 @@
  * classified ProviderError (see errors.ts). No I/O here.
  */
 import { z } from "zod";
+import type { ImageInput } from "../domain/images";
 import type { ToolCall, ToolDefinition } from "../domain/tools";
+import type { LoglikelihoodCall, LoglikelihoodResult } from "./completions";
 
+export type { ImageInput } from "../domain/images";
 export type { ToolCall, ToolDefinition } from "../domain/tools";
+export type { LoglikelihoodCall, LoglikelihoodResult } from "./completions";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
   content: string;
+  /** Images sent with a user message, before its text (OpenAI image_url parts, Anthropic image blocks). */
+  images?: ImageInput[];
 }
 
 export interface ChatRequest {
@@ -47,6 +53,8 @@ export interface ChatResult {
 export interface ModelProvider {
   readonly provider: ProviderKind;
   chat(req: ChatRequest): Promise<ChatResult>;
+  /** Per-choice log-likelihoods from an OpenAI-compatible /v1/completions endpoint (src/providers/completions.ts); absent for Anthropic. */
+  loglikelihood?(call: LoglikelihoodCall): Promise<LoglikelihoodResult>;
 }
 
 export const ProviderKind = z.enum(["openai", "anthropic"]);

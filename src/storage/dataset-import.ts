@@ -19,7 +19,7 @@ import { isDatasetName, isVersion, MAX_VERSION, refOf } from "../datasets/names"
 import { readRecords } from "../datasets/records";
 import { buildRow } from "../datasets/rows";
 import { AppError } from "../domain/errors";
-import { deleteObjects, revisionPrefix, RowChunkWriter, sourceKey } from "./dataset-rows";
+import { deleteObjects, revisionFileKey, revisionPrefix, RowChunkWriter, sourceKey } from "./dataset-rows";
 
 export interface ImportRequest {
   /** Owner; null makes a global revision visible to every project. */
@@ -32,6 +32,12 @@ export interface ImportRequest {
   bytes: Uint8Array;
   /** Where a built-in revision was loaded from. */
   source?: string;
+  /**
+   * Files the rows refer to by path (MATH-Vision's images), stored under the
+   * revision's files/ before its D1 row; the rows carry each file's sha256,
+   * so the revision digest covers their bytes.
+   */
+  files?: { path: string; bytes: Uint8Array; contentType: string }[];
 }
 
 export interface ImportResult {
@@ -90,9 +96,10 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
   const prefix = revisionPrefix(projectId, name, version, id);
   const source = sourceKey(prefix, sourceExtension(format, gzipped));
   const writer = new RowChunkWriter(bucket, prefix, CHUNK_ROWS);
+  const fileKeys = (req.files ?? []).map((f) => revisionFileKey(prefix, f.path));
   const cleanup = async () => {
     await writer.settle();
-    await deleteObjects(bucket, [source, ...writer.keys]).catch(() => undefined);
+    await deleteObjects(bucket, [source, ...fileKeys, ...writer.keys]).catch(() => undefined);
   };
 
   const revision: DatasetRevisionRow = {
@@ -115,6 +122,7 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
 
   try {
     await bucket.put(source, bytes);
+    for (const [i, f] of (req.files ?? []).entries()) await bucket.put(fileKeys[i]!, f.bytes, { httpMetadata: { contentType: f.contentType } });
     let index = 0;
     for await (const item of readRecords(format, content)) {
       // Pass one accepted every item; parsing is deterministic, so an error here means the input changed under us.

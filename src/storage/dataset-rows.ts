@@ -3,7 +3,8 @@
  * chunks. A revision lives under
  *   datasets/<project id | _global>/<name>/<version>/<revision id>/
  * as rows-00000.jsonl, rows-00001.jsonl, ... (chunk_rows rows each, every
- * line one DatasetRow) beside source.<ext>, the upload as received. The
+ * line one DatasetRow) beside source.<ext>, the upload as received, and
+ * files/<path> for files its rows refer to (images, by sha256). The
  * revision id in the prefix means two uploads racing for one version never
  * write the same keys, so the loser's cleanup cannot touch the winner's
  * rows (and R2's one-write-per-second-per-key limit never bites).
@@ -31,6 +32,11 @@ export function chunkKey(prefix: string, chunk: number): string {
 
 export function sourceKey(prefix: string, extension: string): string {
   return `${prefix}source.${extension}`;
+}
+
+/** A file stored with the revision (an image its rows refer to), under files/ by its path relative to the revision. */
+export function revisionFileKey(prefix: string, path: string): string {
+  return `${prefix}files/${path}`;
 }
 
 export function chunkCount(rev: StoredRevision): number {

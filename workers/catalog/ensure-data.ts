@@ -24,6 +24,7 @@ import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
 import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
+import { fetchPinnedImages } from "./pinned-images";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
 export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: string };
@@ -116,21 +117,36 @@ async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetc
 }
 
 /** Normalises and imports the fetched files as the global revision `name@version`. */
-async function importPinned(db: Db, env: CatalogEnv, def: BuiltinBenchmark, data: PinnedDataset, files: LoadedFile[], urls: string[]) {
+async function importPinned(
+  db: Db,
+  env: CatalogEnv,
+  def: BuiltinBenchmark,
+  data: PinnedDataset,
+  files: LoadedFile[],
+  urls: string[],
+  base: string | undefined,
+  doFetch: typeof fetch,
+) {
   let rows;
   try {
     rows = await normaliseRows(data.loader, files);
   } catch (err) {
     throw new BuiltinDataError(`the pinned data of ${def.name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Images the rows name (MATH-Vision): fetched, checked as a pinned set and stored with the revision.
+  const images = data.images
+    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch), (m) => new BuiltinDataError(`the images of ${def.name}: ${m}`))
+    : undefined;
+  if (images) rows = images.rows;
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const source = JSON.stringify({
     repository: data.repository,
     commit: data.commit,
     files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 })),
+    ...(data.images ? { images: { count: data.images.count, listing_sha256: data.images.listing_sha256, from: base === undefined ? data.images.url_prefix : `${base}/${data.images.path_prefix}` } } : {}),
   });
   try {
-    const { revision } = await importRevision(db, env.ARTIFACTS, { projectId: null, name: data.name, version: data.version, format: "jsonl", bytes, source });
+    const { revision } = await importRevision(db, env.ARTIFACTS, { projectId: null, name: data.name, version: data.version, format: "jsonl", bytes, source, ...(images ? { files: images.files } : {}) });
     return revision;
   } catch (err) {
     // A 409 here means the stored name@version holds other rows: the normaliser changed without a version bump.
@@ -171,7 +187,7 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
   }
   const base = mirrorBase(env, opts);
   const { files, urls } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  const revision = await importPinned(db, env, def, data, files, urls);
+  const revision = await importPinned(db, env, def, data, files, urls, base, opts.fetch ?? fetch);
   await recordRevision(db, bm, revision.id);
   return revision;
 }

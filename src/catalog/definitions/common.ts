@@ -14,7 +14,7 @@ export function notBundled(data: ExternalDataset, ...more: string[]): string {
   ].join(" ");
 }
 
-export const NEEDS_IMAGES = "It also needs image inputs, which the inline executor does not send yet.";
+export const NEEDS_IMAGES = "Image inputs themselves work (an image column sent with each prompt, as MATH-Vision runs); what is missing is the data with its images.";
 
 /** A runner benchmark's reward comes from the runner's own verifier, reported with the attempt. */
 export const runnerVerifier = (verifier: string) => ({ type: "verifier", verifier });

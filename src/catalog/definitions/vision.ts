@@ -1,8 +1,10 @@
 /**
- * Built-ins of the Vision group: MMMU, MMMU-Pro, MathVista, ChartQA,
- * DocVQA, OCRBench, HallusionBench, RealWorldQA. All need image inputs.
+ * Built-ins of the Vision group: MMMU, MMMU-Pro, MathVista (and
+ * MATH-Vision, the one that runs, as its variant), ChartQA, DocVQA,
+ * OCRBench, HallusionBench, RealWorldQA. All need image inputs.
  * Pure data.
  */
+import { MATH_VISION_DATA, MATH_VISION_SUBJECTS } from "../sources-math-vision";
 import type { BuiltinBenchmark, CatalogText, ExternalDataset } from "../types";
 import { JUDGE_REQUIREMENT, NEEDS_IMAGES, notBundled } from "./common";
 
@@ -59,6 +61,67 @@ function vision(e: VisionEntry): BuiltinBenchmark {
 }
 
 const MC_TEMPLATE = "Look at the image and answer the question. Reply with the letter of the correct option.\n\n{question}\n\n{choices_text}\n\nAnswer:";
+
+/**
+ * MATH-Vision testmini, runnable: its images are pinned with the problems,
+ * stored with the revision and sent with each prompt.
+ */
+const MATH_VISION: BuiltinBenchmark = {
+  id: "bm_math_vision",
+  name: "MATH-Vision",
+  description: "Competition mathematics problems whose figure is part of the question: 304 testmini problems over 16 subjects and five levels, each with its image.",
+  category: "vision",
+  kind: "inline",
+  variant_of: "bm_mathvista",
+  status: "runnable",
+  status_detail:
+    "Runs inline against any vision-capable OpenAI-compatible or Anthropic target; no judge or runner needed. The 304 testmini problems and their " +
+    "304 images load on first use from mathllm/MATH-V at a pinned commit (testmini.jsonl checked against its sha256, the images against the sha256 " +
+    "of their listing) and are stored with the dataset revision; each attempt sends its problem's image inline.",
+  text: {
+    what_it_measures:
+      "Mathematical reasoning that depends on a figure: each problem (from mathematics competitions such as Math Kangaroo and AMC) states its question in " +
+      "text and draws what is needed to solve it (shapes, graphs, grids, the answer options themselves) in one image. Reward 1 when the final answer " +
+      "matches the gold answer, else 0; subjects (16, e.g. counting, graph theory, metric geometry - angle) are the subsets, and the level (1–5) is kept on every row.",
+    how_it_works:
+      "Each problem's text is sent with its image (OpenAI: an image_url part holding a data URL; Anthropic: an image block with a base64 source), followed by its " +
+      "options as '(A) …' lines when it has them (when the options are just the letters A–E, the prompt says the choices are the panels so labelled in the image), " +
+      "and asks for the final answer in \\boxed{}, only the letter for a multiple-choice problem. The question's <image1>, <image2> … placeholders stay in the text, " +
+      "as upstream sends them: they name panels of the one composite image. Zero-shot. Scoring follows MATH-V's evaluate.py: the answer is read from the last " +
+      "\\boxed{} (or after 'the answer is' and similar phrases, or a closing letter), normalised as its find_math_answer does (LaTeX, units, degrees and spaces " +
+      "removed; fractions unified), and is right when it equals the gold letter or the gold option's text, or has the same value to two decimals. " +
+      "Where upstream evaluates values with sympy, Assay evaluates numbers, fractions, roots, π and arithmetic itself, so a symbolic answer with variables counts only when its text matches.",
+    strengths: [
+      "The image is needed: most problems cannot be solved from the text alone, and a third give their options only in the picture.",
+      "Real competition problems with a difficulty level and 16 subjects, scored by a deterministic rule without a judge.",
+      "testmini is small enough for routine runs and is the paper's official subset.",
+    ],
+    limitations: [
+      "304 problems (19 per subject): per-subject intervals are wide.",
+      "Answers are extracted by rule; a model that does not end with a boxed answer or 'the answer is …' may be marked wrong although right.",
+      "Symbolic answers are compared by text, not by sympy as upstream does, so a few equivalent forms score differently.",
+      "Public since 2024, so contamination of strong models is possible.",
+    ],
+    when_to_use: "Pick it to check that a model actually reads figures when it does mathematics, and to compare vision-language models on visual reasoning with a rule-based score.",
+    use_cases: ["Maths tutoring on worksheets and figures", "STEM homework help with diagrams", "Checking that an endpoint really receives and uses images"],
+  },
+  data: MATH_VISION_DATA,
+  split: null,
+  prompt_template:
+    "{question}{options_text}\n\nSolve the problem step by step. Put your final answer in one \\boxed{{}}; for a multiple-choice question, only the letter of the right option goes in the \\boxed{{}}.",
+  answer_column: "answer",
+  scoring: { type: "math_vision" },
+  image_column: "image",
+  subsets: [...MATH_VISION_SUBJECTS],
+  few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot, as the paper evaluates it; examples would add images to every request." },
+  sample_size: 304,
+  credentials: [],
+  requirements: [IMAGE_REQUIREMENT],
+  references: [
+    { title: "Measuring Multimodal Mathematical Reasoning with MATH-Vision Dataset (Wang et al., 2024)", url: "https://arxiv.org/abs/2402.14804" },
+    { title: "mathllm/MATH-V (data and evaluation code)", url: "https://github.com/mathllm/MATH-V" },
+  ],
+};
 
 export const VISION: BuiltinBenchmark[] = [
   vision({
@@ -149,6 +212,7 @@ export const VISION: BuiltinBenchmark[] = [
     requirements: [JUDGE_REQUIREMENT],
     references: [{ title: "MathVista: Evaluating Mathematical Reasoning of Foundation Models in Visual Contexts (Lu et al., 2023)", url: "https://arxiv.org/abs/2310.02255" }],
   }),
+  MATH_VISION,
   vision({
     id: "bm_chartqa",
     name: "ChartQA",

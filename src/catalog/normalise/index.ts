@@ -17,6 +17,8 @@ import { arcAgiRows } from "./arc-agi";
 import { hellaswagRows, mmluProRows } from "./multiple-choice-sets";
 import { nutcrackerItem } from "./nutcracker";
 import { toxigenRows } from "./toxigen";
+import { mathVisionRows } from "./math-vision";
+import { mtBenchRows } from "./mt-bench";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
 
 export type { LoadedFile } from "./read";
@@ -169,6 +171,8 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   hellaswag: hellaswagRows,
   arc_agi: arcAgiRows,
   toxigen: toxigenRows,
+  mt_bench: mtBenchRows,
+  math_vision: mathVisionRows,
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */
