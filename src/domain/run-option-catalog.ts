@@ -109,6 +109,8 @@ export function runOptionSpecs(): OptionSpec[] {
 export interface BenchmarkOptionFacts {
   few_shot: number;
   subsets: string[];
+  /** Whether mc_mode may be loglikelihood (an inline multiple-choice benchmark); absent counts as yes. */
+  multiple_choice?: boolean;
 }
 
 /** The options a run of this benchmark accepts, with the benchmark's own defaults and allowed subsets filled in. */
@@ -118,6 +120,8 @@ export function benchmarkOptionSpecs(facts: BenchmarkOptionFacts): OptionSpec[] 
     const leaf = spec.name.split(".").at(-1);
     if (leaf === "few_shot" && spec.name === "few_shot") out.default = facts.few_shot;
     if (leaf === "subsets" && facts.subsets.length > 0) out.allowed = facts.subsets;
+    // A benchmark that is not multiple choice is only ever asked generatively (loglikelihood is a 422 for it).
+    if (leaf === "mc_mode" && facts.multiple_choice === false) out.allowed = ["generate"];
     return out;
   };
   return runOptionSpecs().map(fill);

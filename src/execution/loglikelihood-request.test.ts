@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { benchmarkOptionSpecs } from "../domain/run-option-catalog";
 import { RunOptions } from "../domain/run-options";
 import { LoglikelihoodSpec } from "../scorers/spec";
 import { loglikelihoodRequest, loglikelihoodScoring, mcModeErrors, mcModeFor, usesLoglikelihood } from "./loglikelihood-request";
@@ -75,5 +76,15 @@ describe("which benchmarks a run asks by log-likelihood", () => {
     ]);
     // Nothing asked by log-likelihood: the target is not checked.
     expect(mcModeErrors(options({}), bms, [["target", { kind: "model", provider: "anthropic" }]])).toEqual([]);
+  });
+
+  it("the options a benchmark accepts offer loglikelihood to multiple choice only, run-wide and per benchmark", () => {
+    const specs = (multiple_choice?: boolean) => benchmarkOptionSpecs({ few_shot: 0, subsets: [], multiple_choice });
+    const mode = (m?: boolean) => specs(m).find((s) => s.name === "mc_mode");
+    const perBenchmark = (m?: boolean) => specs(m).find((s) => s.name === "per_benchmark")?.fields?.find((f) => f.name === "per_benchmark.mc_mode");
+    expect(mode(true)).toMatchObject({ type: "string", allowed: ["generate", "loglikelihood"], description: expect.stringContaining("/v1/completions") });
+    expect(mode(undefined)?.allowed).toEqual(["generate", "loglikelihood"]);
+    expect(mode(false)?.allowed).toEqual(["generate"]);
+    expect(perBenchmark(false)).toMatchObject({ allowed: ["generate"], description: expect.stringMatching(/^For this benchmark only: multiple-choice/) });
   });
 });

@@ -49,7 +49,8 @@ export const benchmarkOptionsRoutes = newRouter().openapi(
     if (!b) throw new AppError("not_found", `no benchmark ${id}`);
     const own = b.options as Partial<BenchmarkOptions>;
     // OptionSpec nests itself once (fields); the view states that depth.
-    const options = benchmarkOptionSpecs({ few_shot: own.few_shot ?? 0, subsets: own.subsets ?? [] }) as z.infer<typeof OptionSpecView>[];
+    const multiple_choice = (b.scoring as { type?: unknown } | null)?.type === "multiple_choice" && b.kind === "inline";
+    const options = benchmarkOptionSpecs({ few_shot: own.few_shot ?? 0, subsets: own.subsets ?? [], multiple_choice }) as z.infer<typeof OptionSpecView>[];
     return c.json({ benchmark_id: b.id, options }, 200);
   },
 );
