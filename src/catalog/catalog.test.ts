@@ -30,16 +30,17 @@ describe("the catalog", () => {
     for (const [category, names] of Object.entries(SEED_003)) expect(namesIn(CATALOG_ENTRIES, category)).toEqual(names);
   });
 
-  it("adds only the four variants, each shown under an entry of its own group", () => {
+  it("adds only the five variants, each shown under an entry of its own group", () => {
     const variants = BUILTIN_BENCHMARKS.filter((b) => b.variant_of !== null);
     expect(variants.map((v) => [v.id, v.variant_of])).toEqual([
       ["bm_arc_agi_2", "bm_arc_agi"],
       ["bm_arc_challenge", "bm_arc_agi"],
       ["bm_mbpp_plus", "bm_mbpp"],
       ["bm_truthfulqa_mc1", "bm_truthfulqa"],
+      ["bm_math_vision", "bm_mathvista"],
     ]);
     for (const v of variants) expect(builtinById(v.variant_of!)!.category).toBe(v.category);
-    expect(BUILTIN_BENCHMARKS).toHaveLength(44);
+    expect(BUILTIN_BENCHMARKS).toHaveLength(45);
   });
 
   it("gives every benchmark a stable, readable, unique id", () => {
@@ -53,7 +54,7 @@ describe("the catalog", () => {
 
   it("runs GSM8K, MMLU, ARC-Challenge, both TruthfulQA forms, HumanEval and MBPP inline now", () => {
     const by = (status: string) => BUILTIN_BENCHMARKS.filter((b) => b.status === status).map((b) => b.id);
-    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_mbpp_plus", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi", "bm_arc_agi_2", "bm_toxigen"]));
+    expect(by("runnable")).toEqual(expect.arrayContaining(["bm_gsm8k", "bm_arc_challenge", "bm_mmlu", "bm_truthfulqa", "bm_truthfulqa_mc1", "bm_humaneval", "bm_mbpp", "bm_mbpp_plus", "bm_ifeval", "bm_ifbench", "bm_mmlu_pro", "bm_hellaswag", "bm_arc_agi", "bm_arc_agi_2", "bm_toxigen", "bm_mt_bench", "bm_math_vision"]));
     expect(by("needs_runner")).toEqual([]);
   });
 });

@@ -1,43 +1,41 @@
 /** Built-ins of the Chat group: MT-Bench. Pure data. */
-import type { BuiltinBenchmark, ExternalDataset } from "../types";
-import { JUDGE_REQUIREMENT, notBundled } from "./common";
-
-const MT_BENCH_DATA: ExternalDataset = {
-  kind: "external",
-  location: "https://github.com/lm-sys/FastChat (fastchat/llm_judge/data/mt_bench/question.jsonl)",
-  revision: null,
-  license: "Apache-2.0",
-  notes: "80 questions, each with two user turns; reference answers exist for the maths, reasoning and coding questions.",
-};
+import { MT_BENCH_CATEGORIES, MT_BENCH_DATA } from "../sources-mt-bench";
+import type { BuiltinBenchmark } from "../types";
+import { JUDGE_REQUIREMENT } from "./common";
 
 export const CHAT: BuiltinBenchmark[] = [
   {
     id: "bm_mt_bench",
     name: "MT-Bench",
-    description: "Two-turn conversations across eight kinds of request, each turn rated by a strong judge model.",
+    description: "Two-turn conversations across eight kinds of request, each turn rated 1–10 by the run's judge model.",
     category: "chat",
     kind: "inline",
     variant_of: null,
-    status: "unavailable",
-    status_detail: notBundled(
-      MT_BENCH_DATA,
-      "Each question also has a second, follow-up turn, which the inline executor (one user message per attempt) does not hold yet.",
-    ),
+    status: "runnable",
+    status_detail:
+      "Runs inline with the run's judge model on FastChat's 80 questions (10 per category, two user turns each) and its GPT-4 reference answers for math, reasoning and coding. " +
+      "Data loads on first use from the pinned files of lm-sys/FastChat, each checked against its sha256.",
     text: {
       what_it_measures:
-        "Open-ended assistant quality over a short conversation: following the request, answering the follow-up in context, and doing so helpfully across writing, roleplay, extraction, reasoning, maths, coding, STEM and humanities questions.",
+        "Open-ended assistant quality over a short conversation: answering a request well, then answering a follow-up that depends on that first answer, across writing, roleplay, extraction, reasoning, math, coding, STEM and humanities questions. " +
+        "The score is the judge's mean rating on a 1–10 scale, not a share of correct answers.",
       how_it_works:
-        "Each question has a first user turn and a follow-up that depends on the first answer (e.g. 'now rewrite it as a limerick'). The model answers both; the run's judge model rates each answer on a 1–10 scale with the question's reference answer when it has one, " +
-        "and the reward is the rating scaled to 0–1. The eight categories are the subsets, and the per-turn scores show how well a model keeps context.",
+        "Each attempt is one question played as a real conversation: the model answers the first user turn, then the second user turn is sent with the model's own first answer in the conversation (e.g. \"now rewrite it starting every sentence with A\"). " +
+        "The run's judge then grades each turn separately with single-answer grading as FastChat's llm_judge does: turn 1 from the question and answer, turn 2 from the whole conversation with only the second answer graded. " +
+        "For math, reasoning and coding the judge also sees FastChat's GPT-4 reference answers (the reference conversation for turn 2), is asked for correctness and helpfulness and to correct mistakes against the reference; the other categories are rated on helpfulness, relevance, accuracy, depth, creativity and detail. " +
+        "The judge explains briefly and ends with a rating from 1 to 10 written as [[rating]]; the first [[N]] (else [N]) in its reply is the turn's score. A reply without a rating counts as upstream's -1: that turn is left out of the means, never scored 0; a question with neither turn rated is unscored. " +
+        "An attempt's reward is the mean of its rated turns on the 1–10 scale; the run reports it per category (the subsets) and, as dimensions, the mean rating of turn 1, of turn 2, and overall (all rated turns pooled: FastChat's MT-Bench score). " +
+        "Assay's judge prompts restate FastChat's in its own words with the same layout, and the model answers with the run's sampling settings (FastChat varies temperature by category).",
       strengths: [
-        "Tests conversational follow-through, which single-turn benchmarks miss.",
-        "Judge ratings correlate well with human preference on this kind of request.",
-        "Small and fast: 80 questions.",
+        "Tests conversational follow-through: the second turn only makes sense after the model's own first answer.",
+        "Judge ratings correlate well with human preference on this kind of request (Zheng et al., 2023).",
+        "Small and fast: 80 questions, 160 judged turns.",
       ],
       limitations: [
-        "Judge-graded: judges favour long answers and their own style; keep the judge fixed and be wary of small differences.",
-        "Only 80 questions, so intervals are wide and the set is well known.",
-        "Ratings cluster near the top for current assistants.",
+        "Judge-graded: judges favour long answers and their own style; keep the judge fixed and be wary of small differences. Scores from a judge other than GPT-4 are not comparable with the published leaderboard.",
+        "Only 80 questions, so intervals are wide, and the set is well known.",
+        "Ratings cluster near the top for current assistants; some GPT-4 reference answers are themselves wrong.",
+        "On the 1–10 scale a mean of exactly 1 is shown like the unit value 1 by displays that read values in [0, 1] as shares.",
       ],
       when_to_use: "Pick it to compare chat behaviour of two model or prompt versions before a release, alongside objective benchmarks.",
       use_cases: ["General chat assistants", "Writing and roleplay products", "Assistants whose users ask follow-up questions"],
@@ -45,18 +43,18 @@ export const CHAT: BuiltinBenchmark[] = [
     data: MT_BENCH_DATA,
     split: null,
     prompt_template: "{turn_1}",
-    answer_column: "reference",
-    scoring: {
-      type: "llm_judge",
-      criteria:
-        "Rate the helpfulness, relevance, accuracy, depth, creativity and level of detail of the candidate answer to the user's request. Where a reference answer is given, check correctness against it first: wrong maths, reasoning or code is a low score however well written. " +
-        "Be strict; length alone earns nothing. Express a 1–10 rating as a score in [0, 1] (rating / 10).",
-    },
-    subsets: ["writing", "roleplay", "extraction", "reasoning", "math", "coding", "stem", "humanities"],
-    few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot." },
-    sample_size: null,
+    // The expected answer shown beside an attempt: the reference answers, where the judge reads them (null elsewhere).
+    answer_column: "reference_answers",
+    scoring: { type: "mt_bench_judge", reference_column: "reference_answers" },
+    turns_column: "turns",
+    subsets: [...MT_BENCH_CATEGORIES],
+    few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot, as upstream: the conversation is the question's own two turns." },
+    sample_size: 80,
     credentials: [],
-    requirements: [JUDGE_REQUIREMENT, "Multi-turn execution (two user turns per attempt)."],
-    references: [{ title: "Judging LLM-as-a-Judge with MT-Bench and Chatbot Arena (Zheng et al., 2023)", url: "https://arxiv.org/abs/2306.05685" }],
+    requirements: [JUDGE_REQUIREMENT],
+    references: [
+      { title: "Judging LLM-as-a-Judge with MT-Bench and Chatbot Arena (Zheng et al., 2023)", url: "https://arxiv.org/abs/2306.05685" },
+      { title: "lm-sys/FastChat (fastchat/llm_judge)", url: "https://github.com/lm-sys/FastChat/tree/main/fastchat/llm_judge" },
+    ],
   },
 ];
