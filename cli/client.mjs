@@ -30,12 +30,14 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
   getProfileByRef: { method: "get", path: "/api/profiles/by-ref", query: ["ref"] },
 
   createRun: { method: "post", path: "/api/eval-runs" },
+  estimateRun: { method: "post", path: "/api/eval-runs/estimate" },
   listRuns: { method: "get", path: "/api/eval-runs", query: ["cursor", "limit", "status", "benchmark_id"] },
   getRun: { method: "get", path: "/api/eval-runs/{id}" },
   startRun: { method: "post", path: "/api/eval-runs/{id}/start" },
   stopRun: { method: "post", path: "/api/eval-runs/{id}/stop" },
   copyRun: { method: "post", path: "/api/eval-runs/{id}/copy" },
   rescoreRun: { method: "post", path: "/api/eval-runs/{id}/rescore" },
+  createImport: { method: "post", path: "/api/imports" },
   resumeRun: { method: "post", path: "/api/eval-runs/{id}/resume" },
   runProgress: { method: "get", path: "/api/eval-runs/{id}/progress" },
   runLogs: { method: "get", path: "/api/eval-runs/{id}/logs", query: ["cursor", "limit"] },
@@ -58,7 +60,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
  * @property {Record<string, string>} [params] Path parameters
  * @property {Record<string, string | number | boolean | undefined>} [query]
  * @property {unknown} [body] Sent as JSON
- * @property {ReadableStream<Uint8Array> | Uint8Array | string} [rawBody] Sent as is (with `contentType`)
+ * @property {ReadableStream<Uint8Array> | Uint8Array | string | FormData} [rawBody] Sent as is (with `contentType`; FormData sets its own)
  * @property {string} [contentType]
  * @property {Record<string, string>} [headers]
  * @property {string} [accept]

@@ -9,14 +9,20 @@ import { UsageError } from "./errors.mjs";
 /** What each table accepts: a nested table, or the type of a value. */
 const SELECT = { split: "string", subsets: "strings", include: "strings", exclude: "strings", shuffle: "boolean", seed: "integer", skip: "integer", limit: "integer" };
 const SAMPLING = { temperature: "number", top_p: "number", max_output_tokens: "integer" };
-const ENDPOINT = { base_url: "string", model: "string", provider: "string", api_key_env: "string" };
-const SOURCE = { benchmark: "string", attempts: "integer", few_shot: "integer", select: SELECT, sampling: SAMPLING };
+const ENDPOINT = { base_url: "string", model: "string", provider: "string", api_key_env: "string", price: { input_per_mtok: "number", output_per_mtok: "number" } };
+/** options.budget: limits on what the run's model calls spend (a cost limit needs [client] price). */
+const BUDGET = { max_cost_usd: "number", max_input_tokens: "integer", max_output_tokens: "integer" };
+const SOURCE = { benchmark: "string", attempts: "integer", few_shot: "integer", mc_mode: "string", select: SELECT, sampling: SAMPLING };
 export const SCHEMA = {
   name: "string",
   attempts: "integer",
   few_shot: "integer",
   timeout_s: "integer",
   missing_policy: "string",
+  cache: "string",
+  batch: "boolean",
+  mc_mode: "string",
+  budget: BUDGET,
   client: ENDPOINT,
   compare: ENDPOINT,
   judge: ENDPOINT,
@@ -97,6 +103,7 @@ function plain(v) {
  * @property {string} benchmark id or name
  * @property {number} [attempts]
  * @property {number} [few_shot]
+ * @property {string} [mc_mode] generate or loglikelihood (multiple-choice benchmarks)
  * @property {Record<string, unknown>} [select]
  * @property {Record<string, number>} [sampling]
  *
@@ -106,6 +113,10 @@ function plain(v) {
  * @property {number} [few_shot]
  * @property {number} [timeout_s]
  * @property {string} [missing_policy]
+ * @property {string} [cache]
+ * @property {boolean} [batch] options.batch: the model calls go through the provider's batch API
+ * @property {Record<string, number>} [budget] options.budget: max_cost_usd, max_input_tokens, max_output_tokens
+ * @property {string} [mc_mode] generate or loglikelihood: how multiple-choice benchmarks are asked
  * @property {Record<string, string>} [client]
  * @property {Record<string, string>} [compare]
  * @property {Record<string, string>} [judge]
@@ -156,7 +167,8 @@ export function parseEvalConfig(text, file) {
  * The shorthands (`assay eval run gsm8k -m MODEL -n 50 -r 3 -c 8 -s`) and flags that override a file's
  * top-level values; `benchmark` makes a one-source config.
  * @param {EvalConfig | null} config @param {{benchmark?: string, model?: string, baseUrl?: string, provider?: string, apiKeyEnv?: string,
- *   limit?: number, attempts?: number, concurrency?: number, shuffle?: boolean, name?: string}} flags
+ *   limit?: number, attempts?: number, concurrency?: number, shuffle?: boolean, cache?: string, mcMode?: string, name?: string, batch?: boolean,
+ *   budget?: Record<string, number>}} flags
  * @returns {EvalConfig}
  */
 export function withFlags(config, flags) {
@@ -172,6 +184,11 @@ export function withFlags(config, flags) {
   if (flags.attempts !== undefined) c.attempts = flags.attempts;
   // -c N pins the concurrency: min = max = N.
   if (flags.concurrency !== undefined) c.concurrency = { min_inflight: flags.concurrency, max_inflight: flags.concurrency };
+  if (flags.cache !== undefined) c.cache = flags.cache;
+  // Budget flags replace the file's limit of the same name; the others stay.
+  if (flags.budget) c.budget = { ...(c.budget ?? {}), ...flags.budget };
+  if (flags.mcMode !== undefined) c.mc_mode = flags.mcMode;
+  if (flags.batch) c.batch = true;
   if (flags.name !== undefined) c.name = flags.name;
   return c;
 }
@@ -189,6 +206,10 @@ export function runOptionsFor(c, ids) {
   if (c.few_shot !== undefined) options.few_shot = c.few_shot;
   if (c.timeout_s !== undefined) options.timeout_s = c.timeout_s;
   if (c.missing_policy !== undefined) options.missing_policy = c.missing_policy;
+  if (c.cache !== undefined) options.cache = c.cache;
+  if (c.batch !== undefined) options.batch = c.batch;
+  if (c.budget && Object.keys(c.budget).length) options.budget = c.budget;
+  if (c.mc_mode !== undefined) options.mc_mode = c.mc_mode;
   if (c.select && Object.keys(c.select).length) options.select = c.select;
   Object.assign(options, c.sampling ?? {});
   const conc = c.concurrency?.max_inflight ?? c.concurrency?.min_inflight;
@@ -196,34 +217,10 @@ export function runOptionsFor(c, ids) {
   /** @type {Record<string, Record<string, unknown>>} */
   const per = {};
   c.source.forEach((s, i) => {
-    const own = { ...(s.attempts !== undefined ? { attempts: s.attempts } : {}), ...(s.few_shot !== undefined ? { few_shot: s.few_shot } : {}), ...(s.select && Object.keys(s.select).length ? { select: s.select } : {}), ...(s.sampling ?? {}) };
+    const own = { ...(s.attempts !== undefined ? { attempts: s.attempts } : {}), ...(s.few_shot !== undefined ? { few_shot: s.few_shot } : {}), ...(s.mc_mode !== undefined ? { mc_mode: s.mc_mode } : {}), ...(s.select && Object.keys(s.select).length ? { select: s.select } : {}), ...(s.sampling ?? {}) };
     if (Object.keys(own).length) per[ids[i]] = own;
   });
   if (Object.keys(per).length) options.per_benchmark = per;
   return options;
 }
 
-/**
- * How many tasks a source will run, from the benchmark's size and the selection (include/exclude, skip,
- * limit), or null when it cannot be told without the rows (subsets, an unknown size).
- * @param {number | null} size @param {Record<string, any>} select
- */
-export function estimateTasks(size, select) {
-  if (select.include?.length) {
-    const out = new Set(select.exclude ?? []);
-    const n = select.include.filter((k) => !out.has(k)).length;
-    return Math.min(select.limit ?? n, Math.max(0, n - (select.skip ?? 0)));
-  }
-  if (size === null || select.subsets?.length || select.split) return null;
-  const n = Math.max(0, size - (select.exclude?.length ?? 0) - (select.skip ?? 0));
-  return select.limit !== undefined ? Math.min(select.limit, n) : n;
-}
-
-/** A source's effective select, attempts and output budget: its own values over the run-wide ones. */
-export function effectiveSource(c, s) {
-  return {
-    select: { ...(c.select ?? {}), ...(s.select ?? {}) },
-    attempts: s.attempts ?? c.attempts ?? 1,
-    maxOutputTokens: s.sampling?.max_output_tokens ?? c.sampling?.max_output_tokens ?? 1024,
-  };
-}

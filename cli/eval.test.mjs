@@ -13,7 +13,8 @@ import { after, before, describe, test } from "node:test";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { EXIT } from "./errors.mjs";
-import { estimateTasks, keyLines, parseEvalConfig, runOptionsFor, withFlags } from "./eval-config.mjs";
+import { keyLines, parseEvalConfig, runOptionsFor, withFlags } from "./eval-config.mjs";
+import { budgetOf, targetsOf } from "./commands/job.mjs";
 import { cli, REPO, startLocal } from "./test-support.mjs";
 
 const FILE = `name = "nightly"
@@ -76,11 +77,34 @@ describe("eval config", () => {
     assert.deepEqual(runOptionsFor(c, ["bm_gsm8k"]), { attempts: 3, select: { limit: 50, shuffle: true }, concurrency: 8 });
   });
 
-  test("the dry run's task count follows include, exclude, skip and limit", () => {
-    assert.equal(estimateTasks(100, { skip: 10, limit: 50 }), 50);
-    assert.equal(estimateTasks(30, { skip: 10, limit: 50 }), 20);
-    assert.equal(estimateTasks(null, { include: ["a", "b", "c"], exclude: ["b"] }), 2);
-    assert.equal(estimateTasks(100, { subsets: ["x"] }), null);
+  test("--cache and a file's cache = become options.cache", () => {
+    const c = withFlags(null, { benchmark: "gsm8k", model: "m", cache: "read_only" });
+    assert.deepEqual(runOptionsFor(c, ["bm_gsm8k"]), { cache: "read_only" });
+    const file = parseEvalConfig('cache = "read_write"\n[client]\nmodel = "m"\n[[source]]\nbenchmark = "gsm8k"\n', "e.toml");
+    assert.deepEqual(runOptionsFor(file, ["bm_gsm8k"]), { cache: "read_write" });
+  });
+
+  test("--mc-mode and mc_mode = (run-wide or per source) become options.mc_mode", () => {
+    const c = withFlags(null, { benchmark: "hellaswag", model: "m", mcMode: "loglikelihood" });
+    assert.deepEqual(runOptionsFor(c, ["bm_hellaswag"]), { mc_mode: "loglikelihood" });
+    const file = parseEvalConfig('mc_mode = "loglikelihood"\n[client]\nmodel = "m"\n[[source]]\nbenchmark = "hellaswag"\n[[source]]\nbenchmark = "gsm8k"\nmc_mode = "generate"\n', "e.toml");
+    assert.deepEqual(runOptionsFor(file, ["bm_hellaswag", "bm_gsm8k"]), { mc_mode: "loglikelihood", per_benchmark: { bm_gsm8k: { mc_mode: "generate" } } });
+  });
+
+  test("--budget-usd and the token limits (flags over a [budget] table) become options.budget; --price and [client] price the target", () => {
+    const flags = budgetOf({ "budget-usd": "2.5", "budget-output-tokens": "50000" });
+    assert.deepEqual(flags, { max_cost_usd: 2.5, max_output_tokens: 50000 });
+    assert.equal(budgetOf({}), undefined);
+    assert.throws(() => budgetOf({ "budget-input-tokens": "1e3" }), /--budget-input-tokens must be a whole number/);
+    const c = withFlags(null, { benchmark: "gsm8k", model: "m", budget: flags });
+    assert.deepEqual(runOptionsFor(c, ["bm_gsm8k"]), { budget: { max_cost_usd: 2.5, max_output_tokens: 50000 } });
+    const file = parseEvalConfig('[budget]\nmax_cost_usd = 1\nmax_input_tokens = 100000\n[client]\nmodel = "m"\nprice = { input_per_mtok = 2.5, output_per_mtok = 10 }\n[[source]]\nbenchmark = "gsm8k"\n', "b.toml");
+    assert.deepEqual(runOptionsFor(withFlags(file, { budget: { max_cost_usd: 3 } }), ["bm_gsm8k"]), { budget: { max_cost_usd: 3, max_input_tokens: 100000 } });
+    assert.deepEqual(file.client.price, { input_per_mtok: 2.5, output_per_mtok: 10 });
+    assert.deepEqual(targetsOf({ model: "m", price: file.client.price }, {}).target.price, { input_per_mtok: 2.5, output_per_mtok: 10 });
+    assert.deepEqual(targetsOf({ model: "m", price: "0.15,0.6" }, {}).target.price, { input_per_mtok: 0.15, output_per_mtok: 0.6 });
+    assert.throws(() => targetsOf({ model: "m", price: "3" }, {}), /--price takes IN,OUT/);
+    assert.throws(() => parseEvalConfig('[budget]\nmax_usd = 1\n[[source]]\nbenchmark = "x"\n', "b.toml"), /b\.toml:2: budget\.max_usd: unknown key/);
   });
 
   test("the shipped examples parse", () => {
@@ -182,10 +206,30 @@ limit = 3
     const p = JSON.parse(plan.stdout);
     assert.deepEqual(p.plan.map((s) => [s.tasks, s.attempts, s.total]), [[5, 1, 5], [3, 2, 6]]);
     assert.ok(p.est_tokens > 0);
+    // The server's estimate (POST /api/eval-runs/estimate): output at max_output_tokens (1024) per call, input from the rendered prompts.
+    assert.deepEqual(p.plan.map((s) => s.output_tokens), [5 * 1024, 6 * 1024]);
+    assert.equal(p.est_tokens, p.estimate.total.input_tokens + p.estimate.total.output_tokens);
+    assert.ok(p.plan.every((s) => s.input_tokens > 0));
     assert.equal((await local.api("/api/eval-runs?limit=200", env.ASSAY_API_KEY)).items.length, before, "a dry run starts nothing");
     const clean = await run([join(dir, "nightly.toml"), "--clean", "--json"]);
     assert.equal(clean.code, EXIT.OK, clean.stderr);
     assert.equal((await local.api("/api/eval-runs?limit=200", env.ASSAY_API_KEY)).items.length, before + 1);
+  });
+
+  test("--budget-output-tokens stops the run as budget_exhausted: the check fails and says why", async () => {
+    // Each call reserves its max_output_tokens (here the shorthand's default, 1024): a 1,030-token budget admits a first call and, its reply being a few tokens, at most a second.
+    const r = await run(["sum-a", "-m", "fixture:accuracy=1", "--base-url", `${local.fixtureUrl}/v1`, "-c", "1", "--budget-output-tokens", "1030", "--json"]);
+    assert.equal(r.code, EXIT.CHECK_FAILED, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.run.status, "cancelled");
+    assert.equal(out.run.stop_reason, "budget_exhausted");
+    assert.deepEqual(out.run.options.budget, { max_output_tokens: 1030 });
+    assert.equal(out.run.budget_report.exhausted_by, "max_output_tokens");
+    const counts = out.scores.scores[0].score_counts;
+    assert.ok(counts.scored >= 1 && counts.scored < 8, JSON.stringify(counts));
+    assert.equal(counts.missing, counts.total - counts.scored);
+    const text = await run(["sum-a", "-m", "fixture:accuracy=1", "--base-url", `${local.fixtureUrl}/v1`, "-c", "1", "--budget-output-tokens", "1030"]);
+    assert.match(text.stdout, /budget exhausted \(max_output_tokens\): spent \d+ output tokens of 1,030; attempts not sent count as missing/);
   });
 
   test("shorthands run one benchmark; a bad file is a usage error naming the line", async () => {

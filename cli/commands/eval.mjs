@@ -2,21 +2,20 @@
 // [[source]] blocks over top-level defaults) or from shorthands for one
 // benchmark, followed live and gated like `job submit --wait`. A named run is
 // continued by the next launch (only attempts without a reward run, matched
-// by task digest); --clean starts over; --dry-run prints the plan. Reads the
+// by task digest); --clean starts over; --dry-run prints the server's estimate. Reads the
 // file; network I/O via the client; writes the reports it is asked to.
 import { existsSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { EXIT, UsageError } from "../errors.mjs";
-import { effectiveSource, estimateTasks, parseEvalConfig, runOptionsFor, withFlags } from "../eval-config.mjs";
-import { intFlag, numberFlag } from "../args.mjs";
+import { parseEvalConfig, runOptionsFor, withFlags } from "../eval-config.mjs";
+import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
+import { CACHE_MODES, MC_MODES } from "./job.mjs";
 import { note, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
-import { resolveBenchmarks, targetsOf } from "./job.mjs";
+import { budgetOf, resolveBenchmarks, targetsOf } from "./job.mjs";
 import { reportRun } from "./report.mjs";
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
-/** Rows read to estimate a prompt's length for --dry-run. */
-const SAMPLE_ROWS = 20;
 
 /** The `job submit` target flags for a config's [client] and [compare] tables. */
 function targetFlags(c) {
@@ -26,6 +25,8 @@ function targetFlags(c) {
     "base-url": c.client.base_url,
     provider: c.client.provider,
     "api-key-env": c.client.api_key_env,
+    price: c.client.price,
+    "compare-price": c.compare?.price,
     compare: c.compare?.model,
     "compare-base-url": c.compare?.base_url,
     "compare-provider": c.compare?.provider,
@@ -41,47 +42,37 @@ async function findNamed(client, name, benchmarkId, signal) {
   return null;
 }
 
-/** Mean characters of a benchmark's prompt over its first rows, or null when its rows cannot be read. */
-async function meanPromptChars(client, bm, signal) {
-  if (!bm.dataset) return null;
-  try {
-    const page = await client.json("datasetRows", { params: { ref: bm.dataset }, query: { limit: SAMPLE_ROWS }, signal });
-    if (!page.items.length) return null;
-    const total = page.items.reduce((n, r) => {
-      const d = r.data ?? {};
-      const text = bm.prompt_column ? String(d[bm.prompt_column] ?? "") : String(bm.prompt_template ?? "") + Object.values(d).map(String).join(" ");
-      return n + text.length;
-    }, 0);
-    return total / page.items.length;
-  } catch {
-    return null;
-  }
-}
-
-/** --dry-run: tasks × attempts per source and an estimated token count, without starting anything. */
-async function printPlan(ctx, client, c, ids) {
-  const rows = [];
-  let tokens = 0;
-  let known = true;
-  for (let i = 0; i < c.source.length; i++) {
-    const bm = await client.json("getBenchmark", { params: { id: ids[i] }, signal: ctx.signal });
-    const eff = effectiveSource(c, c.source[i]);
-    const tasks = estimateTasks(bm.sample_size ?? null, eff.select);
-    const chars = await meanPromptChars(client, bm, ctx.signal);
-    // About four characters per token; the output side is the budget (max_output_tokens), an upper bound.
-    const perAttempt = chars === null ? null : Math.ceil(chars / 4) + eff.maxOutputTokens;
-    const est = tasks === null || perAttempt === null ? null : tasks * eff.attempts * perAttempt * (c.compare ? 2 : 1);
-    if (est === null) known = false;
-    else tokens += est;
-    rows.push({ source: i + 1, benchmark: bm.name, id: bm.id, tasks, attempts: eff.attempts, total: tasks === null ? null : tasks * eff.attempts * (c.compare ? 2 : 1), est_tokens: est });
-  }
-  if (ctx.json) return printJson(ctx.io, { plan: rows, est_tokens: known ? tokens : null });
+/**
+ * --dry-run: the server's estimate of the draft (POST /api/eval-runs/estimate: tasks selected as a start
+ * selects them, input tokens from the rendered prompts, output at max_output_tokens, cost at the targets'
+ * prices, whether the budget would stop it), without creating or starting anything.
+ */
+async function printPlan(ctx, client, body) {
+  const est = (await client.call("estimateRun", { body, signal: ctx.signal })).body;
+  const rows = est.benchmarks.map((/** @type {any} */ b, /** @type {number} */ i) => ({
+    source: i + 1,
+    id: b.benchmark_id,
+    tasks: b.error ? null : b.tasks,
+    attempts: b.attempts,
+    total: b.error ? null : b.calls,
+    input_tokens: b.error ? null : b.input_tokens,
+    output_tokens: b.error ? null : b.output_tokens,
+    est_tokens: b.error ? null : b.input_tokens + b.output_tokens,
+    cost_usd: b.error ? null : b.cost_usd,
+    error: b.error,
+  }));
+  const known = rows.every((r) => r.error === null);
+  const tokens = est.total.input_tokens + est.total.output_tokens;
+  if (ctx.json) return printJson(ctx.io, { plan: rows, est_tokens: known ? tokens : null, estimate: est });
+  const num = (/** @type {number | null} */ n) => (n === null ? "?" : n.toLocaleString("en-US"));
+  const usd = (/** @type {number | null} */ n) => (n === null ? "? (no price)" : `$${n.toFixed(4)}`);
   printTable(
     ctx.io,
-    ["source", "benchmark", "tasks", "attempts", "total attempts", "est. tokens"],
-    rows.map((r) => [r.source, `${r.benchmark} (${r.id})`, r.tasks ?? "? (needs the rows)", r.attempts, r.total ?? "?", r.est_tokens?.toLocaleString("en-US") ?? "?"]),
+    ["source", "benchmark", "tasks", "attempts", "calls", "input tokens", "output tokens (max)", "cost"],
+    rows.map((r) => [r.source, r.id, r.tasks ?? `? (${r.error})`, r.attempts, num(r.total), num(r.input_tokens), num(r.output_tokens), r.error ? "?" : usd(r.cost_usd)]),
   );
-  note(ctx.io, `dry run: nothing started; about ${known ? tokens.toLocaleString("en-US") : "? (some sources unknown)"} tokens, counting the whole output budget of every attempt`);
+  note(ctx.io, `dry run: nothing started; about ${num(est.total.input_tokens)} input and at most ${num(est.total.output_tokens)} output tokens (every call at max_output_tokens), cost ${usd(est.total.cost_usd)}`);
+  if (est.budget_exceeded_by) note(ctx.io, `the budget's ${est.budget_exceeded_by} would stop this run before its last calls (it ends cancelled, budget_exhausted; what was scored is kept)`);
 }
 
 /** @type {Record<string, import("./index.mjs").Command>} */
@@ -89,8 +80,9 @@ export const evalCommands = {
   run: {
     summary: "run an evaluation from a TOML file (or one benchmark's shorthands), follow it and gate on it",
     usage:
-      "assay eval run FILE.toml|BENCHMARK [-m MODEL] [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] [-n LIMIT] [-r ATTEMPTS] [-c CONCURRENCY] [-s] " +
-      "[--name NAME] [--resume | --clean] [--dry-run] [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]",
+      "assay eval run FILE.toml|BENCHMARK [-m MODEL] [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] [-n LIMIT] [-r ATTEMPTS] [-c CONCURRENCY] [-s] [--cache off|read_write|read_only] [--mc-mode generate|loglikelihood] " +
+      "[--budget-usd X [--price IN,OUT]] [--budget-input-tokens N] [--budget-output-tokens N] " +
+      "[--batch] [--name NAME] [--resume | --clean] [--dry-run] [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]",
     min: 1,
     max: 1,
     options: {
@@ -102,6 +94,13 @@ export const evalCommands = {
       attempts: { type: "string", short: "r" },
       concurrency: { type: "string", short: "c" },
       shuffle: { type: "boolean", short: "s" },
+      cache: { type: "string" },
+      "mc-mode": { type: "string" },
+      "budget-usd": { type: "string" },
+      "budget-input-tokens": { type: "string" },
+      "budget-output-tokens": { type: "string" },
+      price: { type: "string" },
+      batch: { type: "boolean" },
       name: { type: "string" },
       resume: { type: "boolean" },
       clean: { type: "boolean" },
@@ -135,11 +134,15 @@ export const evalCommands = {
         attempts: intFlag(v.attempts, "-r/--attempts"),
         concurrency: intFlag(v.concurrency, "-c/--concurrency"),
         shuffle: v.shuffle,
+        cache: choiceFlag(v.cache, "--cache", CACHE_MODES),
+        mcMode: choiceFlag(v["mc-mode"], "--mc-mode", MC_MODES),
+        budget: budgetOf(v),
+        batch: v.batch,
         name: v.name,
       });
       const minScore = numberFlag(v["min-score"], "--min-score");
       if (v.strict && minScore === undefined) throw new UsageError("--strict needs --min-score");
-      const { target, compare } = targetsOf(targetFlags(c), ctx.env);
+      const { target, compare } = targetsOf({ ...targetFlags(c), ...(v.price !== undefined ? { price: v.price } : {}) }, ctx.env);
       // A name given (flag or file) makes the run continuable; a file without one is named for the file.
       const named = c.name !== undefined;
       const name = c.name ?? (isFile ? basename(what).replace(/\.toml$/, "") : `${what} · ${c.client.model}`);
@@ -147,7 +150,14 @@ export const evalCommands = {
 
       const client = ctx.client();
       const ids = await resolveBenchmarks(client, c.source.map((s) => s.benchmark), ctx.signal);
-      if (v["dry-run"]) return printPlan(ctx, client, c, ids);
+      const body = {
+        benchmarks: ids,
+        target,
+        ...(compare ? { compare_target: compare } : {}),
+        options: runOptionsFor(c, ids),
+        display_name: name,
+      };
+      if (v["dry-run"]) return printPlan(ctx, client, body);
 
       const checks = { minScore, strict: Boolean(v.strict), allowIncomplete: Boolean(v["allow-incomplete"]), junit: v.junit, md: v.md, check: true };
       const previous = named && !v.clean ? await findNamed(client, name, ids[0], ctx.signal) : null;
@@ -166,13 +176,6 @@ export const evalCommands = {
           note(ctx.io, `continuing ${runId} (${name}): ${p.total_attempts - p.scored_attempts} attempts without a reward run again (the file's changes do not apply to a continued run; --clean starts over)`);
         } else note(ctx.io, `${runId} (${name}) is ${previous.status}; following it`);
       } else {
-        const body = {
-          benchmarks: ids,
-          target,
-          ...(compare ? { compare_target: compare } : {}),
-          options: runOptionsFor(c, ids),
-          display_name: name,
-        };
         let run = (await client.call("createRun", { body, signal: ctx.signal })).body;
         if (run.status === "draft") run = (await client.call("startRun", { params: { id: run.id }, signal: ctx.signal })).body;
         runId = run.id;

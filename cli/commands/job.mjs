@@ -8,12 +8,17 @@ import { note, printFields, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
 import { reportRun } from "./report.mjs";
 import { errorCountsText } from "../results.mjs";
+import { budgetStopText, budgetText } from "../budget.mjs";
 import { progressSummary, targetSummary } from "./views.mjs";
 
 const PROVIDERS = ["openai", "anthropic"];
 const DEFAULT_BASE_URL = { openai: "https://api.openai.com/v1", anthropic: "https://api.anthropic.com" };
 const RUN_STATUSES = ["draft", "queued", "running", "completed", "failed", "cancelled"];
 const MISSING_POLICIES = ["unknown", "as_failure"];
+/** options.cache: the response cache (off, the default; read_write; read_only). */
+export const CACHE_MODES = ["off", "read_write", "read_only"];
+/** options.mc_mode: how multiple-choice benchmarks are asked (generate, the default; loglikelihood through /v1/completions). */
+export const MC_MODES = ["generate", "loglikelihood"];
 /** Benchmark pages read when resolving names. */
 const NAME_PAGE = 200;
 
@@ -97,7 +102,7 @@ export function targetsOf(v, env) {
   if (v.profile) {
     const runnerUrl = v["runner-url"] ?? env.ASSAY_RUNNER_URL;
     if (!runnerUrl) throw new UsageError("--profile needs --runner-url (or ASSAY_RUNNER_URL): the agent runner that executes attempts");
-    for (const f of ["base-url", "provider", "api-key-env", "compare-base-url", "compare-provider", "compare-api-key-env"]) {
+    for (const f of ["base-url", "provider", "api-key-env", "compare-base-url", "compare-provider", "compare-api-key-env", "price", "compare-price"]) {
       if (v[f] !== undefined) throw new UsageError(`--${f} is for --model targets; a profile carries its own parameters`);
     }
     const target = { kind: "agent", runner_url: runnerUrl, profile: v.profile };
@@ -108,9 +113,10 @@ export function targetsOf(v, env) {
   const provider = choiceFlag(v.provider, "--provider", PROVIDERS) ?? "openai";
   const baseUrl = v["base-url"] ?? DEFAULT_BASE_URL[provider];
   const apiKey = keyFromEnv(env, v["api-key-env"], "--api-key-env");
-  const target = { kind: "model", provider, base_url: baseUrl, model: v.model, ...(apiKey ? { api_key: apiKey } : {}) };
+  const price = priceOf(v.price, "--price");
+  const target = { kind: "model", provider, base_url: baseUrl, model: v.model, ...(apiKey ? { api_key: apiKey } : {}), ...(price ? { price } : {}) };
   if (!v.compare) {
-    for (const f of ["compare-base-url", "compare-provider", "compare-api-key-env"]) if (v[f] !== undefined) throw new UsageError(`--${f} needs --compare MODEL`);
+    for (const f of ["compare-base-url", "compare-provider", "compare-api-key-env", "compare-price"]) if (v[f] !== undefined) throw new UsageError(`--${f} needs --compare MODEL`);
     return { target, compare: undefined };
   }
   const cProvider = choiceFlag(v["compare-provider"], "--compare-provider", PROVIDERS) ?? provider;
@@ -118,8 +124,38 @@ export function targetsOf(v, env) {
   // The target's key goes to the compare model only on the same endpoint.
   const sameEndpoint = cProvider === provider && cBase === baseUrl;
   const cKey = v["compare-api-key-env"] !== undefined ? keyFromEnv(env, v["compare-api-key-env"], "--compare-api-key-env") : sameEndpoint ? apiKey : undefined;
-  const compare = { kind: "model", provider: cProvider, base_url: cBase, model: v.compare, ...(cKey ? { api_key: cKey } : {}) };
+  const cPrice = priceOf(v["compare-price"], "--compare-price");
+  const compare = { kind: "model", provider: cProvider, base_url: cBase, model: v.compare, ...(cKey ? { api_key: cKey } : {}), ...(cPrice ? { price: cPrice } : {}) };
   return { target, compare };
+}
+
+/**
+ * A price per million tokens: `--price IN,OUT` (USD per million input and output tokens), or a TOML table.
+ * @param {string | {input_per_mtok?: number, output_per_mtok?: number} | undefined} value @param {string} flag
+ */
+export function priceOf(value, flag) {
+  if (value === undefined) return undefined;
+  if (typeof value === "object") return { input_per_mtok: Number(value.input_per_mtok ?? 0), output_per_mtok: Number(value.output_per_mtok ?? 0) };
+  const parts = value.split(",").map((p) => p.trim());
+  const nums = parts.map(Number);
+  if (parts.length !== 2 || parts.some((p) => p === "") || nums.some((n) => !Number.isFinite(n) || n < 0)) {
+    throw new UsageError(`${flag} takes IN,OUT: USD per million input and output tokens, e.g. 2.5,10 (got '${value}')`);
+  }
+  return { input_per_mtok: nums[0], output_per_mtok: nums[1] };
+}
+
+/**
+ * options.budget from `--budget-usd`, `--budget-input-tokens`, `--budget-output-tokens`; undefined when none is given.
+ * @param {Record<string, any>} v
+ */
+export function budgetOf(v) {
+  const budget = {
+    max_cost_usd: numberFlag(v["budget-usd"], "--budget-usd"),
+    max_input_tokens: intFlag(v["budget-input-tokens"], "--budget-input-tokens"),
+    max_output_tokens: intFlag(v["budget-output-tokens"], "--budget-output-tokens"),
+  };
+  const given = Object.fromEntries(Object.entries(budget).filter(([, x]) => x !== undefined));
+  return Object.keys(given).length ? given : undefined;
 }
 
 /**
@@ -135,6 +171,10 @@ export function runOptionsOf(v) {
     max_output_tokens: intFlag(v["max-output-tokens"], "--max-output-tokens"),
     timeout_s: intFlag(v.timeout, "--timeout"),
     missing_policy: choiceFlag(v["missing-policy"], "--missing-policy", MISSING_POLICIES),
+    cache: choiceFlag(v.cache, "--cache", CACHE_MODES),
+    mc_mode: choiceFlag(v["mc-mode"], "--mc-mode", MC_MODES),
+    batch: v.batch ? true : undefined,
+    budget: budgetOf(v),
   };
   return Object.fromEntries(Object.entries(options).filter(([, x]) => x !== undefined));
 }
@@ -153,6 +193,11 @@ function printRun(ctx, run, progress) {
     ["attempts", run.options?.attempts],
     ["sample limit", run.options?.sample_limit ?? null],
     ["concurrency", run.options?.concurrency],
+    ["cache", run.options?.cache && run.options.cache !== "off" ? run.options.cache : undefined],
+    ["batch", run.options?.batch ? "provider batch API (the cron lands replies as batches end)" : undefined],
+    ["mc mode", run.options?.mc_mode],
+    ["budget", run.options?.budget ? budgetText(run.options.budget) : undefined],
+    ["stopped", run.stop_reason === "budget_exhausted" ? budgetStopText(run.budget_report) : undefined],
     ["request id", run.request_id ?? undefined],
     ["copied from", run.copied_from ?? undefined],
     ["re-score of", run.source_run_id ? `${run.source_run_id} (its stored outputs, no model call)` : undefined],
@@ -172,7 +217,7 @@ export const jobCommands = {
     summary: "create an eval run and start it",
     usage:
       "assay job submit BENCHMARK... (--model NAME [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] | --profile NAME@VERSION --runner-url URL) " +
-      "[--compare MODEL|NAME@VERSION] [--attempts K] [--sample-limit N] [--concurrency N] [--request-id ID] [--name TEXT] [--draft] " +
+      "[--compare MODEL|NAME@VERSION] [--attempts K] [--sample-limit N] [--concurrency N] [--cache off|read_write|read_only] [--budget-usd X [--price IN,OUT]] [--budget-input-tokens N] [--budget-output-tokens N] [--mc-mode generate|loglikelihood] [--batch] [--request-id ID] [--name TEXT] [--draft] " +
       "[--wait [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]]",
     min: 1,
     options: {
@@ -193,6 +238,14 @@ export const jobCommands = {
       "max-output-tokens": { type: "string" },
       timeout: { type: "string" },
       "missing-policy": { type: "string" },
+      cache: { type: "string" },
+      "mc-mode": { type: "string" },
+      batch: { type: "boolean" },
+      "budget-usd": { type: "string" },
+      "budget-input-tokens": { type: "string" },
+      "budget-output-tokens": { type: "string" },
+      price: { type: "string" },
+      "compare-price": { type: "string" },
       "request-id": { type: "string" },
       name: { type: "string" },
       draft: { type: "boolean" },

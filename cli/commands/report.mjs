@@ -6,6 +6,7 @@ import { EXIT, UsageError } from "../errors.mjs";
 import { junitXml, normalizeSamples } from "../junit.mjs";
 import { note, printJson } from "../output.mjs";
 import { checkResults, resultLines, scoreRows } from "../results.mjs";
+import { budgetStopText } from "../budget.mjs";
 import { targetSummary } from "./views.mjs";
 
 /** Samples per page when building the JUnit report (the API's maximum). */
@@ -74,6 +75,7 @@ function checksPassed(opts) {
 function printScores(ctx, run, rows, scores) {
   const { out } = ctx.io;
   out.write(`${run.id}${run.display_name ? ` (${run.display_name})` : ""}: ${run.status}\n`);
+  if (run.stop_reason === "budget_exhausted") out.write(`${budgetStopText(run.budget_report)}\n`);
   if (rows.length === 0) out.write("no scores yet\n");
   const target = { a: targetSummary(run.target), b: targetSummary(run.compare_target) };
   for (const r of rows) {

@@ -64,6 +64,9 @@ describe("the budget schema and its refusals", () => {
     expect(budgetErrors({ max_cost_usd: 1 }, [priced, model])).toEqual([
       { field: "options.budget.max_cost_usd", message: "no price known for compare_target's model: set compare_target.price (input_per_mtok, output_per_mtok) or use a token limit" },
     ]);
+    expect(budgetErrors({ max_output_tokens: 10 }, [model], true)).toEqual([
+      { field: "options.budget", message: "a budget is checked before each call, and options.batch submits the calls at once: use one or the other" },
+    ]);
     expect(budgetErrors({ max_input_tokens: 1 }, [{ kind: "outputs" }])).toEqual([
       { field: "options.budget", message: "a budget limits model calls; target is of kind 'outputs', whose calls are not made by Assay" },
     ]);

@@ -114,11 +114,14 @@ export interface BudgetedTarget {
  * Why a budget cannot be kept for these targets: a cost limit needs every
  * model target's price (without it a cost would silently count as 0), and
  * a budget counts model calls, which agent runners and recorded outputs do
- * not make here.
+ * not make here; and it is checked before each call, which a provider batch
+ * (options.batch) does not have.
  */
-export function budgetErrors(budget: RunBudget | undefined, targets: readonly (BudgetedTarget | null | undefined)[]): FieldError[] {
+export function budgetErrors(budget: RunBudget | undefined, targets: readonly (BudgetedTarget | null | undefined)[], batch = false): FieldError[] {
   if (!budget) return [];
   const errors: FieldError[] = [];
+  // A provider batch is submitted whole, so there is no "before each call" to check at.
+  if (batch) errors.push({ field: "options.budget", message: "a budget is checked before each call, and options.batch submits the calls at once: use one or the other" });
   targets.forEach((t, i) => {
     if (!t) return;
     const slot = i === 0 ? "target" : "compare_target";

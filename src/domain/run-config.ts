@@ -96,7 +96,7 @@ export function configFromCreate(body: CreateRunBody): { config: RunConfig; erro
     options: body.options,
     secrets,
   };
-  return { config, errors: [...perBenchmarkErrors(config.options, config.benchmarks), ...budgetErrors(config.options.budget, [config.target, config.compare_target])] };
+  return { config, errors: [...perBenchmarkErrors(config.options, config.benchmarks), ...budgetErrors(config.options.budget, [config.target, config.compare_target], config.options.batch)] };
 }
 
 /** A draft's configuration after an edit, or the fields the edit gets wrong. */
@@ -146,7 +146,7 @@ export function applyPatch(current: RunConfig, patch: PatchRunBody): { config: R
   }
   if (patch.options !== undefined) next.options = mergeRunOptions(current.options, patch.options);
 
-  errors.push(...perBenchmarkErrors(next.options, next.benchmarks), ...budgetErrors(next.options.budget, [next.target, next.compare_target]));
+  errors.push(...perBenchmarkErrors(next.options, next.benchmarks), ...budgetErrors(next.options.budget, [next.target, next.compare_target], next.options.batch));
   return { config: next, errors };
 }
 

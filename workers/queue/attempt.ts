@@ -11,10 +11,19 @@ import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domai
 import { rateLimitDecision, retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import { outputWithCalls, toolsColumnOf, toolsOfRow, type ToolCall } from "../../src/domain/tools";
+import { imageColumnOf, imageNote, imageOfRow, type ImageNote } from "../../src/domain/images";
+import { withImages } from "../../src/providers/image-parts";
+import { imageInput } from "../../src/storage/revision-images";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { keepReply, keptReply } from "../../src/storage/attempt-replies";
+import { cachedModelCall } from "./cached-model-call";
+import type { CallSignal } from "../../src/execution/concurrency-band";
+import { loglikelihoodAttempt, loglikelihoodCall } from "./loglikelihood-call";
+import { admitCall, BUDGET_REFUSED } from "./run-budget";
+import { followUpTurns, turnPairs, turnsColumnOf } from "../../src/execution/multi-turn";
+import { multiTurnReply, RECORDED_MULTI_TURN } from "./multi-turn-attempt";
 import { rowAt } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
 import type { LiveEmitter } from "../durable/live-client";
@@ -34,12 +43,15 @@ export interface TranscriptLine {
   error: string | null;
   /** The calls the model made, when the prompt offered tools. */
   tool_calls?: ToolCall[];
+  /** The images sent with the task's message (where each came from, not its bytes). */
+  images?: ImageNote[];
 }
 
 export type AttemptResult =
-  | { kind: "done"; outcome: AttemptOutcome; transcript: TranscriptLine; log?: string }
+  | { kind: "done"; outcome: AttemptOutcome; transcript: TranscriptLine; log?: string; call?: FailedCall }
   | {
       kind: "retry";
+      call?: FailedCall;
       /** Tries spent so far (a rate-limit wait spends none). */
       tries: number;
       delay_ms: number;
@@ -48,7 +60,18 @@ export type AttemptResult =
       limited_since?: number;
       /** The kept reply of a try whose scoring failed, carried to the next try so it scores that reply instead of calling the model again. */
       reply_key?: string;
-    };
+    }
+  /** Not sent: the run's budget is exhausted (workers/queue/run-budget.ts). No row is written; the attempt stays missing. */
+  | { kind: "unsent"; log: string };
+
+/** How the target's model call failed, for the run's concurrency band and timeline (workers/queue/gate-feedback.ts). */
+export type FailedCall = Omit<CallSignal, "epoch">;
+
+/** The result with the failed model call it came from, when it came from one (not a judge's, not a tool's). */
+function withCall(result: AttemptResult, err: unknown, stage: string): AttemptResult {
+  if (stage !== "model call" || !(err instanceof ProviderError) || result.kind === "unsent") return result;
+  return { ...result, call: { status: err.status ?? (err.kind === "rate_limit" ? 429 : null), latency_ms: null, retry_after_ms: err.retry_after_ms } };
+}
 
 /** The reply as a trace message: its text, and its tool calls in the OpenAI shape the traces keep. */
 function assistantMessage(result: ChatResult) {
@@ -125,6 +148,7 @@ export async function runAttempt(
     throw err;
   }
   if (result.kind === "retry") emit({ kind: "end", status: "retrying", reward: null, error: result.log });
+  else if (result.kind === "unsent") emit({ kind: "end", status: "cancelled", reward: null, error: result.log });
   else emit({ kind: "end", status: result.outcome.status, reward: result.outcome.reward, error: result.outcome.error });
   return result;
 }
@@ -146,10 +170,13 @@ async function execute(
   const spec = { prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn };
   const row = await rowAt(env.ARTIFACTS, rev, att.rowIndex);
   const examples = await Promise.all(examplesFor(rb.fewShot, att.subset).map((i) => rowAt(env.ARTIFACTS, rev, i)));
-  const messages = buildMessages(spec, row.data, examples.map((e) => e.data));
+  // Log-likelihood mode (options.mc_mode) asks the completions endpoint instead of chatting: loglikelihood-call.ts.
+  const ll = loglikelihoodAttempt(scoringOf(rb), bm, row.data, examples.map((e) => e.data));
+  const messages = ll && "request" in ll ? ll.messages : buildMessages(spec, row.data, examples.map((e) => e.data));
   const target = att.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
   const clean = (text: string) => scrub(text, ctx.secretValues);
 
+  let imageNotes: ImageNote[] | undefined;
   const transcript = (o: Partial<TranscriptLine>): TranscriptLine => ({
     attempt_id: attemptId(att.runId, att.seq),
     seq: att.seq,
@@ -160,9 +187,11 @@ async function execute(
     reward: null,
     reason: null,
     error: null,
+    ...(imageNotes ? { images: imageNotes } : {}),
     ...o,
   });
-  const failure = (err: unknown, stage: string): AttemptResult => {
+  const failure = (err: unknown, stage: string): AttemptResult => withCall(failureOf(err, stage), err, stage);
+  const failureOf = (err: unknown, stage: string): AttemptResult => {
     const pe = err instanceof ProviderError ? err : null;
     const message = clean(`${stage}: ${err instanceof Error ? err.message : String(err)}`);
     if (pe?.kind === "rate_limit" && pe.retry_after_ms !== null) {
@@ -191,6 +220,7 @@ async function execute(
     };
   };
 
+  if (ll && "error" in ll) return failure(ll.error, "log-likelihood");
   // Tools the benchmark's rows offer (BFCL's functions): a row whose tools are unreadable fails the attempt with why.
   let tools;
   try {
@@ -198,7 +228,30 @@ async function execute(
   } catch (err) {
     return failure(err, "tools");
   }
+  // A multi-turn benchmark (MT-Bench): the later user turns, each sent after the model's reply to the one before.
+  let followUps: string[] | null;
+  try {
+    const column = turnsColumnOf(bm.options);
+    followUps = column ? followUpTurns(column, row.data) : null;
+  } catch (err) {
+    return failure(err, "turns");
+  }
+  let conversation: ChatMessage[] | null = null;
+  let answers: string[] | null = null;
+  // The row's image (the benchmark's image_column), read and checked before the call and sent with the task's message.
+  let sent = messages;
+  try {
+    const image = imageOfRow(imageColumnOf(bm.options), row.data);
+    if (image) {
+      sent = withImages(messages, [await imageInput(env.ARTIFACTS, rev, image)]);
+      imageNotes = [imageNote(image)];
+    }
+  } catch (err) {
+    return failure(err, "image");
+  }
   let result: ChatResult;
+  /** The reply came from the response cache (options.cache): no model call, nothing spent. */
+  let cached = false as boolean;
   emit({ kind: "phase", phase: "agent" });
   emit({ kind: "preview", messages: messages.map((m) => ({ ...m })) });
   try {
@@ -209,21 +262,34 @@ async function execute(
     }
     // A retry after a scoring failure scores the reply its earlier try kept: the model is not asked twice.
     const kept = !recorded && replyKey ? await keptReply(env.ARTIFACTS, att.runId, replyKey) : null;
-    result = recorded || kept || (await target.provider.chat({
-      messages,
-      model: target.config.model,
-      ...samplingFor(ctx.options, att.benchmarkId),
-      timeout_ms: ctx.options.timeout_s * 1000,
-      params: target.config.params,
-      ...(tools ? { tools } : {}),
-    }));
+    const call = async () => {
+      const r = await cachedModelCall(env, ctx, target, att.attemptIndex, {
+        messages: sent,
+        model: target.config.model,
+        ...samplingFor(ctx.options, att.benchmarkId),
+        timeout_ms: ctx.options.timeout_s * 1000,
+        params: target.config.params,
+        ...(tools ? { tools } : {}),
+      });
+      cached = r.cached;
+      return r.result;
+    };
+    if (followUps && recorded) {
+      return { kind: "done", log: RECORDED_MULTI_TURN, outcome: endedWithoutReward(att.seq, "failed", RECORDED_MULTI_TURN, tries, startedAt), transcript: transcript({ error: RECORDED_MULTI_TURN }) };
+    }
+    // A budget (options.budget) admits the call first; refused, nothing is sent and the attempt stays missing (never 0).
+    if (!recorded && !kept && !(await admitCall(env, ctx, att, messages, tools))) return { kind: "unsent", log: BUDGET_REFUSED };
+    if (followUps) {
+      const request = { model: target.config.model, ...samplingFor(ctx.options, att.benchmarkId), timeout_ms: ctx.options.timeout_s * 1000, params: target.config.params };
+      ({ result, conversation, answers } = await multiTurnReply({ first: sent, followUps, kept, send: (m) => target.provider.chat({ ...request, messages: m }) }));
+    } else result = recorded || kept || (ll && "request" in ll ? await loglikelihoodCall(ctx, target, ll.request) : await call());
   } catch (err) {
     return failure(err, "model call");
   }
 
   emit({
     kind: "turn",
-    messages: [...messages.map((m) => ({ ...m })), assistantMessage(result)],
+    messages: conversation ? conversation.map((m) => ({ ...m })) : [...messages.map((m) => ({ ...m })), assistantMessage(result)],
     model: result.model,
     usage: { input_tokens: result.input_tokens, output_tokens: result.output_tokens },
     latency_ms: result.latency_ms,
@@ -234,13 +300,13 @@ async function execute(
   let score;
   try {
     score = await scoreAttempt(
-      { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data },
+      { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data, ...(conversation && followUps ? { turns: turnPairs(conversation, followUps.length + 1) } : {}) },
       { judge: ctx.judge, execute: ctx.execute },
     );
   } catch (err) {
     const failed = failure(err, "scoring");
     // Retried: keep the reply, so the next try re-scores it rather than asking the model again.
-    if (failed.kind === "retry") failed.reply_key = await keepReply(env.ARTIFACTS, att.runId, att.seq, tries, result);
+    if (failed.kind === "retry") failed.reply_key = await keepReply(env.ARTIFACTS, att.runId, att.seq, tries, answers ? { ...result, turns: answers } : result);
     return failed;
   }
   const usage = { input_tokens: result.input_tokens, output_tokens: result.output_tokens };
@@ -257,12 +323,13 @@ async function execute(
       exit_code: score.exit_code ?? null,
       tries,
       ...usage,
-      cost: estimateCost(target.config.price, result.input_tokens, result.output_tokens),
+      cost: cached ? 0 : estimateCost(target.config.price, result.input_tokens, result.output_tokens),
       latency_ms: result.latency_ms,
       transcript_key: null,
       started_at: startedAt,
       finished_at: new Date().toISOString(),
+      ...(cached && { cached: true }),
     },
-    transcript: transcript({ output: outputWithCalls(result.text, result.tool_calls), ...(result.tool_calls ? { tool_calls: result.tool_calls } : {}), model: result.model, usage, reward: score.reward, reason: score.reason }),
+    transcript: transcript({ ...(conversation ? { messages: conversation } : {}), output: outputWithCalls(result.text, result.tool_calls), ...(result.tool_calls ? { tool_calls: result.tool_calls } : {}), model: result.model, usage, reward: score.reward, reason: score.reason }),
   };
 }

@@ -10,8 +10,9 @@ import { Link, navigate, useLocation } from "../lib/router";
 import type { Benchmark, CreateEvalRun, EvalRun, Judge, Target } from "../lib/types";
 import { ErrorBox, Field, fieldErrors, Loading } from "../components/ui";
 import { KeyField } from "../components/key-field";
-import { int } from "../lib/format";
+import { int, statusLabel, statusRank } from "../lib/format";
 import { scoringLabel } from "./benchmarks";
+import { budgetText, estimateRun, usd, type RunBudget, type RunEstimate } from "../lib/budget";
 
 interface TargetForm {
   kind: "model" | "agent";
@@ -24,6 +25,9 @@ interface TargetForm {
   /** undefined: keep the server's; null: remove; string: new. */
   api_key: string | null | undefined;
   serverKey: boolean;
+  /** USD per million input and output tokens (target.price), as typed; both needed for a cost budget. */
+  price_in: string;
+  price_out: string;
 }
 
 interface JudgeForm {
@@ -34,23 +38,35 @@ interface JudgeForm {
   serverKey: boolean;
 }
 
-const emptyTarget = (): TargetForm => ({ kind: "model", provider: "openai", base_url: "", model: "", name: "", runner_url: "", profile: "", api_key: undefined, serverKey: false });
+const emptyTarget = (): TargetForm => ({ kind: "model", provider: "openai", base_url: "", model: "", name: "", runner_url: "", profile: "", api_key: undefined, serverKey: false, price_in: "", price_out: "" });
 
 function targetForm(t: Target | null): TargetForm {
   if (!t) return emptyTarget();
   if (t.kind === "agent") return { ...emptyTarget(), kind: "agent", runner_url: t.runner_url, profile: t.profile, name: t.name ?? "" };
   // The wizard starts live runs; a copy of a recorded-outputs run starts from a blank model target (the API and CLI take outputs targets).
   if (t.kind === "outputs") return emptyTarget();
-  return { ...emptyTarget(), provider: t.provider, base_url: t.base_url, model: t.model, name: t.name ?? "", serverKey: !!t.api_key?.set };
+  return {
+    ...emptyTarget(),
+    provider: t.provider,
+    base_url: t.base_url,
+    model: t.model,
+    name: t.name ?? "",
+    serverKey: !!t.api_key?.set,
+    price_in: t.price ? String(t.price.input_per_mtok) : "",
+    price_out: t.price ? String(t.price.output_per_mtok) : "",
+  };
 }
 
 type TargetBody = CreateEvalRun["target"];
+/** options.cache (src/domain/response-cache-key.ts CACHE_MODES). */
+type CacheMode = "off" | "read_write" | "read_only";
 
 function targetBody(f: TargetForm): TargetBody {
   if (f.kind === "agent") return { kind: "agent", runner_url: f.runner_url.trim(), profile: f.profile.trim(), ...(f.name.trim() ? { name: f.name.trim() } : {}) };
   const body: TargetBody & { kind: "model" } = { kind: "model", provider: f.provider, base_url: f.base_url.trim(), model: f.model.trim() };
   if (f.name.trim()) body.name = f.name.trim();
   if (f.api_key !== undefined) body.api_key = f.api_key;
+  if (f.price_in.trim() !== "" && f.price_out.trim() !== "") body.price = { input_per_mtok: Number(f.price_in), output_per_mtok: Number(f.price_out) };
   return body;
 }
 
@@ -58,6 +74,9 @@ function describeTarget(f: TargetForm): string {
   if (f.kind === "agent") return `agent ${f.profile || "?"} via ${f.runner_url || "?"}`;
   return `${f.model || "?"} (${f.provider}, ${f.base_url || "?"})`;
 }
+
+/** A multiple-choice benchmark may be asked by log-likelihood instead of by letter (options.mc_mode). */
+const isMultipleChoice = (b: Benchmark) => b.scoring.type === "multiple_choice" && b.kind === "inline";
 
 const STEPS = ["Select", "Configure", "Run"];
 
@@ -90,6 +109,12 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
             <input id={`${prefix}-base-url`} type="url" required value={f.base_url} onInput={inp("base_url")} placeholder="https://api.openai.com/v1" />
           </Field>
           <KeyField id={`${prefix}-key`} label="API key" value={f.api_key} serverSet={f.serverKey} onChange={(v) => upd({ api_key: v })} />
+          <Field id={`${prefix}-price-in`} label="Price, input (USD per million tokens)" hint="Optional; with the output price, costs are counted and a cost budget can be set" error={errors[`${errPrefix}.price.input_per_mtok`]}>
+            <input id={`${prefix}-price-in`} type="number" min={0} step="any" value={f.price_in} onInput={inp("price_in")} placeholder="2.5" />
+          </Field>
+          <Field id={`${prefix}-price-out`} label="Price, output (USD per million tokens)" error={errors[`${errPrefix}.price.output_per_mtok`]}>
+            <input id={`${prefix}-price-out`} type="number" min={0} step="any" value={f.price_out} onInput={inp("price_out")} placeholder="10" />
+          </Field>
         </>
       ) : (
         <>
@@ -123,7 +148,19 @@ export default function Wizard() {
   const [sampleLimit, setSampleLimit] = useState("");
   const [fewShot, setFewShot] = useState("");
   const [concurrency, setConcurrency] = useState(8);
+  /** options.cache: reuse stored replies of the same request (read_write also stores new ones). */
+  const [cache, setCache] = useState<CacheMode>("off");
+  /** options.batch: the model calls go through the provider's batch API (about half the price, answered within 24 h). */
+  const [batch, setBatch] = useState(false);
+  /** options.budget, as typed: empty means no such limit. */
+  const [budgetUsd, setBudgetUsd] = useState("");
+  const [budgetOut, setBudgetOut] = useState("");
+  /** The server's estimate of the draft, shown on the review step. */
+  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
+  const [estimateError, setEstimateError] = useState<unknown>(null);
   const [subsets, setSubsets] = useState<Record<string, string[]>>({});
+  /** Multiple-choice benchmarks asked by log-likelihood (options.per_benchmark[id].mc_mode); the others generate. */
+  const [loglikelihood, setLoglikelihood] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [draft, setDraft] = useState<EvalRun | null>(null);
@@ -152,7 +189,18 @@ export default function Wizard() {
       setSampleLimit(o.sample_limit ? String(o.sample_limit) : "");
       setFewShot(o.few_shot !== undefined ? String(o.few_shot) : "");
       setConcurrency(o.concurrency ?? 8);
+      // cache is newer than the generated client's types: read loosely.
+      setCache((o as { cache?: CacheMode }).cache ?? "off");
+      // batch is newer than the generated client's types: read loosely.
+      setBatch((o as { batch?: boolean }).batch ?? false);
+      // budget is newer than the generated client's types: read loosely.
+      const budget = (o as { budget?: RunBudget }).budget;
+      setBudgetUsd(budget?.max_cost_usd !== undefined ? String(budget.max_cost_usd) : "");
+      setBudgetOut(budget?.max_output_tokens !== undefined ? String(budget.max_output_tokens) : "");
       setSubsets(Object.fromEntries(Object.entries(o.per_benchmark ?? {}).flatMap(([k, v]) => (v.subsets ? [[k, v.subsets]] : []))));
+      // mc_mode is newer than the generated client's types: read loosely.
+      const runMode = (o as { mc_mode?: string }).mc_mode;
+      setLoglikelihood(Object.fromEntries(r.benchmarks.map((id) => [id, ((o.per_benchmark?.[id] as { mc_mode?: string } | undefined)?.mc_mode ?? runMode) === "loglikelihood"])));
     }, setLoadError);
   }, [draftId]);
 
@@ -165,11 +213,18 @@ export default function Wizard() {
   const errors = fieldErrors(error);
 
   const body = () => {
-    const perBenchmark: Record<string, { subsets: string[] }> = {};
+    const perBenchmark: Record<string, { subsets?: string[]; mc_mode?: "loglikelihood" }> = {};
     for (const id of selected) if (subsets[id]?.length) perBenchmark[id] = { subsets: subsets[id]! };
-    const options: NonNullable<CreateEvalRun["options"]> = { attempts, concurrency, per_benchmark: perBenchmark };
+    for (const b of chosen) if (isMultipleChoice(b) && loglikelihood[b.id]) perBenchmark[b.id] = { ...perBenchmark[b.id], mc_mode: "loglikelihood" };
+    const options = { attempts, concurrency, per_benchmark: perBenchmark } as NonNullable<CreateEvalRun["options"]>;
     if (sampleLimit) options.sample_limit = Number(sampleLimit);
     if (fewShot !== "") options.few_shot = Number(fewShot);
+    if (cache !== "off") (options as { cache?: CacheMode }).cache = cache;
+    if (batch) (options as { batch?: boolean }).batch = true;
+    const budget: RunBudget = {};
+    if (budgetUsd.trim() !== "") budget.max_cost_usd = Number(budgetUsd);
+    if (budgetOut.trim() !== "") budget.max_output_tokens = Number(budgetOut);
+    if (Object.keys(budget).length) (options as { budget?: RunBudget }).budget = budget;
     const judgeBody: CreateEvalRun["judge"] = judgeOn ? { provider: judge.provider, base_url: judge.base_url.trim(), model: judge.model.trim() } : null;
     if (judgeBody && judge.api_key !== undefined) judgeBody.api_key = judge.api_key;
     return {
@@ -221,11 +276,26 @@ export default function Wizard() {
     if (run) navigate(`/runs/${run.id}`);
   };
 
+  // The review step shows what the draft would spend, from the server's estimate of its rendered prompts.
+  useEffect(() => {
+    if (step !== 2) return;
+    const ctl = new AbortController();
+    setEstimate(null);
+    setEstimateError(null);
+    estimateRun(body() as CreateEvalRun, ctl.signal).then(setEstimate, (e) => {
+      if (!ctl.signal.aborted) setEstimateError(e);
+    });
+    return () => ctl.abort();
+  }, [step]);
+
   if (loadError) return <ErrorBox error={loadError} what="The wizard" />;
   if (!benchmarks || (draftId && !draft)) return <Loading />;
 
   const needle = q.trim().toLowerCase();
-  const visible = benchmarks.filter((b) => !b.archived && (!needle || `${b.name} ${b.category ?? ""} ${b.description}`.toLowerCase().includes(needle)));
+  // What can run comes first; an entry that cannot run stays visible (a user looking for it learns why) but cannot be picked.
+  const visible = benchmarks
+    .filter((b) => !b.archived && (!needle || `${b.name} ${b.category ?? ""} ${b.description}`.toLowerCase().includes(needle)))
+    .sort((a, b) => statusRank(a.status) - statusRank(b.status));
   const canConfigure = selected.length > 0;
   const targetOk = target.kind === "model" ? target.model.trim() && target.base_url.trim() : target.runner_url.trim() && target.profile.trim();
   const compareOk = !compareOn || (compare.kind === "model" ? compare.model.trim() && compare.base_url.trim() : compare.runner_url.trim() && compare.profile.trim());
@@ -257,14 +327,15 @@ export default function Wizard() {
           <fieldset class="pick-list">
             <legend class="sr-only">Benchmarks to run</legend>
             {visible.map((b) => (
-              <label class="pick" key={b.id}>
+              <label class={`pick status-${b.status}`} key={b.id} data-status={b.status} title={b.status === "runnable" ? undefined : b.status_detail}>
                 <input
                   type="checkbox"
+                  disabled={b.status === "unavailable" && !selected.includes(b.id)}
                   checked={selected.includes(b.id)}
                   onChange={(e) => setSelected((cur) => ((e.target as HTMLInputElement).checked ? [...cur, b.id] : cur.filter((x) => x !== b.id)))}
                 />
                 <span>
-                  <strong>{b.name}</strong> <span class="muted">{b.builtin ? b.category : "custom"} · {scoringLabel(b.scoring)} · {int(b.sample_size)} samples</span>
+                  <strong>{b.name}</strong> <span class="muted">{b.builtin ? b.category : "custom"} · {scoringLabel(b.scoring)} · {int(b.sample_size)} samples{b.status === "runnable" ? "" : ` · ${statusLabel(b.status)}`}</span>
                 </span>
               </label>
             ))}
@@ -343,6 +414,24 @@ export default function Wizard() {
               <Field id="opt-concurrency" label="Concurrency" hint="Model calls at once" error={errors["options.concurrency"]}>
                 <input id="opt-concurrency" type="number" min={1} max={1000} value={concurrency} onInput={(e) => setConcurrency(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))} />
               </Field>
+              <Field id="opt-cache" label="Response cache" hint="Reuse replies of the same request and attempt; errors are never cached" error={errors["options.cache"]}>
+                <select id="opt-cache" value={cache} onChange={(e) => setCache((e.target as HTMLSelectElement).value as CacheMode)}>
+                  <option value="off">off: call the model every time</option>
+                  <option value="read_write">read and store</option>
+                  <option value="read_only">read only</option>
+                </select>
+              </Field>
+              <Field id="opt-batch" label="Batch API" hint="Submit the model calls as one provider batch (OpenAI or Anthropic): about half the price, answered within 24 h; model targets with single-turn prompts" error={errors["options.batch"]}>
+                <label>
+                  <input id="opt-batch" type="checkbox" checked={batch} onChange={(e) => setBatch((e.target as HTMLInputElement).checked)} /> Use the batch API
+                </label>
+              </Field>
+              <Field id="opt-budget-usd" label="Budget (USD)" hint="Optional: stop before a call would pass this cost (needs the target's prices); what was scored is kept" error={errors["options.budget.max_cost_usd"] ?? errors["options.budget"]}>
+                <input id="opt-budget-usd" type="number" min={0} step="any" value={budgetUsd} onInput={(e) => setBudgetUsd((e.target as HTMLInputElement).value)} placeholder="no limit" />
+              </Field>
+              <Field id="opt-budget-output" label="Output-token budget" hint="Optional: each call reserves its max output tokens" error={errors["options.budget.max_output_tokens"]}>
+                <input id="opt-budget-output" type="number" min={1} step={1} value={budgetOut} onInput={(e) => setBudgetOut((e.target as HTMLInputElement).value)} placeholder="no limit" />
+              </Field>
             </div>
             {chosen
               .filter((b) => b.subsets.length > 0 || (b.catalog && Array.isArray((b.catalog as { subsets?: unknown }).subsets)))
@@ -366,6 +455,24 @@ export default function Wizard() {
                   ))}
                 </fieldset>
               ))}
+            {chosen.filter(isMultipleChoice).map((b) => (
+              <Field
+                key={`mode-${b.id}`}
+                id={`opt-mc-mode-${b.id}`}
+                label={`How ${b.name} is asked`}
+                hint="Log-likelihood scores base models as lm-evaluation-harness does: each choice's log-likelihood from the target's OpenAI-compatible /v1/completions (echo and logprobs; vLLM serves it), acc and acc_norm"
+                error={errors[`options.per_benchmark.${b.id}.mc_mode`] ?? errors["options.mc_mode"]}
+              >
+                <select
+                  id={`opt-mc-mode-${b.id}`}
+                  value={loglikelihood[b.id] ? "loglikelihood" : "generate"}
+                  onChange={(e) => setLoglikelihood((cur) => ({ ...cur, [b.id]: (e.target as HTMLSelectElement).value === "loglikelihood" }))}
+                >
+                  <option value="generate">Generate: the model replies with a letter</option>
+                  <option value="loglikelihood">Log-likelihood (base models, /v1/completions)</option>
+                </select>
+              </Field>
+            ))}
           </fieldset>
           {error ? <ErrorBox error={error} what="Not saved" /> : null}
           <div class="actions">
@@ -388,7 +495,7 @@ export default function Wizard() {
               <ul class="plain">
                 {chosen.map((b) => (
                   <li key={b.id}>
-                    {b.name} <span class="muted">({int(b.sample_size)} samples{subsets[b.id]?.length ? `; subsets ${subsets[b.id]!.join(", ")}` : ""})</span>
+                    {b.name} <span class="muted">({int(b.sample_size)} samples{subsets[b.id]?.length ? `; subsets ${subsets[b.id]!.join(", ")}` : ""}{isMultipleChoice(b) && loglikelihood[b.id] ? "; by log-likelihood" : ""})</span>
                   </li>
                 ))}
               </ul>
@@ -411,6 +518,33 @@ export default function Wizard() {
             <dd>{fewShot === "" ? "per benchmark" : fewShot}</dd>
             <dt>Concurrency</dt>
             <dd>{concurrency}</dd>
+            <dt>Response cache</dt>
+            <dd>{cache === "off" ? "off" : cache === "read_write" ? "read and store" : "read only"}</dd>
+            <dt>Batch API</dt>
+            <dd>{batch ? "yes: calls wait on a provider batch" : "no: one call each"}</dd>
+            <dt>Budget</dt>
+            <dd>{budgetUsd.trim() || budgetOut.trim() ? budgetText({ ...(budgetUsd.trim() ? { max_cost_usd: Number(budgetUsd) } : {}), ...(budgetOut.trim() ? { max_output_tokens: Number(budgetOut) } : {}) }) : "none"}</dd>
+            <dt>Estimate</dt>
+            <dd data-testid="review-estimate">
+              {estimate ? (
+                <>
+                  {int(estimate.total.calls)} model calls, about {int(estimate.total.input_tokens)} input tokens and at most {int(estimate.total.output_tokens)} output tokens
+                  {estimate.total.cost_usd !== null ? `, at most ${usd(estimate.total.cost_usd)}` : " (no price: cost unknown)"}
+                  {estimate.budget_exceeded_by && (
+                    <div class="notice warn">The budget ({estimate.budget_exceeded_by.replace(/_/g, " ")}) would stop this run before its last calls: it would end cancelled, with what was scored kept and the rest missing.</div>
+                  )}
+                  {estimate.benchmarks.filter((b) => b.error).map((b) => (
+                    <div key={b.benchmark_id} class="muted">
+                      {b.benchmark_id}: {b.error}
+                    </div>
+                  ))}
+                </>
+              ) : estimateError ? (
+                <span class="muted">not available ({estimateError instanceof ApiError ? estimateError.detail : "the server did not answer"})</span>
+              ) : (
+                <span class="muted">estimating…</span>
+              )}
+            </dd>
           </dl>
           {error ? (
             <>
