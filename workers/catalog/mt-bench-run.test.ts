@@ -92,6 +92,9 @@ describe("MT-Bench runs end to end", { timeout: 200_000 }, () => {
     expect(score.dimensions).toMatchObject({ turn_1: { mean: 9 }, turn_2: { mean: 9 }, overall: { mean: 9, weight: 2 * n } });
     expect(new Set(score.subsets.map((s: any) => s.key))).toEqual(new Set(attempts.map((a: any) => a.subset)));
     for (const s of score.subsets) expect(s.score).toBe(9);
+    // The samples say each answered attempt took two model turns.
+    const samples = (await call("GET", `/api/eval-runs/${runId}/samples`, { key })).body.items;
+    expect(samples.map((x: any) => x.turns)).toEqual(Array(n).fill(2));
   });
 
   it("a mixed model and a judge that sometimes gives no rating: wrong turns rated 2, an unrated turn left out (-1), never 0", async () => {

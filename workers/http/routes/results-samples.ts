@@ -44,7 +44,7 @@ const Sample = z
     started_at: z.string().nullable().openapi({ description: "when the attempt was dispatched to its target; null while open" }),
     finished_at: z.string().nullable().openapi({ description: "when the attempt ended; null while open" }),
     turns: z.number().int().nullable().openapi({
-      description: "model turns of an ended attempt that ran in Assay (1 when the model answered, 0 when it did not); null while open and for an agent target, whose turns are in its trace",
+      description: "model turns of an ended attempt that ran in Assay (1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not); null while open and for an agent target, whose turns are in its trace",
     }),
   })
   .openapi("Sample");
@@ -93,16 +93,19 @@ export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { 
 const ENDED = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 
 /**
- * An attempt that runs in Assay makes one model call, so its turns are
+ * An attempt that runs in Assay makes one model call (an MT-Bench conversation one per turn), so its turns are
  * known without reading its trace: 1 once it answered, 0 when it ended
  * without an answer. An agent runner's turns are only in its trace.
  */
-function turnsOf(run: EvalRunRow, r: { target: "a" | "b"; finished_at: string | null; output: string | null; output_chars: number | null }): number | null {
+function turnsOf(run: EvalRunRow, r: { target: "a" | "b"; finished_at: string | null; output: string | null; output_chars: number | null }, answered = 1): number | null {
   const t = (r.target === "a" ? run.target : run.compareTarget) as { kind?: unknown } | null;
   // A recorded output came from no model call here, and an agent's turns are in its trace.
   if (!t || t.kind === "agent" || isRecorded(run, r.target) || !r.finished_at) return null;
-  return r.output !== null || (r.output_chars ?? 0) > 0 ? 1 : 0;
+  return r.output !== null || (r.output_chars ?? 0) > 0 ? answered : 0;
 }
+
+/** Model calls of an answered attempt: MT-Bench's scorer grades two turns, each its own call (src/execution/multi-turn.ts); every other inline benchmark makes one. */
+const answeredTurns = (scorer: string | null | undefined) => (scorer === "mt_bench_judge" ? 2 : 1);
 
 export const resultsSamplesRoutes = newRouter()
   .openapi(
@@ -147,7 +150,7 @@ export const resultsSamplesRoutes = newRouter()
         output_tokens: r.output_tokens,
         started_at: r.started_at,
         finished_at: r.finished_at,
-        turns: turnsOf(run, r),
+        turns: turnsOf(run, r, answeredTurns(plans.find((p) => p.benchmark_id === r.benchmark_id)?.scorer)),
       }));
       const last = page.items.at(-1);
       return c.json({ items, next_cursor: page.more && last ? encodeCursor(String(last.seq)) : null }, 200);
