@@ -35,6 +35,8 @@ export interface BenchmarkOptions {
   subsets: string[];
   /** The column whose value is a row's subset, when not the revision's own (subset, subject or category). */
   subset_column?: string;
+  /** The column whose value is the image sent with each prompt (src/domain/images.ts). */
+  image_column?: string;
 }
 
 /** A custom benchmark definition as the API receives it, shape already validated. */
@@ -47,6 +49,7 @@ export interface CustomBenchmarkInput {
   scoring: CustomScoringSpec;
   subsets?: string[];
   subset_column?: string;
+  image_column?: string;
 }
 
 /** What the checks need to know of a dataset revision. */
@@ -97,6 +100,7 @@ export function checkCustomBenchmark(input: CustomBenchmarkInput, revision: Revi
   if (input.split !== undefined && !revision.splits.includes(input.split)) {
     errors.push({ field: "split", message: `no split '${input.split}' in ${input.dataset}; its splits: ${list(revision.splits)}` });
   }
+  if (input.image_column !== undefined) known("image_column", input.image_column);
   if (input.subset_column !== undefined) known("subset_column", input.subset_column);
   // With a subset column of its own, the subsets are checked against that column's values (read from the rows).
   else (input.subsets ?? []).forEach((subset, i) => {

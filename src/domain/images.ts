@@ -72,7 +72,7 @@ export function parseImageCell(cell: unknown): { ok: true; image: ImageRef } | {
     try {
       url = new URL(value);
     } catch {
-      return { ok: false, error: "not an http(s) URL, a data URL or a file of the revision" };
+      return { ok: false, error: "not an http(s) URL, a data URL or a revision file" };
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, error: `'${url.protocol}' URLs are not sent; use http(s) or a data URL` };
     return { ok: true, image: { kind: "url", url: url.href } };
@@ -103,4 +103,23 @@ export function imageNote(image: ImageRef): ImageNote {
   if (image.kind === "url") return { url: image.url };
   if (image.kind === "data") return { media_type: image.media_type, bytes: base64Bytes(image.data) };
   return { media_type: image.media_type, sha256: image.sha256, file: image.file, bytes: image.bytes };
+}
+
+/** How many bad cells an error lists before it stops reading. */
+const MAX_CELL_ERRORS = 5;
+
+/**
+ * The image cells of a custom benchmark's rows that cannot be sent, as
+ * readable messages (row index and why), at most a few. A revision file
+ * cell is refused too: a project's upload stores no files beside its rows.
+ */
+export function customImageErrors(column: string, rows: Iterable<{ index: number; data: Record<string, unknown> }>): string[] {
+  const errors: string[] = [];
+  for (const row of rows) {
+    const parsed = parseImageCell(row.data[column]);
+    const why = !parsed.ok ? parsed.error : parsed.image.kind === "file" ? "a revision file, which only built-in data stores; use an http(s) URL or a data URL" : null;
+    if (why) errors.push(`row ${row.index}: ${why}`);
+    if (errors.length >= MAX_CELL_ERRORS) break;
+  }
+  return errors;
 }

@@ -18,6 +18,7 @@ import type { CatalogStatus } from "../../../src/catalog/types";
 import type { Db } from "../../../src/db/client";
 import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
 import { SelectionCounter } from "../../../src/datasets/row-selection";
+import { customImageErrors, imageColumnOf } from "../../../src/domain/images";
 import { rowChunks } from "../../../src/storage/dataset-rows";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
@@ -46,6 +47,7 @@ export const BenchmarkView = z
     subsets: z.array(z.string()),
     sample_size: z.number().int().nullable().openapi({ description: "Rows the benchmark draws from: its revision's rows of its split and subsets" }),
     subset_column: z.string().nullable().openapi({ description: "The column giving a row's subset; null: the revision's own subset column" }),
+    image_column: z.string().nullable().openapi({ description: "The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with a built-in's revision); null: text only" }),
     archived: z.boolean(),
     archived_at: z.string().nullable(),
     used: z.boolean().openapi({ description: "A run has referenced it, so it can be archived but not deleted" }),
@@ -77,6 +79,7 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
     subsets: options.subsets ?? [],
     sample_size: b.sampleSize,
     subset_column: options.subset_column ?? null,
+    image_column: imageColumnOf(options),
     archived: b.archivedAt !== null,
     archived_at: b.archivedAt,
     used: b.firstUsedAt !== null,
@@ -128,6 +131,15 @@ const CreateBenchmark = z
       .max(200)
       .optional()
       .openapi({ description: "The column whose value is a row's subset (default: the revision's subset, subject or category column)" }),
+    image_column: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({
+        description:
+          "A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...); every row's value is checked (422 naming the rows otherwise). The target must accept images",
+      }),
   })
   .openapi("CreateBenchmark");
 
@@ -234,7 +246,24 @@ export const benchmarksRoutes = newRouter()
         }
         sampleSize = counter.count;
       }
-      const options: BenchmarkOptions = { few_shot: body.few_shot, subsets: body.subsets ?? [], ...(body.subset_column !== undefined ? { subset_column: body.subset_column } : {}) };
+      // Every row's image must be sendable, so a bad cell is a 422 now rather than a failed attempt later.
+      if (body.image_column !== undefined) {
+        const bad: string[] = [];
+        for await (const rows of rowChunks(c.env.ARTIFACTS, revision)) {
+          bad.push(...customImageErrors(body.image_column, rows));
+          if (bad.length) break;
+        }
+        if (bad.length) {
+          const errs = bad.map((message) => ({ field: "image_column", message }));
+          throw new AppError("validation_failed", `invalid body: image_column '${body.image_column}': ${bad.join("; ")}`, errs);
+        }
+      }
+      const options: BenchmarkOptions = {
+        few_shot: body.few_shot,
+        subsets: body.subsets ?? [],
+        ...(body.subset_column !== undefined ? { subset_column: body.subset_column } : {}),
+        ...(body.image_column !== undefined ? { image_column: body.image_column } : {}),
+      };
       const row: BenchmarkRow = {
         id: newId("bm"),
         projectId,
