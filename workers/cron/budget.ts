@@ -16,6 +16,8 @@ export interface PassLimits {
   resends: number;
   /** Webhook deliveries tried per pass. */
   deliveries: number;
+  /** Provider batches (options.batch) polled per pass, each one provider request and, once ended, its results. */
+  batches: number;
 }
 
 export const DEFAULT_LIMITS: PassLimits = {
@@ -25,6 +27,7 @@ export const DEFAULT_LIMITS: PassLimits = {
   runs: 25,
   resends: 2_000,
   deliveries: 50,
+  batches: 20,
 };
 
 export class Budget {

@@ -19,6 +19,7 @@
 import { and, eq } from "drizzle-orm";
 import { endedWithoutReward, recordOutcomes } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
+import { hasOpenBatch } from "../../src/db/call-batches";
 import { appendLogs } from "../../src/db/run-logs";
 import { runBenchmarks } from "../../src/db/schema";
 import { MAX_TRIES } from "../../src/domain/retry";
@@ -117,6 +118,8 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
   }
   const quietMs = now.getTime() - Date.parse(watch.progress_at);
   if (quietMs < staleAfterMs(JSON.parse(run.options) as { timeout_s?: number })) return;
+  // Calls waiting on a provider batch (up to its 24 h window) are the batch poller's to land or end, not stuck.
+  if (await hasOpenBatch(env.DB, run.id)) return;
   report.stale += 1;
   const quiet = `${Math.round(quietMs / 60_000)} min`;
 

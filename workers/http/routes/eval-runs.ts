@@ -25,6 +25,8 @@ import {
 import { findProfileByRef } from "../../../src/db/profiles";
 import { findRevisionByRef } from "../../../src/db/datasets";
 import { outputsColumnErrors } from "../../../src/domain/recorded-outputs";
+import { batchErrors } from "../../../src/domain/batch-eligibility";
+import { mcModeErrors, usesLoglikelihood } from "../../../src/execution/loglikelihood-request";
 import { getProject } from "../../../src/db/projects";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError, type FieldError } from "../../../src/domain/errors";
@@ -39,6 +41,9 @@ import {
   type RunConfig,
 } from "../../../src/domain/run-config";
 import { assertCan, refusal, RUN_STATUSES } from "../../../src/domain/run-state";
+import { budgetErrors } from "../../../src/domain/run-budget";
+import type { RunOptions } from "../../../src/domain/run-options";
+import type { StoredTarget } from "../../../src/domain/run-target";
 import { afterStart, afterStop } from "../run-control";
 import { EvalRunView, runView } from "./eval-run-view";
 import { defineRoute, newRouter, type AppEnv } from "../router";
@@ -85,6 +90,12 @@ async function storageErrors(
   const { projectId } = c.var.auth;
   const errors: FieldError[] = [];
   if (given) errors.push(...benchmarkErrors(given, await findVisibleBenchmarks(db, projectId, config.benchmarks), keep));
+  // Log-likelihood mode: only for multiple-choice benchmarks and targets with a completions endpoint.
+  if (usesLoglikelihood(config.options)) {
+    errors.push(...mcModeErrors(config.options, await findVisibleBenchmarks(db, projectId, config.benchmarks), [["target", config.target], ["compare_target", config.compare_target]]));
+  }
+  // Batch APIs: model targets with single-turn text prompts only (src/domain/batch-eligibility.ts).
+  if (config.options.batch) errors.push(...batchErrors(config, await findVisibleBenchmarks(db, projectId, config.benchmarks)));
   for (const slot of slots) {
     const t = config[slot];
     if (t?.kind === "agent" && !(await findProfileByRef(db, projectId, t.profile))) {
@@ -311,6 +322,10 @@ export const evalRunsRoutes = newRouter()
     async (c) => {
       const run = await loadRun(c, c.req.valid("param").id);
       assertCan("start", run.status);
+      // A cost limit with no price to count it by would never stop the run: refused here too, naming the setting.
+      const options = run.options as RunOptions;
+      const budget = budgetErrors(options.budget, [run.target as StoredTarget, run.compareTarget as StoredTarget | null], options.batch);
+      if (budget.length) refuse(budget);
       await requirePlan(c, true);
       const queued = await markQueued(c.var.db, run, new Date().toISOString());
       if (!queued) throw refusal("start", (await loadRun(c, run.id)).status);

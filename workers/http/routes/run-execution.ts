@@ -1,6 +1,7 @@
 /** Execution of a run as its owner sees it: resume, progress and logs. */
 import { z } from "@hono/zod-openapi";
 import { countByStatus } from "../../../src/db/attempts";
+import { openBatchesOf } from "../../../src/db/call-batches";
 import { getProject } from "../../../src/db/projects";
 import { getRun } from "../../../src/db/eval-runs";
 import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
@@ -36,6 +37,11 @@ const Progress = z
     scored_attempts: z.number().int(),
     in_flight: z.number().int().openapi({ description: "model calls holding a concurrency slot now" }),
     counts: z.record(z.string(), z.number().int()),
+    batch: z
+      .object({ batches: z.number().int(), calls: z.number().int() })
+      .nullable()
+      .optional()
+      .openapi({ description: "options.batch: the provider batches the run's model calls wait on now and the calls in them (0 and 0 once all landed); null without options.batch" }),
     benchmarks: z.array(
       z.object({
         benchmark_id: z.string(),
@@ -107,6 +113,7 @@ export const runExecutionRoutes = newRouter()
         listRunBenchmarks(c.var.db, run.id),
         run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
       ]);
+      const batch = (run.options as { batch?: boolean }).batch ? await openBatchesOf(c.env.DB, run.id) : null;
       // Ended attempts have a row; the rest are running (holding a slot), queued, not yet planned, or cancelled with the run.
       const byStatus: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
       let scored = 0;
@@ -138,6 +145,7 @@ export const runExecutionRoutes = newRouter()
           scored_attempts: scored,
           in_flight: inFlight,
           counts: byStatus,
+          batch,
           benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, status: rb.status, error: rb.error, error_counts: rb.errorCounts ?? null, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
         },
         200,
