@@ -10,6 +10,8 @@ const DEFAULTS = {
   concurrency: 8,
   missing_policy: "unknown",
   per_benchmark: {},
+  cache: "off",
+  cache_ttl_days: 30,
 };
 
 function fieldsOf(input: unknown): string[] {
@@ -21,6 +23,14 @@ function fieldsOf(input: unknown): string[] {
 }
 
 describe("run options", () => {
+  it("takes the response cache's modes and a TTL in days, refusing others by name", () => {
+    expect(RunOptions.parse({ cache: "read_only", cache_ttl_days: 7 })).toMatchObject({ cache: "read_only", cache_ttl_days: 7 });
+    expect(fieldsOf({ cache: "on" })).toEqual(["cache"]);
+    expect(fieldsOf({ cache_ttl_days: 0 })).toEqual(["cache_ttl_days"]);
+    expect(fieldsOf({ cache_ttl_days: 366 })).toEqual(["cache_ttl_days"]);
+    expect(mergeRunOptions(RunOptions.parse({ cache: "read_write" }), { cache: null }).cache).toBe("off");
+  });
+
   it("fills every default from an empty object", () => {
     expect(RunOptions.parse({})).toEqual(DEFAULTS);
   });

@@ -22,6 +22,8 @@ const DEFAULT_OPTIONS = {
   concurrency: 8,
   missing_policy: "unknown",
   per_benchmark: {},
+  cache: "off",
+  cache_ttl_days: 30,
 };
 
 /** Every call in this file: no response, success or error, may ever carry the planted key. */
