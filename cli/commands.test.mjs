@@ -78,6 +78,18 @@ describe("runOptionsOf", () => {
     assert.throws(() => runOptionsOf({ attempts: "two" }), /--attempts must be a whole number/);
     assert.throws(() => runOptionsOf({ attempts: "1.5" }), /--attempts must be a whole number/);
   });
+
+  test("--cache is one of the response cache's modes", () => {
+    assert.deepEqual(runOptionsOf({ cache: "read_write" }), { cache: "read_write" });
+    assert.deepEqual(runOptionsOf({ cache: "read_only" }), { cache: "read_only" });
+    assert.throws(() => runOptionsOf({ cache: "yes" }), /--cache/);
+  });
+
+  test("--mc-mode asks multiple-choice benchmarks by letter or by log-likelihood", () => {
+    assert.deepEqual(runOptionsOf({ "mc-mode": "loglikelihood" }), { mc_mode: "loglikelihood" });
+    assert.deepEqual(runOptionsOf({ "mc-mode": "generate" }), { mc_mode: "generate" });
+    assert.throws(() => runOptionsOf({ "mc-mode": "logprobs" }), /--mc-mode/);
+  });
 });
 
 describe("profileBody", () => {
