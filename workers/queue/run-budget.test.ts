@@ -45,6 +45,25 @@ describe("run budgets", { timeout: 150_000 }, () => {
     expect(JSON.stringify(logs)).toContain("budget_exhausted");
   });
 
+  it("resume starts the budget over from the rewarded attempts: the run stops again within the same limit, no call counted twice", async () => {
+    const { key, project } = await newProject();
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(20));
+    const model = `fixture-${uniq()}`;
+    const runId = await createRun(key, [bm], model, { concurrency: 2, max_output_tokens: 16, budget: { max_output_tokens: 60 } });
+    const first = await runToEnd(key, runId);
+    expect(first.run.stop_reason).toBe("budget_exhausted");
+    expect((await call("POST", `/api/eval-runs/${runId}/resume`, { key })).status).toBe(202);
+    await waitForRun(key, runId, 90_000, (p: any) => p.status === "cancelled" || p.status === "completed" || p.status === "failed");
+    const run = (await call("GET", `/api/eval-runs/${runId}`, { key })).body;
+    const rows = await attemptsOf(runId);
+    expect(run).toMatchObject({ status: "cancelled", stop_reason: "budget_exhausted" });
+    expect(rows.length).toBeGreaterThanOrEqual(first.rows.length);
+    expect(rows.length).toBeLessThan(20);
+    expect((await fixtureStats(model)).calls).toBe(rows.length);
+    expect(run.budget_report.spent.output_tokens).toBe(sum(rows, "output_tokens"));
+    expect(run.budget_report.spent.output_tokens).toBeLessThanOrEqual(60);
+  });
+
   it("a cost budget at the target's price, one call at a time: stops before passing the limit (the fixture's input count is the estimate's)", async () => {
     const { key, project } = await newProject();
     const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(12));
