@@ -6,6 +6,7 @@
 import type { RunOptions } from "../../src/domain/run-options";
 import { liveStub, shardsFor } from "../durable/live-client";
 import type { Env } from "../env";
+import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 /**
  * Ends a stopped run's live attempts at once (call after a stop): agent
@@ -15,7 +16,7 @@ import type { Env } from "../env";
 export async function cancelLive(env: Env, runId: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT options FROM eval_runs WHERE id = ?1`).bind(runId).first<{ options: string }>();
   if (!row) return 0;
-  const shards = shardsFor(env, (JSON.parse(row.options) as RunOptions).concurrency);
+  const shards = shardsFor(env, maxConcurrency((JSON.parse(row.options) as RunOptions).concurrency));
   const cancel = (shard: number) => liveStub(env, runId, shard).cancel({ where: { run_id: runId, shard, shards } });
   // Shards first, so the hub receives their ends before it ends what is left.
   const counts = await Promise.all(Array.from({ length: shards - 1 }, (_, i) => cancel(i + 1)));

@@ -18,6 +18,7 @@ import { MIN_SIGNING_SECRET_CHARS, SIGNING_SECRET_PARAM } from "../../src/runner
 import { readPlan } from "../../src/storage/run-plans";
 import { shardsFor } from "../durable/live-client";
 import { readConfig, type Env } from "../env";
+import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 export interface AgentTarget {
   config: StoredAgentTarget;
@@ -96,7 +97,7 @@ async function load(env: Env, runId: string): Promise<AgentContext | null> {
   return {
     run,
     options,
-    shards: shardsFor(env, options.concurrency),
+    shards: shardsFor(env, maxConcurrency(options.concurrency)),
     targets,
     secretValues,
     runBenchmarks: new Map(rbs.map((rb) => [rb.benchmarkId, rb])),

@@ -15,6 +15,7 @@ import { HAND_BACK_S, handBack } from "./agent-hand-back";
 import { agentHolder, leaseMs } from "./agent-slot";
 import type { Delivered } from "../../src/domain/queue-messages";
 import { gateFor } from "./gate";
+import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 /** How long an invocation keeps messages waiting for a slot before handing them back. */
 export const AGENT_WAIT_MS = 60_000;
@@ -42,7 +43,8 @@ export async function dispatchAgentAttempts(env: Env, runId: string, msgs: Deliv
     else m.raw.ack();
   }
   const gate = gateFor(env, runId);
-  const limit = ctx.options.concurrency;
+  // An agent run's runner takes the band's max as its pinned limit (the band adapts model calls, not runners).
+  const limit = maxConcurrency(ctx.options.concurrency);
   const lease = leaseMs(ctx.options.timeout_s);
   const until = Date.now() + AGENT_WAIT_MS;
   const inflight: Promise<void>[] = [];

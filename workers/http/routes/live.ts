@@ -25,6 +25,7 @@ import { liveStub, shardsFor } from "../../durable/live-client";
 import { hasScope } from "../auth";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
+import { maxConcurrency } from "../../../src/execution/concurrency-band";
 
 const tags = ["live"];
 type Ctx = Context<AppEnv>;
@@ -81,7 +82,7 @@ async function runOf(c: Ctx, projectId: string, id: string): Promise<EvalRunRow>
 }
 
 function shardsOf(c: Ctx, run: EvalRunRow): number {
-  return shardsFor(c.env, (run.options as RunOptions).concurrency);
+  return shardsFor(c.env, maxConcurrency((run.options as RunOptions).concurrency));
 }
 
 /** The project behind a follow request: a ticket for this run, or an API key with the read scope. */
