@@ -4,6 +4,7 @@
 // the stated aggregate and the per-sample verdicts it is made of.
 import { describe, expect, inject, it } from "vitest";
 import { ImportError, outputRows, parseImport, parseInspect, parseLmEval, parsePromptfoo, taskRows } from ".";
+import { planImport } from "./plan";
 import { INSPECT_CASES, LM_EVAL_SAMPLES_NAME, miniInspectEval, miniInspectJson, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo, zipOf } from "../../test/mini-imports";
 
 const enc = new TextEncoder();
@@ -93,6 +94,34 @@ describe("lm-evaluation-harness", () => {
     expect(ev.scores.every((s) => s.stated === null)).toBe(true);
     expectImportError(() => parseLmEval([file("out.jsonl", miniLmEvalSamples())]), "file", /samples_<task>_<date>/);
     expectImportError(() => parseLmEval([file(LM_EVAL_SAMPLES_NAME, "{\"x\":1}\n")]), "file line 1: doc_id", /must be a number/);
+  });
+
+  it("several samples files: keys and scores per task, each score's benchmark narrowed to its task's rows", () => {
+    const other = LM_EVAL_SAMPLES_NAME.replace("gsm8k", "gsm8k_cot");
+    const ev = parseLmEval([file(LM_EVAL_SAMPLES_NAME, miniLmEvalSamples()), file(other, miniLmEvalSamples())]);
+    expect(ev.tasks.map((t) => t.key).slice(0, 5)).toEqual(["gsm8k/0", "gsm8k/1", "gsm8k/2", "gsm8k/3", "gsm8k_cot/0"]);
+    expect(ev.scores.map((s) => [s.name, s.subset])).toEqual([
+      ["gsm8k:exact_match,strict-match", "gsm8k"],
+      ["gsm8k:exact_match,flexible-extract", "gsm8k"],
+      ["gsm8k_cot:exact_match,strict-match", "gsm8k_cot"],
+      ["gsm8k_cot:exact_match,flexible-extract", "gsm8k_cot"],
+    ]);
+    const plan = planImport(ev, "two", [LM_EVAL_SAMPLES_NAME, other]);
+    expect(plan.taskRows[4]).toMatchObject({ key: "gsm8k_cot/0", task: "gsm8k_cot", "verdict:gsm8k:exact_match,strict-match": null, "verdict:gsm8k_cot:exact_match,strict-match": 1 });
+    expect(plan.benchmarks.map((b) => [b.name, b.subsets, b.subset_column])).toEqual([
+      ["two gsm8k:exact_match,strict-match", ["gsm8k"], "task"],
+      ["two gsm8k:exact_match,flexible-extract", ["gsm8k"], "task"],
+      ["two gsm8k_cot:exact_match,strict-match", ["gsm8k_cot"], "task"],
+      ["two gsm8k_cot:exact_match,flexible-extract", ["gsm8k_cot"], "task"],
+    ]);
+    expect(plan.targetName).toBe(`lm-evaluation-harness ${LM_EVAL_SAMPLES_NAME}, ${other}`);
+  });
+
+  it("an import plan: source_verdict where no counterpart, attempts as the most outputs of a task", async () => {
+    const plan = planImport(parsePromptfoo(file("r.json", miniPromptfoo("javascript"))), "js", ["r.json"]);
+    expect(plan.benchmarks).toEqual([expect.objectContaining({ name: "js", counterpart: false, scoring: { type: "source_verdict", column: "verdict:pass", label: "promptfoo pass" } })]);
+    expect(plan.benchmarks[0]!.description).toMatch(/no Assay counterpart.*The source states 0\.6666/);
+    expect(plan).toMatchObject({ tasksDataset: "js", outputsDataset: "js-outputs", attempts: 1 });
   });
 
   it("parseImport refuses several files for a one-file format", async () => {

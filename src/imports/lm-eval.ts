@@ -94,7 +94,7 @@ export function parseLmEval(files: ImportFile[], results?: ImportFile): Imported
     taskNames.push(task);
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(file.bytes);
     } catch {
       throw new ImportError(field, "is not UTF-8 text");
     }
@@ -158,6 +158,6 @@ export function parseLmEval(files: ImportFile[], results?: ImportFile): Imported
     tool_version: res && isRecord(res) && typeof res.lm_eval_version === "string" ? res.lm_eval_version : null,
     tasks: all,
     outputs,
-    scores: [...scores.values()].map(({ lmTask: _t, ...s }) => s),
+    scores: [...scores.values()].map(({ lmTask, ...s }) => (multi ? { ...s, subset: lmTask } : s)),
   };
 }

@@ -50,6 +50,8 @@ export interface ImportedScore {
   stated_from: string;
   /** Tasks carrying a source verdict for it. */
   verdicts: number;
+  /** The rows it covers, by the tasks revision's `task` column, when a file holds several source tasks (lm-eval). */
+  subset?: string;
 }
 
 export interface ImportedEval {
@@ -82,7 +84,7 @@ export function verdictColumn(score: string): string {
 export function parseJsonFile(bytes: Uint8Array, field = "file"): unknown {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new ImportError(field, "is not UTF-8 text");
   }

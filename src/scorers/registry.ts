@@ -12,9 +12,13 @@ import { scoreFunctionCall } from "./function-call/score";
 import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
+import { scoreMathVision } from "./math-vision";
+import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
+import { scoreMtBenchJudge } from "./mt-bench-judge";
 import { scoreNumeric } from "./numeric";
 import { scoreRegex } from "./regex";
+import { scoreSourceVerdict } from "./source-verdict";
 
 export type ScorerType = ScoringSpec["type"];
 
@@ -30,15 +34,19 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   regex: { kind: "pure", score: scoreRegex },
   numeric: { kind: "pure", score: scoreNumeric },
   multiple_choice: { kind: "pure", score: scoreMultipleChoice },
+  loglikelihood: { kind: "pure", score: scoreLoglikelihood },
   grid_match: { kind: "pure", score: scoreGridMatch },
+  math_vision: { kind: "pure", score: scoreMathVision },
   llm_judge: { kind: "model", score: scoreLlmJudge },
+  mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
   function_call: { kind: "pure", score: scoreFunctionCall },
+  source_verdict: { kind: "pure", score: scoreSourceVerdict },
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
-export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "instruction_checks"]);
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict"]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {

@@ -44,14 +44,46 @@ export const MultipleChoiceSpec = z.strictObject({
    * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts).
    */
   extraction: z.enum(["flexible", "mmlu_pro"]).optional(),
+  /** How a run with `mc_mode: "loglikelihood"` asks and scores this benchmark (src/scorers/loglikelihood.ts); defaults below. */
+  loglikelihood: z
+    .strictObject({
+      /** Which of acc and acc_norm is the reward (the other is a dimension); default acc. */
+      headline: z.enum(["acc", "acc_norm"]).optional(),
+      /** option_text: the question then " " + each option's text (HellaSwag); letter (default): the question, the lettered options, "Answer:", then " A", " B"... (lm-eval's MMLU). */
+      continuation: z.enum(["option_text", "letter"]).optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Multiple choice by log-likelihood through the target's completions endpoint (src/scorers/loglikelihood.ts). Not chosen
+ * for a benchmark: a run with `mc_mode: "loglikelihood"` stores it for each multiple-choice benchmark when it plans.
+ */
+export const LoglikelihoodSpec = z.strictObject({
+  type: z.literal("loglikelihood"),
+  headline: z.enum(["acc", "acc_norm"]).default("acc"),
+  continuation: z.enum(["option_text", "letter"]).default("letter"),
 });
 
 /** ARC-AGI's exact grid match (src/scorers/grid-match.ts): the last grid in the reply against the expected one. */
 export const GridMatchSpec = z.strictObject({ type: z.literal("grid_match") });
 
+/** MATH-Vision's evaluation (src/scorers/math-vision.ts): the extracted final answer against the gold letter or value, normalised as upstream. */
+export const MathVisionSpec = z.strictObject({ type: z.literal("math_vision") });
+
 export const LlmJudgeSpec = z.strictObject({
   type: z.literal("llm_judge"),
   criteria: z.string().trim().min(1).max(10_000),
+});
+
+/**
+ * MT-Bench's single-answer grading (src/scorers/mt-bench-judge.ts): the run's judge rates each turn of a two-turn
+ * conversation 1–10 as "[[rating]]", against the row's reference answers when it has them.
+ */
+export const MtBenchJudgeSpec = z.strictObject({
+  type: z.literal("mt_bench_judge"),
+  /** The row column holding one reference answer per turn (null on rows judged without a reference). */
+  reference_column: z.string().min(1).max(200).default("reference_answers"),
 });
 
 /**
@@ -103,17 +135,32 @@ export const CodeExecutionSpec = z.strictObject({
   memory_mb: z.number().int().min(64).max(8192).default(1024),
 });
 
+/**
+ * The verdict another harness recorded in a row's column, for imports whose source scorer Assay lacks
+ * (src/scorers/source-verdict.ts; written only by POST /api/imports, not offered for custom benchmarks).
+ */
+export const SourceVerdictSpec = z.strictObject({
+  type: z.literal("source_verdict"),
+  column: z.string().min(1).max(200),
+  /** The source tool and score, e.g. `promptfoo pass`. */
+  label: z.string().min(1).max(200),
+});
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
   RegexSpec,
   NumericSpec,
   MultipleChoiceSpec,
+  LoglikelihoodSpec,
   GridMatchSpec,
+  MathVisionSpec,
   LlmJudgeSpec,
+  MtBenchJudgeSpec,
   InstructionChecksSpec,
   FunctionCallSpec,
   CodeExecutionSpec,
+  SourceVerdictSpec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 
