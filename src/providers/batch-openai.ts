@@ -41,7 +41,8 @@ export function openaiBatchClient(config: ProviderConfig, opts: ProviderOptions 
   };
   const lines = async (fileId: string | null | undefined): Promise<BatchLine[]> => {
     if (!fileId) return [];
-    const text = await wrap(async () => (await client.files.content(fileId, IDEMPOTENT)).text());
+    // Decoded from bytes: the file is served as application/jsonl, which workerd warns about reading as text.
+    const text = await wrap(async () => new TextDecoder().decode(await (await client.files.content(fileId, IDEMPOTENT)).arrayBuffer()));
     return text.split("\n").filter((l) => l.trim()).flatMap((l) => {
       try {
         return [JSON.parse(l) as BatchLine];

@@ -16,7 +16,11 @@ import { invocationEmitter } from "../durable/live-client";
 import { dispatchAgentAttempts, isAgentRun } from "./agent-attempt";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
+import { routeBatchWork } from "./batch-calls";
+import { callEnded, endIfExhaustedNow } from "./run-budget";
 import { gateFor } from "./gate";
+import { GateFeedback } from "./gate-feedback";
+import { adapts, bandOf } from "../../src/execution/concurrency-band";
 import { runContext, slotFor } from "./run-context";
 
 /** Stop starting new attempts after this long in one invocation; the rest are re-sent. */
@@ -77,15 +81,22 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     else m.raw.ack(); // no such attempt in this run's plan
   }
   if (!ctx || !work.length) return;
+  // options.batch: model calls join a provider batch instead (batch-calls.ts); what comes back here runs as usual.
+  if (ctx.options.batch) work.splice(0, work.length, ...(await routeBatchWork(env, ctx, work)));
+  if (!work.length) return;
 
   const gate = gateFor(env, runId);
   const holder = crypto.randomUUID();
-  const limit = ctx.options.concurrency;
+  // A band asks for up to its max; the gate grants within the band's current limit.
+  const band = bandOf(ctx.options.concurrency);
+  const limit = band.max;
   const leaseMs = 2 * ctx.options.timeout_s * 1000 + 30_000;
   const ids = work.map((w) => attemptId(runId, w.slot.seq));
-  const { granted, busy } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs });
+  const { granted, busy, epoch } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs, band });
+  const feedback = new GateFeedback(gate, holder, adapts(band), epoch);
+  feedback.start();
 
-  const sink = new OutcomeSink(env, runId, ctx.secretValues, holder);
+  const sink = new OutcomeSink(env, runId, ctx.secretValues, holder, ctx.options.budget);
   const live = invocationEmitter(env, runId, limit);
   const busySet = new Set(busy);
   const pending: Work[] = [];
@@ -95,17 +106,22 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     else pending.push(w);
   }
 
-  const runOne = async ({ msg, slot }: Work) => {
+  /** Runs one attempt; false when the band took the worker's slot back meanwhile (the attempt's retry goes back to the queue). */
+  const runOne = async ({ msg, slot }: Work): Promise<boolean> => {
+    let kept = true;
     let result: AttemptResult;
     try {
       let tries = msg.body.tries;
       let since = msg.body.limited_since;
       let replyKey = msg.body.reply_key;
       for (;;) {
+        const epoch = feedback.epoch;
         result = await runAttempt(env, ctx, slot, tries, since, live, replyKey);
+        feedback.note(result, epoch);
         const inPlace =
           result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && Date.now() + result.delay_ms < deadline;
         if (!inPlace || result.kind !== "retry") break;
+        if (!(kept = await feedback.keep())) break; // the band's limit fell: wait in the queue instead, slot given up
         sink.note({ level: "warn", event: "retry", attempt_seq: slot.seq, message: result.log });
         await sleep(result.delay_ms);
         if (stopped) break; // the stopped run's retry goes back to the queue, which drops it
@@ -127,7 +143,12 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
           }
         : { kind: "done", log: message, outcome: failedOutcome(slot.seq, tries, message), transcript: emptyTranscript(slot, message) };
     }
+    // The budget is exhausted: this batch sends nothing more (its remaining messages are dropped, their attempts missing).
+    if (result.kind === "unsent") stopped = true;
+    // A call that ended holds what it spent, not its estimate, until its row is written.
+    if (result.kind === "done") await callEnded(env, ctx, slot, result.outcome);
     sink.add(() => msg.raw.ack(), slot, result);
+    return kept;
   };
 
   // A stop takes effect between attempts: no worker starts another once the run is no longer active.
@@ -141,16 +162,23 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   // Each local worker holds one slot and runs attempts one after another until none are left.
   let slots = 0;
   const workers: Promise<void>[] = [];
+  /** The workers still running (a band's lowered limit ends some while work waits: waiting on those would spin). */
+  const running = new Set<Promise<void>>();
   const startWorkers = (n: number) => {
     for (let i = 0; i < n; i++) {
       slots++;
-      workers.push(
-        (async () => {
-          while (pending.length && !stopped && Date.now() < deadline) await runOne(pending.shift()!);
-          slots--;
-          await gate.release({ holder, slots: 1, attempts: [] });
-        })(),
-      );
+      const worker: Promise<void> = (async () => {
+        // In a band, a slot above a lowered limit is taken back by the gate (no release) before it calls again.
+        let kept = true;
+        while (kept && pending.length && !stopped && Date.now() < deadline) {
+          kept = await runOne(pending.shift()!);
+          if (kept && pending.length) kept = await feedback.keep();
+        }
+        slots--;
+        if (kept) await gate.release({ holder, slots: 1, attempts: [] });
+      })().finally(() => running.delete(worker));
+      running.add(worker);
+      workers.push(worker);
     }
   };
   startWorkers(granted);
@@ -159,14 +187,14 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   while (pending.length && !stopped && Date.now() < deadline) {
     const want = Math.min(limit, pending.length) - slots;
     if (want > 0 || Date.now() - lastRenew > RENEW_MS) {
-      startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs, wait_ms: want > 0 ? MORE_WAIT_MS : 0 }));
+      startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs, wait_ms: want > 0 ? MORE_WAIT_MS : 0, band }));
       lastRenew = Date.now();
     }
     const stillWant = Math.min(limit, pending.length) - slots > 0;
     // Wanting more, the next request waits at the gate itself; else sleep until a worker is done or the lease needs renewing.
-    if (!stillWant) await (workers.length ? Promise.race([sleep(RENEW_MS), Promise.race(workers)]) : sleep(MORE_WAIT_MS));
+    if (!stillWant) await (running.size ? Promise.race([sleep(RENEW_MS), ...running]) : sleep(MORE_WAIT_MS));
   }
-  const renew = setInterval(() => void gate.more({ holder, want: 0, limit, lease_ms: leaseMs }), RENEW_MS);
+  const renew = setInterval(() => void gate.more({ holder, want: 0, limit, lease_ms: leaseMs, band }), RENEW_MS);
   try {
     await Promise.all(workers);
     // Stopped: the rest are cancelled with the run (resume re-enqueues them). Out of time: hand them back untouched.
@@ -178,7 +206,10 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   } finally {
     clearInterval(renew);
     clearInterval(watch);
+    await feedback.stop();
     await gate.release({ holder, slots: 0, attempts: ids });
+    // Out of budget: the reservation that was holding the run open may have ended with these claims.
+    await endIfExhaustedNow(env, runId, ctx.options.budget);
     // The live deltas this invocation's attempts emitted go out before it ends (its own sends only).
     await live.flush();
   }
