@@ -1,7 +1,8 @@
 /**
  * Classifies a failed model call so the queue can decide: rate limits,
  * transient server errors and timeouts are retried (honouring retry-after),
- * everything else is permanent. Messages never carry the API key. No I/O;
+ * everything else is permanent; a 429's wait is its retry-after, else its
+ * rate-limit reset. Messages never carry the API key. No I/O;
  * retry-after dates are read against the clock passed in.
  */
 // The error classes alone: the packages' index modules pull in every client resource.
@@ -9,6 +10,7 @@ import * as Anthropic from "@anthropic-ai/sdk/core/error";
 import * as OpenAI from "openai/core/error";
 import { scrub } from "../domain/scrub";
 import type { FailureKind } from "../domain/retry";
+import { parseRateLimitReset } from "./rate-limit-reset";
 
 export type ProviderErrorKind = FailureKind;
 
@@ -78,7 +80,8 @@ export function toProviderError(err: unknown, apiKey: string | undefined, nowMs:
   if (isApiError(err) && typeof err.status === "number") {
     return new ProviderError(kindOfStatus(err.status), message(`model endpoint answered ${err.message}`), {
       status: err.status,
-      retry_after_ms: parseRetryAfter(err.headers, nowMs),
+      // A 429 without retry-after waits for the limit's reset (x-ratelimit-reset-*, anthropic-ratelimit-*-reset).
+      retry_after_ms: parseRetryAfter(err.headers, nowMs) ?? (err.status === 429 ? parseRateLimitReset(err.headers, nowMs) : null),
     });
   }
   const text = err instanceof Error ? err.message : String(err);
