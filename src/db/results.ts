@@ -334,6 +334,7 @@ async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[
         rows: prevRows.results.map(toMemberRow),
         policy: prevPolicy,
       });
+      row.previous.target = found.slot;
     }),
   );
 }

@@ -9,6 +9,8 @@ import { optionsOf, summariesOf, type BenchmarkFacts, type MemberRow } from "./m
 
 export interface PreviousScore {
   run_id: string;
+  /** The previous run's target slot that ran the same model (set for the previous run, not for a re-score's source). */
+  target?: "a" | "b";
   display_name: string | null;
   finished_at: string | null;
   k: number;

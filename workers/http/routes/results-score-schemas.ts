@@ -101,6 +101,7 @@ const RecordedOutputs = z
 const Previous = z
   .object({
     run_id: z.string(),
+    target: Slot.optional().openapi({ description: "the previous run's target slot that ran the same model (absent for a re-score's source)" }),
     display_name: z.string().nullable(),
     finished_at: z.string().nullable(),
     k: z.number().int(),
