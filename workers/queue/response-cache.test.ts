@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { responseCachePrefix } from "../../src/storage/response-cache";
+import { readCachedResponse, responseCachePrefix, writeCachedResponse } from "../../src/storage/response-cache";
 import { call, newProject } from "../../test/http";
 import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureStats, waitForRun } from "../../test/runs";
 
@@ -41,6 +41,13 @@ describe("the response cache", { timeout: 120_000 }, () => {
     expect((await fixtureStats(model)).calls).toBe(TASKS * K);
     expect(await entries(project.id)).toBe(TASKS * K);
     expect(first.rows.map((r: any) => r.cached)).toEqual(Array(TASKS * K).fill(null));
+    // Object names are keyed digests under the project's prefix: no base URL, model or key in clear; the bodies hold no key.
+    const listed = await env.ARTIFACTS.list({ prefix: responseCachePrefix(project.id) });
+    for (const o of listed.objects) {
+      expect(o.key).toMatch(new RegExp(`^${responseCachePrefix(project.id)}[0-9a-f]{64}\\.json$`));
+      const text = await (await env.ARTIFACTS.get(o.key))!.text();
+      expect(text).not.toContain("sk-test-planted-secret-7731");
+    }
 
     const second = await runToEnd(key, bm, model, opts);
     expect(second.status).toBe("completed");
@@ -116,6 +123,16 @@ describe("the response cache", { timeout: 120_000 }, () => {
     const againA = await runToEnd(a.key, bmA, model, { cache: "read_write" });
     expect(againA.rows.every((r: any) => r.cached === 1)).toBe(true);
     expect((await fixtureStats(model)).calls).toBe(3 * TASKS);
+  });
+
+  it("an entry past its expiry is a miss; a fresh one is read back as stored", async () => {
+    const reply = { text: "#### 4", input_tokens: 3, output_tokens: 2, latency_ms: 12, model: "m" };
+    const project = `prj_${uniq()}`;
+    const now = Date.parse("2026-12-01T00:00:00Z");
+    await writeCachedResponse(env.ARTIFACTS, project, "a".repeat(64), reply, 2, now);
+    expect(await readCachedResponse(env.ARTIFACTS, project, "a".repeat(64), now + 86_400_000)).toEqual(reply);
+    expect(await readCachedResponse(env.ARTIFACTS, project, "a".repeat(64), now + 2 * 86_400_000)).toBeNull();
+    expect(await readCachedResponse(env.ARTIFACTS, `prj_${uniq()}`, "a".repeat(64), now)).toBeNull();
   });
 
   it("refuses a bad mode or TTL with a 422 naming the field, and DELETE /api/cache needs a key", async () => {
