@@ -9,6 +9,7 @@ import { parquetWriteBuffer } from "hyparquet-writer";
 import { ROUTES } from "./client.mjs";
 import { EXIT } from "./errors.mjs";
 import { cli, cliHead, parseJunit, startLocal } from "./test-support.mjs";
+import { importTs } from "../scripts/lib/import-ts.mjs";
 
 /** `n` questions the fixture model answers by arithmetic, keyed q1..qn. */
 function arithmeticRows(n, offset = 0) {
@@ -435,6 +436,41 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       const bad = await run(["alerts", "ack", "alert_nope"]);
       assert.equal(bad.code, EXIT.API);
       assert.match(bad.stderr, /\(404 not_found\)\n$/);
+    });
+  });
+
+  describe("import", () => {
+    test("promptfoo, Inspect and lm-eval files become outputs runs, the source's score printed beside Assay's", async () => {
+      const mini = await importTs(new URL("../test/mini-imports.ts", import.meta.url).href);
+      const write = (name, bytes) => {
+        const f = join(local.dir, name);
+        writeFileSync(f, bytes);
+        return f;
+      };
+      const pf = await run(["import", "promptfoo", write("results.json", mini.miniPromptfoo())]);
+      assert.equal(pf.code, EXIT.OK, pf.stderr);
+      assert.match(pf.stdout, /^imported results\.json \(promptfoo 0\.118\.10; mini capitals, openai:gpt-a, openai:gpt-b\): 6 tasks, 6 outputs -> run run_\w+\n/);
+      assert.match(pf.stdout, /^pass\s+contains\s+66\.7%\s+66\.7%\s+Assay contains\s+equal$/m);
+
+      const ins = await run(["import", "inspect", write("mini.eval", await mini.miniInspectEval()), "--name", "yes-no"]);
+      assert.equal(ins.code, EXIT.OK, ins.stderr);
+      assert.match(ins.stdout, /^match\s+match\s+75(\.0)?%\s+75(\.0)?%\s+Assay exact_match\s+equal$/m);
+
+      const samples = write(mini.LM_EVAL_SAMPLES_NAME, mini.miniLmEvalSamples());
+      const results = write("results_2026-12-01T10-00-00.123456.json", mini.miniLmEvalResults());
+      const lm = await runJson(["import", "lm-eval", samples, "--results", results]);
+      assert.equal(lm.status, "completed");
+      assert.deepEqual(
+        lm.import.benchmarks.map((b) => [b.score, b.source_score, lm.scores.find((s) => s.benchmark_id === b.id).score]),
+        [
+          ["exact_match,strict-match", 0.5, 0.5],
+          ["exact_match,flexible-extract", 0.75, 0.75],
+        ],
+      );
+
+      const bad = await run(["import", "inspect", write("broken.eval", "PK\u0003\u0004nope")]);
+      assert.equal(bad.code, EXIT.API);
+      assert.match(bad.stderr, /^error: file: .*central directory.*\(422 validation_failed\)\n$/);
     });
   });
 

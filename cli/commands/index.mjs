@@ -4,6 +4,7 @@ import { benchmarkCommands } from "./benchmark.mjs";
 import { boardCommands } from "./boards.mjs";
 import { datasetCommands } from "./dataset.mjs";
 import { evalCommands } from "./eval.mjs";
+import { importCommands } from "./import.mjs";
 import { jobCommands } from "./job.mjs";
 import { loginCommands } from "./login.mjs";
 import { profileCommands } from "./profile.mjs";
@@ -26,6 +27,7 @@ export const GROUPS = {
   dataset: datasetCommands,
   benchmark: benchmarkCommands,
   eval: evalCommands,
+  import: importCommands,
 };
 
 /** @type {Record<string, Command>} */

@@ -1,0 +1,99 @@
+// `assay import promptfoo|inspect|lm-eval FILE...`: another harness's result
+// file becomes datasets, benchmarks and an outputs run (POST /api/imports);
+// the CLI waits for the run and prints the source's stated score next to
+// Assay's for each score. File I/O and network I/O via the client.
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { EXIT, UsageError } from "../errors.mjs";
+import { formatScore } from "../format.mjs";
+import { note, printJson, printTable } from "../output.mjs";
+import { watchRun } from "../watch.mjs";
+
+/**
+ * A default name from the file: letters, digits, '.', '_', '-' only, at most 60.
+ * @param {string} format
+ * @param {string} file
+ */
+export function defaultImportName(format, file) {
+  const stem = basename(file).replace(/\.(jsonl?|eval)$/i, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "");
+  return `${format}-${stem || "import"}`.slice(0, 60);
+}
+
+/**
+ * One line per score: the source's figure beside Assay's, and whether Assay recomputed it.
+ * @param {any} b An imported benchmark
+ * @param {any} s Its /scores row (undefined when the run has none)
+ */
+export function sideBySideRow(b, s) {
+  // Both sides formatted alike, so equal figures read alike.
+  const assay = s && typeof s.score === "number" ? formatScore(s.score) : (s?.display?.score ?? "n/a");
+  const source = b.source_score === null ? "not stated" : formatScore(b.source_score);
+  const same = s && b.source_score !== null && typeof s.score === "number" ? (Math.abs(s.score - b.source_score) < 1e-9 ? "equal" : `differs by ${((s.score - b.source_score) * 100).toFixed(1)} points`) : "";
+  const how = b.counterpart ? `Assay ${b.scoring.type}` : "source verdict kept";
+  return [b.score, b.source_scorer, source, assay, how, same];
+}
+
+/**
+ * @param {"promptfoo" | "inspect" | "lm-eval"} format
+ * @returns {import("./index.mjs").Command}
+ */
+function importCommand(format) {
+  const multi = format === "lm-eval";
+  /** @type {import("./index.mjs").Command["options"]} */
+  const options = { name: { type: "string" }, "no-wait": { type: "boolean" }, ...(multi ? { results: { type: "string" } } : {}) };
+  return {
+    summary: {
+      promptfoo: "import a promptfoo results JSON (promptfoo eval -o results.json) as an outputs run, and compare its score with promptfoo's",
+      inspect: "import an Inspect AI log (.json or .eval) as an outputs run, and compare its score with Inspect's",
+      "lm-eval": "import lm-evaluation-harness samples_<task>_*.jsonl (and --results results_*.json) as an outputs run, and compare",
+    }[format],
+    usage: `assay import ${format} ${multi ? "SAMPLES.jsonl... [--results results.json]" : "FILE"} [--name NAME] [--no-wait]`,
+    min: 1,
+    max: multi ? 50 : 1,
+    options,
+    async run(ctx, v, files) {
+      const read = (/** @type {string} */ f) => {
+        try {
+          return readFileSync(f);
+        } catch (err) {
+          throw new UsageError(`cannot read ${f}: ${err.message}`);
+        }
+      };
+      const form = new FormData();
+      form.append("format", format);
+      form.append("name", v.name ?? defaultImportName(format, files[0]));
+      for (const f of files) form.append("file", new Blob([read(f)]), basename(f));
+      if (v.results) form.append("results", new Blob([read(v.results)]), basename(v.results));
+      const client = ctx.client();
+      const imp = await client.json("createImport", { rawBody: form, signal: ctx.signal });
+      const src = imp.source;
+      const header = `imported ${src.files.join(", ")} (${src.tool_name}${src.tool_version ? ` ${src.tool_version}` : ""}; ${src.task}${src.model ? `, ${src.model}` : ""}): ${imp.tasks} tasks, ${imp.outputs} outputs -> run ${imp.run_id}`;
+      if (v["no-wait"]) {
+        if (ctx.json) return printJson(ctx.io, imp);
+        ctx.io.out.write(`${header}\n`);
+        note(ctx.io, `follow it with: assay job watch ${imp.run_id}`);
+        return;
+      }
+      if (!ctx.json) ctx.io.out.write(`${header}\n`);
+      const progress = await watchRun(client, imp.run_id, ctx.io, { signal: ctx.signal, quiet: ctx.json });
+      const scores = await client.json("runScores", { params: { id: imp.run_id }, signal: ctx.signal });
+      const byBenchmark = new Map(scores.scores.map((/** @type {any} */ s) => [s.benchmark_id, s]));
+      const code = progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
+      if (ctx.json) {
+        printJson(ctx.io, { import: imp, status: progress.status, scores: scores.scores });
+        return code;
+      }
+      ctx.io.out.write(`${imp.run_id} ${progress.status}\n`);
+      printTable(ctx.io, ["score", "source scorer", `${src.tool_name} says`, "Assay", "how", ""], imp.benchmarks.map((/** @type {any} */ b) => sideBySideRow(b, byBenchmark.get(b.id))));
+      for (const b of imp.benchmarks) note(ctx.io, `${b.score}: ${b.note}`);
+      return code;
+    },
+  };
+}
+
+/** @type {Record<string, import("./index.mjs").Command>} */
+export const importCommands = {
+  promptfoo: importCommand("promptfoo"),
+  inspect: importCommand("inspect"),
+  "lm-eval": importCommand("lm-eval"),
+};
