@@ -66,6 +66,19 @@ describe("Inspect", () => {
     }
   });
 
+  it("epochs are attempts; a sample's verdict is the mean over its epochs (Inspect's default reducer)", async () => {
+    const log = JSON.parse(new TextDecoder().decode(miniInspectJson()));
+    const again = log.samples.map((s: any) => ({ ...s, epoch: 2, scores: { match: { value: s.id === 1 ? "I" : s.scores.match.value } } }));
+    log.samples = [...log.samples, ...again];
+    log.eval.config = { epochs: 2, epochs_reducer: ["mean"] };
+    const ev = await parseInspect(file("log.json", JSON.stringify(log)));
+    expect(ev.outputs.filter((o) => o.key === "1").map((o) => o.attempt)).toEqual([0, 1]);
+    expect(ev.tasks.find((t) => t.key === "1")!.verdicts.match).toBe(0.5);
+    expect(planImport(ev, "e", ["log.json"]).attempts).toBe(2);
+    log.eval.config.epochs_reducer = ["at_least_1"];
+    expect((await parseInspect(file("log.json", JSON.stringify(log)))).scores[0]!.note).toMatch(/reduces epochs by at_least_1, the verdicts here by the mean/);
+  });
+
   it("refuses a log still running, one without samples, and a ZIP without its header", async () => {
     const noHeader = await zipOf({ "_journal/start.json": "{}" });
     await expect(parseInspect(file("a.eval", noHeader))).rejects.toMatchObject({ field: "file", message: expect.stringMatching(/without header.json/) });
