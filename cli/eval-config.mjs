@@ -5,6 +5,7 @@
 // Pure, no I/O.
 import { parse as parseToml, TomlError } from "smol-toml";
 import { UsageError } from "./errors.mjs";
+import { concurrencyOption } from "./concurrency.mjs";
 
 /** What each table accepts: a nested table, or the type of a value. */
 const SELECT = { split: "string", subsets: "strings", include: "strings", exclude: "strings", shuffle: "boolean", seed: "integer", skip: "integer", limit: "integer" };
@@ -167,7 +168,7 @@ export function parseEvalConfig(text, file) {
  * The shorthands (`assay eval run gsm8k -m MODEL -n 50 -r 3 -c 8 -s`) and flags that override a file's
  * top-level values; `benchmark` makes a one-source config.
  * @param {EvalConfig | null} config @param {{benchmark?: string, model?: string, baseUrl?: string, provider?: string, apiKeyEnv?: string,
- *   limit?: number, attempts?: number, concurrency?: number, shuffle?: boolean, cache?: string, mcMode?: string, name?: string, batch?: boolean,
+ *   limit?: number, attempts?: number, concurrency?: number | {min: number, max: number}, shuffle?: boolean, cache?: string, mcMode?: string, name?: string, batch?: boolean,
  *   budget?: Record<string, number>}} flags
  * @returns {EvalConfig}
  */
@@ -182,8 +183,11 @@ export function withFlags(config, flags) {
   if (flags.limit !== undefined) c.select = { ...(c.select ?? {}), limit: flags.limit };
   if (flags.shuffle) c.select = { ...(c.select ?? {}), shuffle: true };
   if (flags.attempts !== undefined) c.attempts = flags.attempts;
-  // -c N pins the concurrency: min = max = N.
-  if (flags.concurrency !== undefined) c.concurrency = { min_inflight: flags.concurrency, max_inflight: flags.concurrency };
+  // -c N pins the concurrency (min = max = N); -c MIN..MAX is a band.
+  if (flags.concurrency !== undefined) {
+    const band = typeof flags.concurrency === "number" ? { min: flags.concurrency, max: flags.concurrency } : flags.concurrency;
+    c.concurrency = { min_inflight: band.min, max_inflight: band.max };
+  }
   if (flags.cache !== undefined) c.cache = flags.cache;
   // Budget flags replace the file's limit of the same name; the others stay.
   if (flags.budget) c.budget = { ...(c.budget ?? {}), ...flags.budget };
@@ -196,7 +200,7 @@ export function withFlags(config, flags) {
 /**
  * The run body's options for a config whose sources are resolved to benchmark ids (same order).
  * A source's attempts, few_shot, select (field by field) and sampling override the run-wide ones for its
- * benchmark only. Concurrency is pinned to max_inflight (the server's concurrency is one number).
+ * benchmark only. Concurrency min_inflight < max_inflight is a band the server adapts within; equal (or one given) pins it.
  * @param {EvalConfig} c @param {string[]} ids
  */
 export function runOptionsFor(c, ids) {
@@ -212,7 +216,7 @@ export function runOptionsFor(c, ids) {
   if (c.mc_mode !== undefined) options.mc_mode = c.mc_mode;
   if (c.select && Object.keys(c.select).length) options.select = c.select;
   Object.assign(options, c.sampling ?? {});
-  const conc = c.concurrency?.max_inflight ?? c.concurrency?.min_inflight;
+  const conc = concurrencyOption(c.concurrency);
   if (conc !== undefined) options.concurrency = conc;
   /** @type {Record<string, Record<string, unknown>>} */
   const per = {};

@@ -9,6 +9,7 @@ import { basename } from "node:path";
 import { EXIT, UsageError } from "../errors.mjs";
 import { parseEvalConfig, runOptionsFor, withFlags } from "../eval-config.mjs";
 import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
+import { concurrencyFlag } from "../concurrency.mjs";
 import { CACHE_MODES, MC_MODES } from "./job.mjs";
 import { note, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
@@ -132,7 +133,7 @@ export const evalCommands = {
         apiKeyEnv: v["api-key-env"],
         limit: intFlag(v.limit, "-n/--limit"),
         attempts: intFlag(v.attempts, "-r/--attempts"),
-        concurrency: intFlag(v.concurrency, "-c/--concurrency"),
+        concurrency: concurrencyFlag(v.concurrency, "-c/--concurrency"),
         shuffle: v.shuffle,
         cache: choiceFlag(v.cache, "--cache", CACHE_MODES),
         mcMode: choiceFlag(v["mc-mode"], "--mc-mode", MC_MODES),
@@ -179,10 +180,6 @@ export const evalCommands = {
         let run = (await client.call("createRun", { body, signal: ctx.signal })).body;
         if (run.status === "draft") run = (await client.call("startRun", { params: { id: run.id }, signal: ctx.signal })).body;
         runId = run.id;
-        const band = c.concurrency;
-        if (band?.min_inflight !== undefined && band.max_inflight !== undefined && band.min_inflight < band.max_inflight) {
-          note(ctx.io, `concurrency runs pinned at max_inflight = ${band.max_inflight} (this server does not adapt a band yet)`);
-        }
         if (!ctx.json) note(ctx.io, `started ${runId} (${name}): ${ids.length} source(s)`);
       }
       const progress = await watchRun(client, runId, ctx.io, { signal: ctx.signal });

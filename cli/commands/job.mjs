@@ -3,6 +3,7 @@
 // client; writes the files it is asked to.
 import { readFileSync, writeFileSync } from "node:fs";
 import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
+import { concurrencyFlag, concurrencyText } from "../concurrency.mjs";
 import { EXIT, UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
@@ -166,7 +167,7 @@ export function runOptionsOf(v) {
   const options = {
     attempts: intFlag(v.attempts, "--attempts"),
     sample_limit: intFlag(v["sample-limit"], "--sample-limit"),
-    concurrency: intFlag(v.concurrency, "--concurrency"),
+    concurrency: concurrencyFlag(v.concurrency, "--concurrency"),
     temperature: numberFlag(v.temperature, "--temperature"),
     max_output_tokens: intFlag(v["max-output-tokens"], "--max-output-tokens"),
     timeout_s: intFlag(v.timeout, "--timeout"),
@@ -192,7 +193,7 @@ function printRun(ctx, run, progress) {
     ["compare", run.compare_target ? targetSummary(run.compare_target) : undefined],
     ["attempts", run.options?.attempts],
     ["sample limit", run.options?.sample_limit ?? null],
-    ["concurrency", run.options?.concurrency],
+    ["concurrency", concurrencyText(run.options?.concurrency)],
     ["cache", run.options?.cache && run.options.cache !== "off" ? run.options.cache : undefined],
     ["batch", run.options?.batch ? "provider batch API (the cron lands replies as batches end)" : undefined],
     ["mc mode", run.options?.mc_mode],
@@ -217,7 +218,7 @@ export const jobCommands = {
     summary: "create an eval run and start it",
     usage:
       "assay job submit BENCHMARK... (--model NAME [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] | --profile NAME@VERSION --runner-url URL) " +
-      "[--compare MODEL|NAME@VERSION] [--attempts K] [--sample-limit N] [--concurrency N] [--cache off|read_write|read_only] [--budget-usd X [--price IN,OUT]] [--budget-input-tokens N] [--budget-output-tokens N] [--mc-mode generate|loglikelihood] [--batch] [--request-id ID] [--name TEXT] [--draft] " +
+      "[--compare MODEL|NAME@VERSION] [--attempts K] [--sample-limit N] [--concurrency N|MIN..MAX] [--cache off|read_write|read_only] [--budget-usd X [--price IN,OUT]] [--budget-input-tokens N] [--budget-output-tokens N] [--mc-mode generate|loglikelihood] [--batch] [--request-id ID] [--name TEXT] [--draft] " +
       "[--wait [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]]",
     min: 1,
     options: {
