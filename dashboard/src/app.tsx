@@ -20,6 +20,7 @@ const Runs = lazy(() => import("./pages/runs"));
 const RunDetail = lazy(() => import("./pages/run-detail"));
 const Leaderboard = lazy(() => import("./pages/leaderboard"));
 const History = lazy(() => import("./pages/history"));
+const Compare = lazy(() => import("./pages/compare"));
 const Alerts = lazy(() => import("./pages/alerts"));
 const Hooks = lazy(() => import("./pages/hooks"));
 
@@ -33,6 +34,7 @@ const ROUTES: Route[] = [
   ["/runs", Runs, "runs"],
   ["/runs/:id", RunDetail, "runs"],
   ["/runs/:id/attempts/:attempt", RunDetail, "runs"],
+  ["/compare", Compare, "runs"],
   ["/leaderboard", Leaderboard, "leaderboard"],
   ["/history", History, "history"],
   ["/alerts", Alerts, "alerts"],

@@ -35,7 +35,10 @@ export function BenchmarkPanel({
   onOpen,
   expected,
   runK,
+  runId,
 }: {
+  /** The run shown, for the Compare link beside its previous run. */
+  runId?: string;
   /** Expected attempts of this benchmark and target from the run's progress, until the scores count them. */
   expected?: number | null;
   /** The run's requested attempts per task, until the scores report k. */
@@ -99,6 +102,14 @@ export function BenchmarkPanel({
   const tokens = usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null;
   const invalidShare = c && c.total ? c.invalid / c.total : 0;
   const title = `${row.benchmark_name ?? row.benchmark_id} · ${row.target_label}`;
+  const passAtK = (
+    <Tile
+      label={row.headline === "pass_at_k" ? `${labelAt} (headline)` : labelAt}
+      value={d?.pass_at_k ?? "—"}
+      sub={c ? `${int(c.complete_members)}/${int(c.total_members)} members complete` : undefined}
+      testid="tile-pass-at-k"
+    />
+  );
 
   return (
     <section class="bench-panel" aria-labelledby={`bp-${row.benchmark_id}-${row.target}`} data-testid="benchmark-panel">
@@ -120,9 +131,11 @@ export function BenchmarkPanel({
       {row.status !== "failed" && (
         <>
           <div class="tiles">
-            <Tile label="Score" value={d?.score ?? "—"} sub={d?.score_with_ci ?? undefined} testid="tile-score" />
+            {/* A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k. */}
+            {row.headline === "pass_at_k" && passAtK}
+            <Tile label={row.headline === "pass_at_k" ? "Mean over attempts" : "Score"} value={d?.score ?? "—"} sub={d?.score_with_ci ?? undefined} testid="tile-score" />
             <Tile label="Pass" value={d?.pass ?? "—"} sub={d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : c && c.scored === 0 ? "no attempt scored" : undefined)} />
-            <Tile label={labelAt} value={d?.pass_at_k ?? "—"} sub={c ? `${int(c.complete_members)}/${int(c.total_members)} members complete` : undefined} testid="tile-pass-at-k" />
+            {row.headline !== "pass_at_k" && passAtK}
             <Tile label={labelHat} value={d?.pass_hat_k ?? "—"} />
             <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />
             <Tile label="Missing" value={int(c?.missing)} sub={c ? `${int(c.scored)}/${int(c.total)} scored` : undefined} testid="tile-missing" />
@@ -198,7 +211,8 @@ export function BenchmarkPanel({
             <p class="muted">
               Previous run <Link href={`/runs/${row.previous.run_id}`}>{row.previous.run_id}</Link>: {row.previous.display.score ?? "—"} ({row.previous.display.coverage})
               {row.previous.display_delta ? `, change ${row.previous.display_delta}` : ""}
-              {!row.previous.comparable ? " — not comparable (different k or missing policy)" : ""}
+              {!row.previous.comparable ? " — not comparable (different k or missing policy)" : ""}{" "}
+              {runId && <Link href={`/compare?runs=${row.previous.run_id}${row.previous.target === "b" ? ":b" : ""},${runId}${row.target === "b" ? ":b" : ""}`}>Compare sample by sample</Link>}
             </p>
           )}
         </>

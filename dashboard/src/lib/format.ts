@@ -96,3 +96,13 @@ export function errorCountsLine(counts: Record<string, number> | null | undefine
 export function executionLabel(kind: string): string {
   return kind === "inline" ? "runs in Assay" : kind === "runner" ? "needs an agent runner" : kind;
 }
+
+/** A benchmark's catalog status in plain words (the API's status field). */
+export function statusLabel(status: string): string {
+  return status === "runnable" ? "ready to run" : status === "needs_runner" ? "needs an agent runner" : status === "unavailable" ? "cannot run yet" : status;
+}
+
+/** Order of statuses where benchmarks are listed: what can run first. */
+export function statusRank(status: string): number {
+  return status === "runnable" ? 0 : status === "needs_runner" ? 1 : 2;
+}

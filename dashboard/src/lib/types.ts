@@ -56,3 +56,6 @@ export type Sample = Schemas["Sample"] & { seq?: number };
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 export const ACTIVE_RUN = new Set(["queued", "running"]);
+export type Compare = Schemas["Compare"];
+export type CompareBenchmark = Schemas["CompareBenchmark"];
+export type CompareTask = Schemas["CompareTask"];

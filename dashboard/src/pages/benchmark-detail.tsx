@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { client, unwrap } from "../lib/api";
-import { executionLabel, int } from "../lib/format";
+import { executionLabel, int, statusLabel } from "../lib/format";
 import { Link, navigate } from "../lib/router";
 import { useApi } from "../lib/use-api";
 import { ErrorBox, Loading } from "../components/ui";
@@ -70,7 +70,7 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
     used.add(k);
     return [[title, catalog[k]] as const];
   });
-  const extra = Object.entries(catalog).filter(([k, v]) => !used.has(k) && typeof v === "string" && k !== "category");
+  const extra = Object.entries(catalog).filter(([k, v]) => !used.has(k) && typeof v === "string" && k !== "category" && k !== "status" && k !== "status_detail");
 
   return (
     <article class="benchmark-detail">
@@ -82,7 +82,7 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
           {b.name} {b.archived && <span class="tag">archived</span>}
         </h1>
         <div class="actions">
-          {!b.archived && (
+          {!b.archived && b.status !== "unavailable" && (
             <button type="button" class="primary" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)}>
               Run evaluation
             </button>
@@ -105,6 +105,9 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
         </div>
       </div>
       {actionError ? <ErrorBox error={actionError} /> : null}
+      <p class={`notice status-${b.status}`} role="note" data-status={b.status}>
+        <strong>{statusLabel(b.status).replace(/^./, (c) => c.toUpperCase())}.</strong> {b.status_detail}
+      </p>
       {b.description && <p class="lead">{b.description}</p>}
       {sections.map(([title, value]) => (
         <section key={title}>

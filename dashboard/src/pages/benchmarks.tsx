@@ -8,7 +8,7 @@ import { allPages, client, unwrap } from "../lib/api";
 import { Link, navigate } from "../lib/router";
 import type { Benchmark } from "../lib/types";
 import { Empty, ErrorBox, Loading } from "../components/ui";
-import { executionLabel, int } from "../lib/format";
+import { int, statusLabel, statusRank } from "../lib/format";
 
 /** Category display order; anything else follows alphabetically, custom first. */
 const ORDER = ["custom", "reasoning", "language", "knowledge", "coding", "safety", "chat", "instruction", "agent", "vision"];
@@ -25,6 +25,7 @@ export function scoringLabel(s: Benchmark["scoring"]): string {
       exact_match: "Exact match",
       regex: "Regex",
       llm_judge: "LLM judge",
+      mt_bench_judge: "MT-Bench judge (1–10 per turn)",
       numeric: "Numeric",
       multiple_choice: "Multiple choice",
       code_execution: "Code execution",
@@ -62,7 +63,7 @@ export default function Benchmarks() {
     }
     const rank = (c: string) => (ORDER.includes(c) ? ORDER.indexOf(c) : ORDER.length);
     const cats = [...byCat.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-    return { cats: cats.map((c) => [c, byCat.get(c)!.sort((a, b) => a.name.localeCompare(b.name))] as const), archived: (items ?? []).filter((b) => b.archived && hit(b)) };
+    return { cats: cats.map((c) => [c, byCat.get(c)!.sort((a, b) => statusRank(a.status) - statusRank(b.status) || a.name.localeCompare(b.name))] as const), archived: (items ?? []).filter((b) => b.archived && hit(b)) };
   }, [items, q]);
 
   const restore = async (b: Benchmark) => {
@@ -114,12 +115,18 @@ export default function Benchmarks() {
                 <p class="meta">
                   <span>{scoringLabel(b.scoring)}</span>
                   {b.sample_size !== null && <span>{int(b.sample_size)} samples</span>}
-                  <span>{executionLabel(b.kind)}</span>
+                  <span class={`tag status-${b.status}`} data-status={b.status} title={b.status_detail}>
+                    {statusLabel(b.status)}
+                  </span>
                   {!b.builtin && <span class="tag">custom</span>}
                 </p>
-                <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
-                  Run evaluation
-                </button>
+                {b.status === "unavailable" ? (
+                  <p class="status-detail muted">{b.status_detail}</p>
+                ) : (
+                  <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
+                    Run evaluation
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -11,6 +11,11 @@ import type { Board } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { Empty, ErrorBox, Loading } from "../components/ui";
 
+/** A board row's side for /compare: its run, and :b when it was the run's compare target. */
+function side(r: Board["rows"][number]): string {
+  return r.target === "compare_target" ? `${r.run_id}:b` : r.run_id;
+}
+
 function BoardTable({ board, name, highlight }: { board: Board; name: string; highlight: boolean }) {
   return (
     <section class={`board${highlight ? " highlight" : ""}`} aria-labelledby={`board-${board.id}`} id={board.id}>
@@ -45,6 +50,15 @@ function BoardTable({ board, name, highlight }: { board: Board; name: string; hi
                 <td class={r.missing > 0 ? "warn-text" : ""}>{int(r.missing)}</td>
                 <td>
                   <Link href={`/runs/${r.run_id}`}>{r.run_id}</Link> {r.run_status !== "completed" && <span class="muted">({r.run_status})</span>}
+                  {/* Against the leader, sample by sample (the leader is the baseline). */}
+                  {r.rank > 1 && board.rows[0] && (
+                    <>
+                      {" "}
+                      <Link class="small" href={`/compare?runs=${side(board.rows[0])},${side(r)}`} aria-label={`Compare ${r.model} with the leader, sample by sample`}>
+                        compare with #1
+                      </Link>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
