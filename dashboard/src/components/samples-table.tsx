@@ -86,6 +86,8 @@ export function SamplesTable({
           turns: null,
           error_kind: null,
           recorded: false,
+          // Spread, so this compiles against a generated client with or without the field.
+          ...{ cached: false },
         }))
       : [];
   const [subset, setSubset] = useState("");
