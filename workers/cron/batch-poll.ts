@@ -48,7 +48,7 @@ export async function pollBatches(env: Env, now: Date, budget: Budget): Promise<
   for (const b of rows) {
     if (!budget.ok()) break;
     try {
-      await pollOne(env, b, now, report);
+      await pollOne(env, b, now, budget, report);
     } catch (err) {
       // One endpoint down must not stop the others: this batch is polled again next pass.
       console.error(`cron: polling batch ${b.id} failed`, err instanceof Error ? err.message : err);
@@ -58,12 +58,13 @@ export async function pollBatches(env: Env, now: Date, budget: Budget): Promise<
   return report;
 }
 
-async function pollOne(env: Env, b: CallBatchRow, now: Date, report: BatchPollReport): Promise<void> {
+async function pollOne(env: Env, b: CallBatchRow, now: Date, budget: Budget, report: BatchPollReport): Promise<void> {
   const at = now.toISOString();
   const status = await readRunStatus(env.DB, b.run_id);
   const active = status === "running" || status === "queued";
   const ctx = active || status ? await runContext(env, b.run_id, []) : null;
   const items = await waitingItems(env.DB, b.id);
+  budget.spend(items.length + 1);
   if (!ctx || !active) return cancelBatch(env, b, ctx, items, at, report);
   const client = createBatchClient(await endpointOf(env, ctx, b.target));
 
