@@ -154,3 +154,110 @@ export function PhaseBar({ phases }: { phases: Record<string, number> }) {
     </div>
   );
 }
+
+/** One line of a time chart: its points (seconds, value; null leaves a gap), its name and its CSS class. */
+export interface TimeSeries {
+  label: string;
+  cls: string;
+  points: [t: number, v: number | null][];
+  /** Drawn as steps (a limit holds until it changes) rather than straight segments. */
+  step?: boolean;
+}
+
+/** Rounds an axis maximum up to 1, 2 or 5 × a power of ten. */
+function niceMax(v: number): number {
+  if (v <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  return ([1, 2, 5, 10].find((m) => m * p >= v) ?? 10) * p;
+}
+
+/**
+ * Lines over a run's elapsed time: x in seconds from its first sample, y in
+ * `unit` from 0; a table of the same points for screen readers.
+ */
+export function TimeChart({ title, unit, series, format = (v) => String(Math.round(v * 10) / 10) }: { title: string; unit: string; series: TimeSeries[]; format?: (v: number) => string }) {
+  const W = 360;
+  const H = 150;
+  const L = 44;
+  const B = 28;
+  const all = series.flatMap((s) => s.points);
+  const tMax = Math.max(1, ...all.map(([t]) => t));
+  const vMax = niceMax(Math.max(0, ...all.map(([, v]) => v ?? 0)));
+  const x = (t: number) => L + (t / tMax) * (W - L - 10);
+  const y = (v: number) => 8 + (1 - v / vMax) * (H - B - 8);
+  const path = (s: TimeSeries) => {
+    let d = "";
+    let prev: [number, number] | null = null;
+    for (const [t, v] of s.points) {
+      if (v === null) {
+        prev = null;
+        continue;
+      }
+      if (!prev) d += `M${x(t)},${y(v)}`;
+      else d += s.step ? `H${x(t)}V${y(v)}` : `L${x(t)},${y(v)}`;
+      prev = [t, v];
+    }
+    return d;
+  };
+  const times = [...new Set(all.map(([t]) => t))].sort((a, b) => a - b);
+  return (
+    <figure class="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${title} (${unit}) over the run's elapsed seconds`}>
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line x1={L} x2={W - 6} y1={y(f * vMax)} y2={y(f * vMax)} class="grid" />
+            <text x={L - 4} y={y(f * vMax) + 4} text-anchor="end" class="axis">
+              {format(f * vMax)}
+            </text>
+          </g>
+        ))}
+        {[0, 0.5, 1].map((f) => (
+          <text key={f} x={x(f * tMax)} y={H - 14} text-anchor="middle" class="axis">
+            {Math.round(f * tMax)}
+          </text>
+        ))}
+        <text x={(L + W) / 2} y={H - 2} text-anchor="middle" class="axis">
+          seconds since the first sample
+        </text>
+        <text x={4} y={10} class="axis">
+          {unit}
+        </text>
+        {series.map((s) => (
+          <path key={s.label} d={path(s)} class={`tl ${s.cls}`} fill="none" />
+        ))}
+      </svg>
+      <figcaption>
+        {title}:{" "}
+        {series.map((s) => (
+          <span key={s.label} class={`key ${s.cls}`}>
+            — {s.label}{" "}
+          </span>
+        ))}
+      </figcaption>
+      <table class="sr-only">
+        <caption>
+          {title} ({unit})
+        </caption>
+        <thead>
+          <tr>
+            <th>seconds</th>
+            {series.map((s) => (
+              <th key={s.label}>{s.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {times.map((t) => (
+            <tr key={t}>
+              <td>{t}</td>
+              {series.map((s) => {
+                const v = s.points.find(([pt]) => pt === t)?.[1];
+                return <td key={s.label}>{v === undefined || v === null ? "—" : format(v)}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -18,9 +18,36 @@ import { useApi } from "../lib/use-api";
 import { BenchmarkPanel } from "../components/benchmark-panel";
 import { SamplesTable, type Filter } from "../components/samples-table";
 import { TraceViewer } from "../components/trace-viewer";
+import { RecordedFrom } from "../components/import-form";
+import { RunTimelinePanel } from "../components/run-timeline";
 import { ErrorBox, Loading, StatusBadge } from "../components/ui";
 import { deltaVerdict, verdictText } from "../../../src/metrics/significance";
 import { targetLabel } from "./runs";
+import { budgetText, spentOf, type BudgetReport, type RunBudget } from "../lib/budget";
+
+/**
+ * Why a run stopped when its budget ran out, plainly: the limit, what was spent, and that what was not sent is missing.
+ * stop_reason and budget_report are newer than the generated client's types: read loosely (src/lib/budget.ts).
+ */
+function BudgetStop({ run }: { run: { stop_reason?: string | null; budget_report?: BudgetReport | null; options: object } }) {
+  const budget = (run.options as { budget?: RunBudget }).budget;
+  if (run.stop_reason !== "budget_exhausted" || !run.budget_report) {
+    return budget ? <p class="muted">Budget: {budgetText(budget)}.</p> : null;
+  }
+  const r = run.budget_report;
+  return (
+    <div class="notice warn" role="status">
+      <strong>Stopped: budget exhausted.</strong> The next call would have passed {r.exhausted_by.replace(/_/g, " ")} (
+      {spentOf(r, r.exhausted_by)}). Calls in flight landed; attempts not sent count as missing, not as 0.
+      {Object.keys(r.limits).length > 1 && (
+        <span class="muted">
+          {" "}
+          Spent: {(Object.keys(r.limits) as (keyof RunBudget)[]).map((k) => spentOf(r, k)).join("; ")}.
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** Re-renders whenever `store` says it changed. */
 function useStore(store: { subscribe: (fn: () => void) => () => void; version: number } | null): number {
@@ -182,6 +209,8 @@ export default function RunDetail({ params }: { params: Record<string, string> }
   const closeTrace = () => navigate(`/runs/${id}`);
   const finished = ["completed", "failed", "cancelled"].includes(run.status);
   const p = progressQ.data;
+  /** options.batch: the provider batches the run's calls wait on (newer than the generated client's types: read loosely). */
+  const batchWait = (p as { batch?: { batches: number; calls: number } | null } | undefined)?.batch ?? null;
   const ab = scoresQ.data?.ab ?? [];
   const curves = metricsQ.data?.curves ?? [];
   const selRow = scoreRows.find((r) => r.benchmark_id === selBenchmark && r.target === sel.target);
@@ -268,6 +297,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             {targetLabel(run.target)}
             {run.target.kind === "model" ? <span class="muted"> ({run.target.provider}, {run.target.base_url})</span> : null}
             {run.target.kind === "outputs" ? <span class="muted"> (column {run.target.output_column}; no model is called)</span> : null}
+            {run.target.kind === "outputs" ? <RecordedFrom dataset={run.target.dataset} /> : null}
           </dd>
           {run.source_run_id && (
             <>
@@ -307,6 +337,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
           )}
         </dl>
         {run.error && <div class="notice error">{run.error}</div>}
+        <BudgetStop run={run} />
         {p && (
           <div class="progress" data-testid="progress">
             <progress max={p.total_attempts ?? p.planned_attempts ?? 1} value={p.terminal_attempts} aria-label="Attempts finished" />{" "}
@@ -318,6 +349,12 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             {isActive && live && live.available === false && <span class="muted small"> (live traces are not available from this server; the table refreshes every 2 s)</span>}
           </div>
         )}
+        {isActive && batchWait && batchWait.batches > 0 && (
+          <div class="notice" data-testid="batch-wait">
+            Waiting on {int(batchWait.batches)} provider batch{batchWait.batches === 1 ? "" : "es"} holding {int(batchWait.calls)} model calls: the cron polls them
+            every minute and scores each reply when its batch ends (a batch can take up to 24 hours).
+          </div>
+        )}
         {run.status === "draft" && <p class="muted">This run is a draft: start it to see results.</p>}
         {scoresQ.error ? <ErrorBox error={scoresQ.error} what="Scores" /> : null}
         {run.status !== "draft" && !scoresQ.data && !scoresQ.error && <Loading what="Reading scores" />}
@@ -326,6 +363,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
           return (
             <BenchmarkPanel
               key={`${r.benchmark_id}|${r.target}`}
+              runId={run.id}
               row={r}
               layout={layoutFor(r.benchmark_id, r.target, r.k ?? run.options.attempts ?? null, r.score_counts?.total ?? expectedOf(r.benchmark_id) ?? 0)}
               expected={expectedOf(r.benchmark_id)}
@@ -338,13 +376,17 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             />
           );
         })}
+        {started && <RunTimelinePanel runId={id} active={isActive} status={run.status} />}
         {ab.length > 0 && (
           <section class="ab" aria-labelledby="ab-title">
             <h2 id="ab-title">A/B comparison</h2>
             {ab.map((b) => (
               <div key={b.benchmark_id} class="ab-block">
                 <h3>
-                  {b.benchmark_name ?? b.benchmark_id}: {b.b_label} vs {b.a_label}
+                  {b.benchmark_name ?? b.benchmark_id}: {b.b_label} vs {b.a_label}{" "}
+                  <Link class="small" href={`/compare?runs=${run.id}:a,${run.id}:b`}>
+                    Compare sample by sample
+                  </Link>
                 </h3>
                 <p>
                   {b.overall ? (

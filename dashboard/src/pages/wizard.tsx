@@ -148,6 +148,8 @@ export default function Wizard() {
   const [sampleLimit, setSampleLimit] = useState("");
   const [fewShot, setFewShot] = useState("");
   const [concurrency, setConcurrency] = useState(8);
+  /** The band's max when the run adapts (concurrency is then its min); null pins it. */
+  const [adaptMax, setAdaptMax] = useState<number | null>(null);
   /** options.cache: reuse stored replies of the same request (read_write also stores new ones). */
   const [cache, setCache] = useState<CacheMode>("off");
   /** options.batch: the model calls go through the provider's batch API (about half the price, answered within 24 h). */
@@ -188,7 +190,9 @@ export default function Wizard() {
       setAttempts(o.attempts ?? 1);
       setSampleLimit(o.sample_limit ? String(o.sample_limit) : "");
       setFewShot(o.few_shot !== undefined ? String(o.few_shot) : "");
-      setConcurrency(o.concurrency ?? 8);
+      const c = o.concurrency ?? 8;
+      setConcurrency(typeof c === "number" ? c : c.min);
+      setAdaptMax(typeof c === "number" || c.min === c.max ? null : c.max);
       // cache is newer than the generated client's types: read loosely.
       setCache((o as { cache?: CacheMode }).cache ?? "off");
       // batch is newer than the generated client's types: read loosely.
@@ -216,7 +220,8 @@ export default function Wizard() {
     const perBenchmark: Record<string, { subsets?: string[]; mc_mode?: "loglikelihood" }> = {};
     for (const id of selected) if (subsets[id]?.length) perBenchmark[id] = { subsets: subsets[id]! };
     for (const b of chosen) if (isMultipleChoice(b) && loglikelihood[b.id]) perBenchmark[b.id] = { ...perBenchmark[b.id], mc_mode: "loglikelihood" };
-    const options = { attempts, concurrency, per_benchmark: perBenchmark } as NonNullable<CreateEvalRun["options"]>;
+    const band = adaptMax !== null && adaptMax > concurrency ? { min: concurrency, max: adaptMax } : concurrency;
+    const options = { attempts, concurrency: band, per_benchmark: perBenchmark } as NonNullable<CreateEvalRun["options"]>;
     if (sampleLimit) options.sample_limit = Number(sampleLimit);
     if (fewShot !== "") options.few_shot = Number(fewShot);
     if (cache !== "off") (options as { cache?: CacheMode }).cache = cache;
@@ -414,6 +419,9 @@ export default function Wizard() {
               <Field id="opt-concurrency" label="Concurrency" hint="Model calls at once" error={errors["options.concurrency"]}>
                 <input id="opt-concurrency" type="number" min={1} max={1000} value={concurrency} onInput={(e) => setConcurrency(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))} />
               </Field>
+              <Field id="opt-adapt-max" label="Adapt up to" hint="Empty pins the concurrency; a larger number starts at it and adapts to the endpoint (grows while calls succeed, backs off on 429s)">
+                <input id="opt-adapt-max" type="number" min={1} max={1000} value={adaptMax ?? ""} onInput={(e) => { const v = (e.target as HTMLInputElement).value; setAdaptMax(v === "" ? null : Math.max(1, Number(v) || 1)); }} />
+              </Field>
               <Field id="opt-cache" label="Response cache" hint="Reuse replies of the same request and attempt; errors are never cached" error={errors["options.cache"]}>
                 <select id="opt-cache" value={cache} onChange={(e) => setCache((e.target as HTMLSelectElement).value as CacheMode)}>
                   <option value="off">off: call the model every time</option>
@@ -517,7 +525,7 @@ export default function Wizard() {
             <dt>Few-shot</dt>
             <dd>{fewShot === "" ? "per benchmark" : fewShot}</dd>
             <dt>Concurrency</dt>
-            <dd>{concurrency}</dd>
+            <dd>{adaptMax !== null && adaptMax > concurrency ? `${concurrency}..${adaptMax} (adapts)` : concurrency}</dd>
             <dt>Response cache</dt>
             <dd>{cache === "off" ? "off" : cache === "read_write" ? "read and store" : "read only"}</dd>
             <dt>Batch API</dt>
