@@ -147,6 +147,19 @@ describe("batch APIs (options.batch)", { timeout: 120_000 }, () => {
     expect((await liveCalls(model))).toBe(0);
   });
 
+  it("a run waiting on a long batch is not swept as stuck: its attempts stay with the batch", async () => {
+    const model = `batch-slow-${uniq()}:batch_delay_ms=600000`;
+    const { key, runId } = await batchRun(3, model);
+    // Passes far past the sweeper's staleness (timeout_s 10 × tries + 5 min): it would re-send, then give up on, open attempts.
+    const hour = 3_600_000;
+    for (let i = 0; i < 4; i++) await cronPass(Date.now() + i * hour);
+    expect(await attemptsOf(runId)).toEqual([]);
+    expect((await items(runId)).map((i) => i.state)).toEqual(["submitted", "submitted", "submitted"]);
+    expect((await call("GET", `/api/eval-runs/${runId}/progress`, { key })).body).toMatchObject({ status: "running", batch: { batches: 1, calls: 3 } });
+    expect((await call("POST", `/api/eval-runs/${runId}/stop`, { key })).status).toBe(200);
+    await cronPass();
+  });
+
   it("refuses batch for a target that is not a model endpoint, naming the option", async () => {
     const { key, project } = await newProject();
     const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2));
