@@ -16,7 +16,7 @@
  * - Decrease, multiplicative: a 429, or an error rate (5xx, 408, timeouts and
  *   dropped connections; an EWMA with weight ERROR_WEIGHT) at or above
  *   ERROR_RATE_MAX after at least ERROR_MIN_CALLS calls at the current
- *   limit, sets window = max(min, floor(window × DECREASE_FACTOR)).
+ *   limit, sets window = max(min, window × DECREASE_FACTOR).
  *   One decrease per round: each decrease opens a new epoch, and a failure of
  *   a call started in an earlier epoch (it was sent under the old limit, so
  *   it says nothing new) only holds growth; it never decreases again.
@@ -112,7 +112,8 @@ export function bandLimit(s: BandState): number {
 }
 
 function decrease(s: BandState): BandState {
-  return { ...s, window: Math.max(s.min, Math.floor(s.window * DECREASE_FACTOR)), epoch: s.epoch + 1, slow_start: false, epoch_calls: 0 };
+  // The window stays fractional: at small limits a floor here would cut 4 to 2, not to 2.8 (back to 3 after one answer).
+  return { ...s, window: Math.max(s.min, s.window * DECREASE_FACTOR), epoch: s.epoch + 1, slow_start: false, epoch_calls: 0 };
 }
 
 /** Whether an answer says the endpoint is overloaded or failing (not the request's own fault). */
