@@ -44,6 +44,7 @@ function expectedView(id: string) {
     subsets: [],
     sample_size: def.sample_size,
     subset_column: null,
+    image_column: def.image_column ?? null,
     archived: false,
     archived_at: null,
     used: false,

@@ -80,6 +80,7 @@ describe("benchmarks: happy path", () => {
       subsets: [],
       sample_size: 120,
       subset_column: null,
+      image_column: null,
       archived: false,
       archived_at: null,
       used: false,
