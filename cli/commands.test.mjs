@@ -148,6 +148,11 @@ describe("benchmarkBody", () => {
     assert.throws(() => benchmarkBody(undefined, {}), /NAME/);
   });
 
+  test("an image column: each row's image (http(s) or data URL) is sent with its prompt", () => {
+    const v = { dataset: "pics@1", "prompt-template": "{question}", "answer-column": "answer", "image-column": "image", scoring: "exact_match" };
+    assert.deepEqual(benchmarkBody("pictures", v), { name: "pictures", dataset: "pics@1", prompt_template: "{question}", answer_column: "answer", image_column: "image", scoring: { type: "exact_match" } });
+  });
+
   test("a code benchmark: code_execution with its test, entry point and stub columns", () => {
     const v = { dataset: "code@1", "prompt-template": "Complete:\n{prompt}", "answer-column": "solution", scoring: "code_execution", "test-column": "test", "entry-point-column": "entry_point", "code-prompt-column": "prompt", "timeout-s": "15" };
     assert.deepEqual(benchmarkBody("my-code", v), {

@@ -41,6 +41,7 @@ export function benchmarkBody(name, v) {
   set("prompt_column", v["prompt-column"]);
   set("prompt_template", v["prompt-template"]);
   set("answer_column", v["answer-column"]);
+  set("image_column", v["image-column"]);
   set("few_shot", intFlag(v["few-shot"], "--few-shot"));
   if (v.subset?.length) body.subsets = v.subset;
   const type = choiceFlag(v.scoring, "--scoring", SCORING_TYPES);
@@ -137,6 +138,7 @@ export const benchmarkCommands = {
         ["split", b.split],
         ["prompt", b.prompt_template ?? (b.prompt_column ? `column ${b.prompt_column}` : null)],
         ["answer column", b.answer_column],
+        ["image column", b.image_column ?? "-"],
         ["scoring", b.scoring],
         ["few-shot", b.few_shot],
         ["subsets", b.subsets.join(", ") || "-"],
@@ -157,7 +159,7 @@ export const benchmarkCommands = {
       "assay benchmark create NAME --dataset NAME@VERSION (--prompt-template TEXT | --prompt-column COL) --answer-column COL " +
       "--scoring contains|exact_match|regex|numeric|multiple_choice|llm_judge|code_execution [--pattern RE [--group N] [--flags imsu]] [--criteria TEXT] [--case-sensitive] " +
       "[--test-column COL --entry-point-column COL [--code-prompt-column COL] [--setup-column COL] [--harness humaneval|mbpp] [--timeout-s N]] " +
-      "[--split S] [--subset S]... [--few-shot N] [--description TEXT]   or   assay benchmark create [NAME] --file benchmark.json [flags]",
+      "[--image-column COL] [--split S] [--subset S]... [--few-shot N] [--description TEXT]   or   assay benchmark create [NAME] --file benchmark.json [flags]",
     max: 1,
     options: {
       file: { type: "string", short: "f" },
@@ -167,6 +169,7 @@ export const benchmarkCommands = {
       "prompt-column": { type: "string" },
       "prompt-template": { type: "string" },
       "answer-column": { type: "string" },
+      "image-column": { type: "string" },
       scoring: { type: "string" },
       pattern: { type: "string" },
       group: { type: "string" },
