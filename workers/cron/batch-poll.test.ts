@@ -80,7 +80,7 @@ describe("batch APIs (options.batch)", { timeout: 120_000 }, () => {
       await cronPass();
       // A pass that died after landing, replayed before the replies were scored, counts nothing twice.
       await env.DB.prepare(`UPDATE call_batch_items SET state = 'submitted' WHERE run_id = ?1`).bind(runId).run();
-      await env.DB.prepare(`UPDATE call_batches SET state = 'submitted' WHERE run_id = ?1`).bind(runId).run();
+      await env.DB.prepare(`UPDATE call_batches SET state = 'submitted' WHERE run_id = ?1 AND state = 'ended'`).bind(runId).run();
       const p = await cronUntilDone(key, runId);
       expect(p).toMatchObject({ status: "completed", terminal_attempts: 6, scored_attempts: 6 });
       const rows = await attemptsOf(runId);

@@ -68,8 +68,8 @@ async function pollOne(env: Env, b: CallBatchRow, now: Date, budget: Budget, rep
   if (!ctx || !active) return cancelBatch(env, b, ctx, items, at, report);
   const client = createBatchClient(await endpointOf(env, ctx, b.target));
 
-  if (b.state === "submitting") {
-    // Its submitter died before the provider answered: whatever it sent, these attempts now call the model directly.
+  if (b.state === "submitting" || !b.provider_batch_id) {
+    // Its submitter died before the provider answered (no provider id): whatever it sent, these attempts now call the model directly.
     await land(env, ctx, b, items.map((it): Outcome => ({ item: it, kind: "errored", error: "the batch submission was interrupted" })), at, report);
     await endBatch(env.DB, b.id, "failed", at, null, "the submitting invocation ended before the provider accepted the batch");
     return;
@@ -104,6 +104,7 @@ type Outcome =
 
 /** Lands a batch's results: replies kept and sent to be scored, failures sent to call live, expiries recorded missing. */
 async function land(env: Env, ctx: RunContext, b: CallBatchRow, outcomes: Outcome[], at: string, report: BatchPollReport): Promise<void> {
+  if (!outcomes.length) return;
   const runId = b.run_id;
   const sends: { body: AttemptMessage }[] = [];
   const settled: Parameters<typeof settleItems>[2][number][] = [];
