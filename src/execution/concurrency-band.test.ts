@@ -13,6 +13,8 @@ import {
   type BandState,
   type CallSignal,
 } from "./concurrency-band";
+import { RunOptions, RunOptionsPatch } from "../domain/run-options";
+import { runOptionSpecs } from "../domain/run-option-catalog";
 
 const ok = (epoch = 0, latency_ms = 100): CallSignal => ({ status: 200, latency_ms, retry_after_ms: null, epoch });
 const limited = (epoch: number, retry_after_ms: number | null = null): CallSignal => ({ status: 429, latency_ms: null, retry_after_ms, epoch });
@@ -110,5 +112,20 @@ describe("concurrency band", () => {
   it("ignores the request's own errors (4xx but 408/429)", () => {
     const s = feed(initialBand({ min: 2, max: 8 }), [ok()]);
     expect(feed(s, [failed(0, 400), failed(0, 404), failed(0, 422)])).toEqual(s);
+  });
+
+  it("options.concurrency takes a number or a band, refusing min > max by name", () => {
+    expect(RunOptions.parse({ concurrency: { min: 2, max: 64 } }).concurrency).toEqual({ min: 2, max: 64 });
+    expect(RunOptions.parse({ concurrency: { min: 4, max: 4 } }).concurrency).toEqual({ min: 4, max: 4 });
+    expect(RunOptions.parse({}).concurrency).toBe(8);
+    const bad = RunOptions.safeParse({ concurrency: { min: 8, max: 2 } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.path.join("."))).toContain("concurrency.min");
+    for (const c of [{ min: 0, max: 2 }, { min: 1, max: 1001 }, { min: 1 }, { min: 1, max: 2, step: 1 }, 0]) expect(RunOptions.safeParse({ concurrency: c }).success).toBe(false);
+    expect(RunOptionsPatch.parse({ concurrency: { min: 1, max: 3 } }).concurrency).toEqual({ min: 1, max: 3 });
+    // Clients read it as an integer with a band's fields.
+    const spec = runOptionSpecs().find((o) => o.name === "concurrency");
+    expect(spec).toMatchObject({ type: "integer", default: 8, minimum: 1, maximum: 1000 });
+    expect(spec?.fields?.map((f) => f.name)).toEqual(["concurrency.min", "concurrency.max"]);
   });
 });
