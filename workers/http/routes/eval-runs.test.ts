@@ -99,6 +99,8 @@ describe("eval runs: happy path", () => {
       recorded: false,
       error: null,
       error_counts: null,
+      stop_reason: null,
+      budget_report: null,
       created_at: ISO,
       updated_at: r.body.created_at,
       queued_at: null,
