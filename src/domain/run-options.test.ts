@@ -12,6 +12,7 @@ const DEFAULTS = {
   per_benchmark: {},
   cache: "off",
   cache_ttl_days: 30,
+  batch: false,
 };
 
 function fieldsOf(input: unknown): string[] {
