@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { ImportError, outputRows, parseImport, parseInspect, parseLmEval, parsePromptfoo, taskRows } from ".";
 import { planImport } from "./plan";
+import promptfooReal from "../../test/imports/promptfoo-0.123.1-fixture-results.json";
 import { INSPECT_CASES, LM_EVAL_SAMPLES_NAME, miniInspectEval, miniInspectJson, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo, zipOf } from "../../test/mini-imports";
 
 const enc = new TextEncoder();
@@ -37,6 +38,15 @@ describe("promptfoo", () => {
     expect(ev.tool_version).toBe("0.118.10");
     expect(taskRows(ev)[0]).toMatchObject({ key: "t0-p0", expected: "Paris", "verdict:pass": 1, source_provider: "openai:gpt-a" });
     expect(outputRows(ev)).toHaveLength(6);
+  });
+
+  it("reads what promptfoo 0.123.1 wrote against the fixture model (test/imports): providers, outputs, 5 successes of 8", () => {
+    const ev = parsePromptfoo(file("results.json", JSON.stringify(promptfooReal)));
+    expect(ev).toMatchObject({ tool_version: "0.123.1", task: "fixture arithmetic" });
+    expect(ev.tasks).toHaveLength(8);
+    expect(ev.outputs.every((o) => /#### \d+/.test(o.output))).toBe(true);
+    expect(ev.scores[0]).toMatchObject({ source_scorer: "contains", assay: { type: "contains", ignore_case: false }, stated: 5 / 8, verdicts: 8 });
+    expect(verdictMean(ev, "pass")).toBe(5 / 8);
   });
 
   it("maps icontains and equals, and keeps the source's verdict for regex", () => {

@@ -68,11 +68,11 @@ export interface ImportedEval {
 
 /** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */
 export class ImportError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
+  // A plain field, not a parameter property: Node's type stripping (importTs) runs this file too.
+  readonly field: string;
+  constructor(field: string, message: string) {
     super(message);
+    this.field = field;
   }
 }
 

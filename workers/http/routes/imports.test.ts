@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { call, expectProblem, newProject } from "../../../test/http";
 import { LM_EVAL_SAMPLES_NAME, miniInspectEval, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo } from "../../../test/mini-imports";
 import { waitForRun } from "../../../test/runs";
+import promptfooReal from "../../../test/imports/promptfoo-0.123.1-fixture-results.json";
 
 type Part = { field: string; name: string; bytes: Uint8Array };
 
@@ -52,6 +53,15 @@ describe("POST /api/imports", { timeout: 120_000 }, () => {
     const bm = (await call("GET", `/api/benchmarks/${scores[0].id}`, { key })).body;
     expect(bm).toMatchObject({ dataset: "capitals@1", prompt_column: "prompt", answer_column: "expected" });
     expect(bm.description).toMatch(/^Imported from promptfoo \(results\.json\).*The source states 0\.6666/);
+  });
+
+  it("a file promptfoo 0.123.1 wrote against the fixture model (test/imports): 5 successes of 8, and Assay's contains agrees", async () => {
+    const { key } = await newProject("import-promptfoo-real");
+    const bytes = new TextEncoder().encode(JSON.stringify(promptfooReal));
+    const { imp, scores } = await importAndScore(key, { format: "promptfoo", name: "fixture-arith" }, [{ field: "file", name: "results.json", bytes }]);
+    expect(imp).toMatchObject({ source: { tool_version: "0.123.1" }, tasks: 8, outputs: 8, source_score: 5 / 8 });
+    expect(scores[0]).toMatchObject({ counterpart: true, scoring: { type: "contains", ignore_case: false } });
+    expect(scores[0].assay.score).toBe(5 / 8);
   });
 
   it("Inspect .eval: match is exact_match for one-word answers, 3 of 4 'C' = accuracy 0.75", async () => {
