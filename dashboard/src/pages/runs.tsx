@@ -9,6 +9,7 @@ import { Link, navigate, useLocation } from "../lib/router";
 import type { EvalRun, RunScores, RunStatus, Target } from "../lib/types";
 import { ACTIVE_RUN } from "../lib/types";
 import { Empty, ErrorBox, Loading, StatusBadge } from "../components/ui";
+import { ImportForm } from "../components/import-form";
 
 const STATUSES = ["draft", "queued", "running", "completed", "failed", "cancelled"];
 
@@ -72,6 +73,8 @@ export default function Runs() {
   const [error, setError] = useState<unknown>(null);
   const [names, setNames] = useState<Record<string, string>>({});
   const [more, setMore] = useState(false);
+  /** Runs ticked for Compare, in the order ticked: the first is the baseline. */
+  const [picked, setPicked] = useState<string[]>([]);
 
   const load = async (after: string | null) => {
     const query = { limit: 50, ...(status ? { status: status as RunStatus } : {}), ...(after ? { cursor: after } : {}) };
@@ -114,16 +117,27 @@ export default function Runs() {
     navigate(`/runs${qs.toString() ? `?${qs}` : ""}`, true);
   };
 
+  const [importing, setImporting] = useState(loc.query.get("import") === "1");
   return (
     <section>
       <div class="page-head">
         <h1>Runs</h1>
         <div class="actions">
+          <button type="button" aria-expanded={importing} onClick={() => setImporting(!importing)}>
+            Import results
+          </button>
           <Link class="button primary" href="/evaluations/new">
             New evaluation
           </Link>
         </div>
       </div>
+      {importing && (
+        <div class="panel">
+          <h2>Import results from promptfoo, Inspect or lm-evaluation-harness</h2>
+          <p class="muted">The file's prompts, expected answers and outputs become datasets, its scorer a benchmark, and an outputs run scores them (no model is called). Each benchmark's description states the source's own score, to set beside Assay's.</p>
+          <ImportForm />
+        </div>
+      )}
       <div class="toolbar">
         <label for="runs-status">Status</label>
         <select id="runs-status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
@@ -138,6 +152,14 @@ export default function Runs() {
           Filter runs
         </label>
         <input id="runs-search" type="search" placeholder="Filter by name, target or benchmark" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+        <button
+          type="button"
+          disabled={picked.length < 2}
+          title={picked.length < 2 ? "Tick two or more runs of the same benchmark; the first ticked is the baseline" : undefined}
+          onClick={() => navigate(`/compare?runs=${picked.map(encodeURIComponent).join(",")}`)}
+        >
+          Compare{picked.length ? ` (${picked.length})` : ""}
+        </button>
       </div>
       {error ? <ErrorBox error={error} what="Runs" /> : null}
       {!runs && !error && <Loading what="Loading runs" />}
@@ -156,6 +178,9 @@ export default function Runs() {
         <table class="table runs-table">
           <thead>
             <tr>
+              <th scope="col">
+                <span class="sr-only">Compare</span>
+              </th>
               <th scope="col">Status</th>
               <th scope="col">Run</th>
               <th scope="col">Target</th>
@@ -167,7 +192,15 @@ export default function Runs() {
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr key={r.id} class="clickable" onClick={(e) => !(e.target as HTMLElement).closest("a") && navigate(`/runs/${r.id}`)}>
+              <tr key={r.id} class="clickable" onClick={(e) => !(e.target as HTMLElement).closest("a, input") && navigate(`/runs/${r.id}`)}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Compare ${r.display_name ?? r.id}`}
+                    checked={picked.includes(r.id)}
+                    onChange={(e) => setPicked((cur) => ((e.target as HTMLInputElement).checked ? [...cur, r.id] : cur.filter((x) => x !== r.id)))}
+                  />
+                </td>
                 <td>
                   <StatusBadge status={r.status} />
                 </td>
