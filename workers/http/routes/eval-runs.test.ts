@@ -24,6 +24,7 @@ const DEFAULT_OPTIONS = {
   per_benchmark: {},
   cache: "off",
   cache_ttl_days: 30,
+  batch: false,
 };
 
 /** Every call in this file: no response, success or error, may ever carry the planted key. */
