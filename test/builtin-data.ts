@@ -24,8 +24,10 @@ export function testPinned(id: string): PinnedDataset {
   const pins = inject("datasetPins");
   const set = data.images ? pins[data.images.path_prefix] : undefined;
   if (data.images && !set) throw new Error(`the generated mirror has no image set under ${data.images.path_prefix}`);
+  // The generated files are pinned one by one; a set's listing is of the real files.
+  const { listing_sha256: _set, ...own } = data;
   return {
-    ...data,
+    ...own,
     files: data.files.map((f) => {
       const pin = pins[f.path];
       if (!pin) throw new Error(`the generated mirror has no ${f.path}`);

@@ -3,6 +3,7 @@ import { parseTemplate } from "../domain/template";
 import { needsJudge, needsSandbox } from "../scorers/registry";
 import { ScoringSpec } from "../scorers/spec";
 import { BUILTIN_BENCHMARKS, builtinById, CATALOG_ENTRIES, CATEGORIES } from "./index";
+import { PINNED_DATA } from "./pinned-data";
 import { builtinOptions, builtinRow, catalogDetail, catalogSource, datasetRefOf } from "./rows";
 
 /** Seed 003's catalog, group by group. */
@@ -96,11 +97,15 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) 
     if (b.few_shot.default > 0) expect(b.few_shot.supported).toBe(true);
   });
 
-  it("pins every file it loads to a commit with its sha256", () => {
+  it("pins every file it loads to a commit with its sha256, or all of them as a set", () => {
     if (b.data.kind !== "pinned") return;
     expect(b.data.commit).toMatch(/^[0-9a-f]{40}$/);
+    const asSet = b.data.listing_sha256 !== undefined;
+    if (asSet) expect(b.data.listing_sha256).toMatch(/^[0-9a-f]{64}$/);
     for (const f of b.data.files) {
-      expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+      // Either each file has its own digest or the set's listing pins them all, never neither or both.
+      if (asSet) expect(f.sha256).toBeUndefined();
+      else expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(f.url.startsWith(`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`)).toBe(true);
       expect(f.path).toMatch(/^[a-z0-9_]+(\/[A-Za-z0-9_.-]+)+$/);
       expect(f.bytes).toBeGreaterThan(0);
@@ -113,6 +118,14 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, b] as const))("%s", (_id, b) 
     expect(row.catalog).toEqual(catalogDetail(b));
     expect(row.catalog).toMatchObject({ category_label: CATEGORIES[b.category], status: b.status, execution: b.kind, source: catalogSource(b.data) });
     expect(row.options).toEqual(builtinOptions(b));
+  });
+});
+
+describe("the Worker's pinned-data table", () => {
+  it("holds exactly each built-in's pinned data (the Worker loads data from it, not from the definitions)", () => {
+    const pinned = BUILTIN_BENCHMARKS.filter((b) => b.data.kind === "pinned");
+    expect(Object.keys(PINNED_DATA).sort()).toEqual(pinned.map((b) => b.id).sort());
+    for (const b of pinned) expect(PINNED_DATA[b.id], b.id).toBe(b.data);
   });
 });
 

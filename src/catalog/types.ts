@@ -36,8 +36,8 @@ export interface SourceFile {
   path: string;
   /** The upstream raw URL at the pinned commit, used when no mirror is configured. */
   url: string;
-  /** Hex sha256 of the file's bytes as published; anything else is refused. */
-  sha256: string;
+  /** Hex sha256 of the file's bytes as published; anything else is refused. Absent when the dataset pins its files as a set (listing_sha256). */
+  sha256?: string;
   /** Size in bytes as published. */
   bytes: number;
   /** parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task). The last three are read by their loader. */
@@ -77,6 +77,13 @@ export interface PinnedDataset {
   commit: string;
   license: string;
   files: SourceFile[];
+  /**
+   * The files' sha256s pinned as a set, for datasets of hundreds of small
+   * files (ARC's tasks): hex sha256 of the listing, one line
+   * "<sha256 of the file> <path>\n" per file, sorted by path. When set, the
+   * files carry no sha256 of their own; one changed file refuses them all.
+   */
+  listing_sha256?: string;
   /** The normaliser (src/catalog/normalise) that builds the revision rows. */
   loader: LoaderName;
   /** Images the rows refer to, pinned as a set and stored with the revision. */

@@ -11,7 +11,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { builtinById } from "../../src/catalog";
+import { setListing } from "../../src/catalog/listing";
 import { ARC_AGI_2_DATA, ARC_AGI_DATA } from "../../src/catalog/sources-arc-agi";
+import { sha256Hex } from "../../src/crypto/hash";
 import type { PinnedDataset } from "../../src/catalog/types";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
@@ -31,17 +33,17 @@ let rev: DatasetRevisionRow;
 let rows: DatasetRow[];
 
 /** The pinned source as the test mirror serves it: the catalog's files (400, or ARC-AGI-2's 120), or the generated tasks with their pins. */
-function mirrored(data: PinnedDataset = ARC_AGI_DATA): PinnedDataset {
+async function mirrored(data: PinnedDataset = ARC_AGI_DATA): Promise<PinnedDataset> {
   if (realData()) return data;
   const pins = inject("datasetPins");
   const two = data === ARC_AGI_2_DATA;
-  return {
-    ...data,
-    files: MINI_ARC_AGI_TASKS.map(({ id }) => {
-      const path = two ? `arc_agi_2/evaluation/${miniArcAgi2Id(id)}.json` : `arc_agi/evaluation/${id}.json`;
-      return { path, url: `https://example.invalid/${path}`, format: "json" as const, ...pins[path]! };
-    }),
-  };
+  const files = MINI_ARC_AGI_TASKS.map(({ id }) => {
+    const path = two ? `arc_agi_2/evaluation/${miniArcAgi2Id(id)}.json` : `arc_agi/evaluation/${id}.json`;
+    return { path, url: `https://example.invalid/${path}`, format: "json" as const, bytes: pins[path]!.bytes };
+  });
+  // Pinned as a set, as the catalog pins the real files: one sha256 over the listing of the generated files' digests.
+  const listing = setListing(new Map(files.map((f) => [f.path, pins[f.path]!.sha256])));
+  return { ...data, files, listing_sha256: await sha256Hex(new TextEncoder().encode(listing)) };
 }
 
 const def = builtinById(ID)!;
@@ -50,7 +52,7 @@ const spec = { prompt_template: def.prompt_template, prompt_column: null, answer
 describe("ARC-AGI runs end to end", { timeout: 150_000 }, () => {
   beforeAll(async () => {
     const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, ID)).get())!;
-    rev = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl"), data: mirrored() }))!;
+    rev = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl"), data: await mirrored() }))!;
     rows = await readRows(env.ARTIFACTS, rev, 0, rev.rowCount);
     // The fixture answers each prompt with its grid when "right" (a recorded response), else without one.
     const answers = rows.slice(0, 12).map((r) => ({ prompt: renderPrompt(spec, r.data), response: `The rule maps each cell.\n\n${renderGrid(r.data.test_output as number[][])}` }));
@@ -104,7 +106,7 @@ describe("ARC-AGI runs end to end", { timeout: 150_000 }, () => {
     const def2 = builtinById(id2)!;
     expect(def2).toMatchObject({ variant_of: ID, prompt_template: def.prompt_template, scoring: def.scoring });
     const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, id2)).get())!;
-    const rev2 = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl"), data: mirrored(ARC_AGI_2_DATA) }))!;
+    const rev2 = (await ensureBuiltinRevision(env, db, bm, { baseUrl: inject("datasetsUrl"), data: await mirrored(ARC_AGI_2_DATA) }))!;
     expect(rev2.rowCount).toBe(realData() ? 167 : MINI_ARC_AGI_TASKS.reduce((n, t) => n + t.tests, 0));
     const rows2 = await readRows(env.ARTIFACTS, rev2, 0, 4);
     const answers = rows2.map((r) => ({ prompt: renderPrompt(spec, r.data), response: renderGrid(r.data.test_output as number[][]) }));
@@ -142,5 +144,18 @@ describe("ARC-AGI runs end to end", { timeout: 150_000 }, () => {
     const passAt2 = [...solved.values()].filter((rs) => rs.includes(1)).length / solved.size;
     expect(score.pass_at_k).toBeCloseTo(passAt2, 12);
     expect(score.display.labels.pass_at_k).toBe("pass@2");
+  });
+});
+
+describe("ARC-AGI's files pinned as a set", () => {
+  it("refuses every file when the listing of their digests is not the pinned one, storing nothing", async () => {
+    const pinned = await mirrored(ARC_AGI_2_DATA);
+    const altered = { ...pinned, name: `builtin.arc-agi-2-altered-${crypto.randomUUID().slice(0, 8)}`, listing_sha256: "0".repeat(64) };
+    const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, "bm_arc_agi_2")).get())!;
+    await expect(ensureBuiltinRevision(env, db, { ...bm, datasetRevisionId: null }, { baseUrl: inject("datasetsUrl"), data: altered })).rejects.toThrow(
+      new RegExp(`the ${pinned.files.length} files of arcprize/ARC-AGI-2@[0-9a-f]{40} do not match the pinned set: their listing's sha256 is [0-9a-f]{64}, expected 0{64}; refusing them`),
+    );
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM dataset_revisions WHERE name = ?1").bind(altered.name).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
   });
 });

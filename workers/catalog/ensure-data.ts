@@ -13,7 +13,8 @@
  * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { builtinById, type BuiltinBenchmark } from "../../src/catalog";
+import { setListing } from "../../src/catalog/listing";
+import { PINNED_DATA } from "../../src/catalog/pinned-data";
 import { normaliseRows, type LoadedFile } from "../../src/catalog/normalise";
 import type { PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
@@ -97,14 +98,17 @@ async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Arra
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
-async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<{ files: LoadedFile[]; urls: string[] }> {
+async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<{ files: LoadedFile[]; urls: string[]; digests: Map<string, string> }> {
   const files: LoadedFile[] = [];
   const urls: string[] = [];
+  const digests = new Map<string, string>();
   for (const file of data.files) {
     const url = sourceUrl(file, base);
     const bytes = await fetchBytes(url, doFetch);
     const digest = await sha256Hex(bytes);
-    if (digest !== file.sha256) {
+    digests.set(file.path, digest);
+    if (file.sha256 === undefined && data.listing_sha256 === undefined) throw new BuiltinDataError(`${file.path} has no pinned sha256; refusing it`);
+    if (file.sha256 !== undefined && digest !== file.sha256) {
       throw new BuiltinDataError(
         `${url} does not match the pinned data: its sha256 is ${digest} (${bytes.byteLength} bytes), ` +
           `expected ${file.sha256} (${file.bytes} bytes, ${data.repository}@${data.commit}); refusing it`,
@@ -113,17 +117,27 @@ async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetc
     files.push({ file, bytes });
     urls.push(url);
   }
-  return { files, urls };
+  if (data.listing_sha256 !== undefined) {
+    const listing = await sha256Hex(new TextEncoder().encode(setListing(digests)));
+    if (listing !== data.listing_sha256) {
+      throw new BuiltinDataError(
+        `the ${data.files.length} files of ${data.repository}@${data.commit} do not match the pinned set: their listing's sha256 is ${listing}, ` +
+          `expected ${data.listing_sha256}; refusing them`,
+      );
+    }
+  }
+  return { files, urls, digests };
 }
 
 /** Normalises and imports the fetched files as the global revision `name@version`. */
 async function importPinned(
   db: Db,
   env: CatalogEnv,
-  def: BuiltinBenchmark,
+  name: string,
   data: PinnedDataset,
   files: LoadedFile[],
   urls: string[],
+  digests: Map<string, string>,
   base: string | undefined,
   doFetch: typeof fetch,
 ) {
@@ -131,18 +145,18 @@ async function importPinned(
   try {
     rows = await normaliseRows(data.loader, files);
   } catch (err) {
-    throw new BuiltinDataError(`the pinned data of ${def.name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    throw new BuiltinDataError(`the pinned data of ${name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   // Images the rows name (MATH-Vision): fetched, checked as a pinned set and stored with the revision.
   const images = data.images
-    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch), (m) => new BuiltinDataError(`the images of ${def.name}: ${m}`))
+    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch), (m) => new BuiltinDataError(`the images of ${name}: ${m}`))
     : undefined;
   if (images) rows = images.rows;
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const source = JSON.stringify({
     repository: data.repository,
     commit: data.commit,
-    files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 })),
+    files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 ?? digests.get(f.path) })),
     ...(data.images ? { images: { count: data.images.count, listing_sha256: data.images.listing_sha256, from: base === undefined ? data.images.url_prefix : `${base}/${data.images.path_prefix}` } } : {}),
   });
   try {
@@ -150,7 +164,7 @@ async function importPinned(
     return revision;
   } catch (err) {
     // A 409 here means the stored name@version holds other rows: the normaliser changed without a version bump.
-    if (err instanceof AppError) throw new BuiltinDataError(`the data of ${def.name} could not be stored: ${err.message}`);
+    if (err instanceof AppError) throw new BuiltinDataError(`the data of ${name} could not be stored: ${err.message}`);
     throw err;
   }
 }
@@ -175,10 +189,14 @@ async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Pro
  * does not match its pinned digest, or does not parse.
  */
 export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: BenchmarkRow, opts: EnsureOptions = {}): Promise<DatasetRevisionRow | undefined> {
-  const def = bm.projectId === null ? builtinById(bm.id) : undefined;
-  if (!def) return undefined;
-  const data = opts.data ?? def.data;
-  if (data.kind !== "pinned") throw new BuiltinDataError(`${def.name} cannot run on this deployment yet. ${def.status_detail}`);
+  if (bm.projectId !== null) return undefined;
+  const data = opts.data ?? PINNED_DATA[bm.id];
+  if (!data) {
+    // A catalog entry states why it has no loadable data; a global row the catalog does not define is not ours to load.
+    const detail = (bm.catalog as { status_detail?: unknown } | null)?.status_detail;
+    if (typeof detail !== "string") return undefined;
+    throw new BuiltinDataError(`${bm.name} cannot run on this deployment yet. ${detail}`);
+  }
 
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) {
@@ -186,8 +204,8 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
     return existing;
   }
   const base = mirrorBase(env, opts);
-  const { files, urls } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  const revision = await importPinned(db, env, def, data, files, urls, base, opts.fetch ?? fetch);
+  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
+  const revision = await importPinned(db, env, bm.name, data, files, urls, digests, base, opts.fetch ?? fetch);
   await recordRevision(db, bm, revision.id);
   return revision;
 }

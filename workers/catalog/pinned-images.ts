@@ -7,6 +7,7 @@
  * Any difference refuses the whole set, naming what differs.
  * I/O: the fetch passed in.
  */
+import { setListing } from "../../src/catalog/listing";
 import type { JsonObject } from "../../src/datasets/canonical-json";
 import type { PinnedImages } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
@@ -15,13 +16,6 @@ import { RevisionImage } from "../../src/domain/images";
 /** Fetches in flight at once: a few, so a mirror on loopback or GitHub is not flooded. */
 const FETCH_CONCURRENCY = 6;
 
-/** The listing whose sha256 pins a set of images: "<sha256> <path>\n" per image, sorted by path. */
-export function imageListing(digests: ReadonlyMap<string, string>): string {
-  return [...digests.keys()]
-    .sort()
-    .map((path) => `${digests.get(path)} ${path}\n`)
-    .join("");
-}
 
 export interface FetchedImages {
   rows: JsonObject[];
@@ -65,7 +59,7 @@ export async function fetchPinnedImages(
     total += bytes.byteLength;
     digests.set(path, await sha256Hex(bytes));
   }
-  const listing = await sha256Hex(imageListing(digests));
+  const listing = await sha256Hex(setListing(digests));
   if (listing !== pin.listing_sha256 || total !== pin.bytes) {
     throw refuse(
       `the ${paths.length} images do not match the pinned set: their listing's sha256 is ${listing} (${total} bytes), ` +
