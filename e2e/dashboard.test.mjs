@@ -20,6 +20,7 @@ describe("dashboard", { timeout: 600_000 }, () => {
   let page;
   let runId;
   let benchmarkId;
+  let worseRunId;
   const missing = [];
 
   before(async () => {
@@ -72,6 +73,35 @@ describe("dashboard", { timeout: 600_000 }, () => {
       await shot(page, "03b-benchmark-builtin");
     }
     noErrors("benchmarks");
+  });
+
+  it("shows each entry's true status: one that cannot run says why and offers no Run evaluation; the wizard lists runnable ones first", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Benchmarks" }).click();
+    await page.getByLabel("Search benchmarks").fill("");
+    await page.waitForSelector(".card");
+    const listed = (await env.api("GET", "/api/benchmarks?limit=100")).body.items;
+    const blocked = listed.find((b) => b.builtin && b.status === "unavailable");
+    const ready = listed.find((b) => b.builtin && b.status === "runnable");
+    assert.ok(blocked && ready, "the catalog has entries that run and entries that cannot");
+    const card = (b) => page.locator(`.card[data-benchmark="${b.name}"]`);
+    assert.equal(await card(blocked).getByRole("button", { name: /Run evaluation/ }).count(), 0);
+    assert.equal(await card(blocked).locator('[data-status="unavailable"]').textContent(), "cannot run yet");
+    assert.equal(await card(blocked).locator(".status-detail").textContent(), blocked.status_detail);
+    assert.equal(await card(ready).getByRole("button", { name: `Run evaluation on ${ready.name}` }).count(), 1);
+    await card(blocked).locator("h3 a").click();
+    await page.getByRole("heading", { name: blocked.name, level: 1 }).waitFor();
+    assert.match((await page.locator('.notice[data-status="unavailable"]').textContent()) ?? "", /Cannot run yet\./);
+    assert.equal(await page.getByRole("button", { name: "Run evaluation" }).count(), 0);
+    await shot(page, "03c-benchmark-unavailable");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Benchmarks" }).click();
+    await page.locator(".page-head").getByRole("link", { name: "New evaluation" }).click();
+    await page.waitForSelector(".pick");
+    const statuses = await page.locator(".pick").evaluateAll((els) => els.map((el) => el.getAttribute("data-status")));
+    const rank = { runnable: 0, needs_runner: 1, unavailable: 2 };
+    assert.deepEqual(statuses, [...statuses].sort((a, b) => rank[a] - rank[b]), "runnable entries first, those that cannot run last");
+    assert.ok(statuses.includes("unavailable"));
+    assert.equal(await page.locator('.pick[data-status="unavailable"] input:not([disabled])').count(), 0, "an entry that cannot run cannot be picked");
+    noErrors("catalog status");
   });
 
   it("builds a custom benchmark from the dataset's real columns", async () => {
@@ -214,6 +244,7 @@ describe("dashboard", { timeout: 600_000 }, () => {
     await fetch(`${env.fixture.url}/_answers`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(wrong) });
     const run = await env.api("POST", `/api/eval-runs/${runId}/copy`);
     const again = run.body.id;
+    worseRunId = again;
     await env.api("PATCH", `/api/eval-runs/${again}`, { display_name: "e2e worse re-run", target: { kind: "model", provider: "openai", base_url: `${env.fixture.url}/v1`, model: MODEL, api_key: "sk-e2e-planted-key" } });
     const started = await env.api("POST", `/api/eval-runs/${again}/start`);
     assert.ok(started.status < 300, `start: ${started.status} ${started.text}`);
@@ -243,11 +274,59 @@ describe("dashboard", { timeout: 600_000 }, () => {
     noErrors("alerts");
   });
 
+  it("compares the run with its worse re-run sample by sample: regressions first, filtered, outputs side by side", async () => {
+    assert.ok(worseRunId, "the drift test made a worse re-run");
+    const api = (await env.api("GET", `/api/compare?runs=${runId},${worseRunId}`)).body;
+    const changes = api.candidates[0].benchmarks[0].changes;
+    assert.ok(changes.regression > 0, "the re-run answers wrong, so tasks regress");
+    await page.getByRole("link", { name: "Runs", exact: true }).click();
+    await page.getByLabel("Filter runs").fill("");
+    await page.locator(`a[href="/runs/${worseRunId}"]`).first().waitFor();
+    // The baseline is the run ticked first.
+    const tick = async (id, name) => page.locator("tr", { has: page.locator(`a[href="/runs/${id}"]`) }).getByRole("checkbox", { name: `Compare ${name ?? id}` }).check();
+    const runsList = (await env.api("GET", "/api/eval-runs?limit=100")).body.items;
+    await tick(runId, runsList.find((r) => r.id === runId).display_name);
+    await tick(worseRunId, "e2e worse re-run");
+    await page.getByRole("button", { name: "Compare (2)" }).click();
+    await page.getByRole("heading", { name: "Compare runs", level: 1 }).waitFor();
+    assert.match(page.url(), new RegExp(`/compare\\?runs=${runId},${worseRunId}$`));
+    await page.getByTestId("compare-overall").waitFor();
+    assert.match((await page.getByTestId("compare-overall").textContent()) ?? "", new RegExp(`${changes.regression} / ${changes.improvement}`));
+    // Regressions are shown first, and only they, until another filter is picked.
+    const regressionsButton = page.getByRole("button", { name: `Regressions (${changes.regression})` });
+    assert.equal(await regressionsButton.getAttribute("aria-pressed"), "true");
+    await page.locator(".compare-task").first().waitFor();
+    const shown = await page.locator(".compare-task").evaluateAll((els) => els.map((el) => el.getAttribute("data-change")));
+    assert.equal(shown.length, Math.min(changes.regression, 25));
+    assert.ok(shown.every((c) => c === "regression"));
+    assert.ok((await page.locator(".compare-task").first().locator("mark.diff-del").count()) > 0, "the baseline's words the candidate lacks are marked");
+    assert.ok((await page.locator(".compare-task").first().locator("mark.diff-ins").count()) > 0, "and the candidate's");
+    await shot(page, "15-compare-regressions");
+    await page.getByRole("button", { name: `Unchanged (${changes.unchanged})` }).click();
+    await until(async () => (await regressionsButton.getAttribute("aria-pressed")) === "false", { what: "the filter to switch" });
+    if (changes.unchanged === 0) await page.getByText("No unchanged: pick another filter.").waitFor();
+    else assert.ok((await page.locator(".compare-task").evaluateAll((els) => els.map((el) => el.getAttribute("data-change")))).every((c) => c === "unchanged"));
+    // The worse run's page links its previous run into the same view.
+    await page.goto(`${env.url}/runs/${worseRunId}`);
+    await page.getByRole("link", { name: "Compare sample by sample" }).first().click();
+    await page.getByRole("heading", { name: "Compare runs", level: 1 }).waitFor();
+    assert.match(page.url(), new RegExp(`/compare\\?runs=${runId},${worseRunId}$`));
+    noErrors("compare");
+  });
+
   it("shows score history per benchmark and target", async () => {
     await page.getByRole("link", { name: "Score history" }).click();
     await page.getByRole("heading", { name: "Score history" }).waitFor();
     await page.waitForSelector(".history-series, .empty, [data-unavailable]");
     if ((await page.locator("[data-unavailable]").count()) > 0) missing.push("score history (GET /api/eval-runs/history/scores)");
+    else {
+      // The run and its worse re-run: one series with a chart that has axes, units and a point per run.
+      const chart = page.getByTestId("score-chart").first();
+      await chart.waitFor();
+      assert.equal(await chart.locator("circle").count(), 2);
+      const labels = await chart.locator("text").allTextContents();
+      for (const t of ["0%", "50%", "100%", "score (%)", "run finished (time)"]) assert.ok(labels.includes(t), `axis label ${t} in ${labels.join(" | ")}`);
+    }
     await shot(page, "14-history");
     noErrors("history");
   });

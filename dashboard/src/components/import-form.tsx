@@ -5,6 +5,8 @@
  * tool and file an imported run's outputs came from (the outputs revision's
  * source). Calls go through the typed client.
  */
+import type { paths } from "../../../sdk/typescript/src/schema";
+import type { Import } from "../lib/types";
 import { useState } from "preact/hooks";
 import { client, unwrap } from "../lib/api";
 import { navigate } from "../lib/router";
@@ -18,19 +20,11 @@ const FORMATS = [
 ] as const;
 type Format = (typeof FORMATS)[number]["id"];
 
-/** What POST /api/imports answers, the part the form reads. */
-interface ImportAnswer {
-  run_id: string;
-}
+type ImportBody = paths["/api/imports"]["post"]["requestBody"]["content"]["multipart/form-data"];
 
-/**
- * POST /api/imports through the typed client. Until sdk/typescript is
- * regenerated with the route, its path and answer are typed here.
- */
-type ImportCall = (path: "/api/imports", init: { body: FormData; bodySerializer: (b: FormData) => FormData }) => Promise<{ data?: ImportAnswer; error?: unknown; response: Response }>;
-function postImport(form: FormData): Promise<ImportAnswer> {
-  const post = (client.POST as unknown as ImportCall).bind(client);
-  return unwrap(post("/api/imports", { body: form, bodySerializer: (b) => b }));
+/** POST /api/imports through the typed client; the form's fields are the body's, sent as multipart as they are. */
+function postImport(form: FormData): Promise<Import> {
+  return unwrap(client.POST("/api/imports", { body: form as unknown as ImportBody, bodySerializer: (b) => b as unknown as FormData }));
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;

@@ -134,8 +134,7 @@ export function SamplesTable({
         </span>
         <span role="cell" class="c-att">
           #{s.attempt_index + 1}
-          {/* cached is newer than the generated client's Sample type: read loosely. */}
-          {(s as { cached?: boolean }).cached && (
+          {s.cached && (
             <span class="muted small" data-cached="true" title="The reply came from the response cache: no model call">
               {" "}
               cached

@@ -12,7 +12,7 @@ import { basesOf, type BarLayout } from "../lib/layout";
 import { LiveRun, type LiveAttempt } from "../lib/live";
 import { Link, navigate } from "../lib/router";
 import { SampleStore } from "../lib/samples";
-import type { Submission } from "../lib/types";
+import type { EvalRun, Submission } from "../lib/types";
 import { ACTIVE_RUN } from "../lib/types";
 import { useApi } from "../lib/use-api";
 import { BenchmarkPanel } from "../components/benchmark-panel";
@@ -23,14 +23,11 @@ import { RunTimelinePanel } from "../components/run-timeline";
 import { ErrorBox, Loading, StatusBadge } from "../components/ui";
 import { deltaVerdict, verdictText } from "../../../src/metrics/significance";
 import { targetLabel } from "./runs";
-import { budgetText, spentOf, type BudgetReport, type RunBudget } from "../lib/budget";
+import { budgetText, spentOf, type RunBudget } from "../lib/budget";
 
-/**
- * Why a run stopped when its budget ran out, plainly: the limit, what was spent, and that what was not sent is missing.
- * stop_reason and budget_report are newer than the generated client's types: read loosely (src/lib/budget.ts).
- */
-function BudgetStop({ run }: { run: { stop_reason?: string | null; budget_report?: BudgetReport | null; options: object } }) {
-  const budget = (run.options as { budget?: RunBudget }).budget;
+/** Why a run stopped when its budget ran out, plainly: the limit, what was spent, and that what was not sent is missing. */
+function BudgetStop({ run }: { run: EvalRun }) {
+  const budget = run.options.budget;
   if (run.stop_reason !== "budget_exhausted" || !run.budget_report) {
     return budget ? <p class="muted">Budget: {budgetText(budget)}.</p> : null;
   }
@@ -209,8 +206,8 @@ export default function RunDetail({ params }: { params: Record<string, string> }
   const closeTrace = () => navigate(`/runs/${id}`);
   const finished = ["completed", "failed", "cancelled"].includes(run.status);
   const p = progressQ.data;
-  /** options.batch: the provider batches the run's calls wait on (newer than the generated client's types: read loosely). */
-  const batchWait = (p as { batch?: { batches: number; calls: number } | null } | undefined)?.batch ?? null;
+  /** options.batch: the provider batches the run's calls wait on. */
+  const batchWait = p?.batch ?? null;
   const ab = scoresQ.data?.ab ?? [];
   const curves = metricsQ.data?.curves ?? [];
   const selRow = scoreRows.find((r) => r.benchmark_id === selBenchmark && r.target === sel.target);

@@ -193,18 +193,14 @@ export default function Wizard() {
       const c = o.concurrency ?? 8;
       setConcurrency(typeof c === "number" ? c : c.min);
       setAdaptMax(typeof c === "number" || c.min === c.max ? null : c.max);
-      // cache is newer than the generated client's types: read loosely.
-      setCache((o as { cache?: CacheMode }).cache ?? "off");
-      // batch is newer than the generated client's types: read loosely.
-      setBatch((o as { batch?: boolean }).batch ?? false);
-      // budget is newer than the generated client's types: read loosely.
-      const budget = (o as { budget?: RunBudget }).budget;
+      setCache(o.cache ?? "off");
+      setBatch(o.batch ?? false);
+      const budget = o.budget;
       setBudgetUsd(budget?.max_cost_usd !== undefined ? String(budget.max_cost_usd) : "");
       setBudgetOut(budget?.max_output_tokens !== undefined ? String(budget.max_output_tokens) : "");
       setSubsets(Object.fromEntries(Object.entries(o.per_benchmark ?? {}).flatMap(([k, v]) => (v.subsets ? [[k, v.subsets]] : []))));
-      // mc_mode is newer than the generated client's types: read loosely.
-      const runMode = (o as { mc_mode?: string }).mc_mode;
-      setLoglikelihood(Object.fromEntries(r.benchmarks.map((id) => [id, ((o.per_benchmark?.[id] as { mc_mode?: string } | undefined)?.mc_mode ?? runMode) === "loglikelihood"])));
+      const runMode = o.mc_mode;
+      setLoglikelihood(Object.fromEntries(r.benchmarks.map((id) => [id, (o.per_benchmark?.[id]?.mc_mode ?? runMode) === "loglikelihood"])));
     }, setLoadError);
   }, [draftId]);
 
@@ -224,12 +220,12 @@ export default function Wizard() {
     const options = { attempts, concurrency: band, per_benchmark: perBenchmark } as NonNullable<CreateEvalRun["options"]>;
     if (sampleLimit) options.sample_limit = Number(sampleLimit);
     if (fewShot !== "") options.few_shot = Number(fewShot);
-    if (cache !== "off") (options as { cache?: CacheMode }).cache = cache;
-    if (batch) (options as { batch?: boolean }).batch = true;
+    if (cache !== "off") options.cache = cache;
+    if (batch) options.batch = true;
     const budget: RunBudget = {};
     if (budgetUsd.trim() !== "") budget.max_cost_usd = Number(budgetUsd);
     if (budgetOut.trim() !== "") budget.max_output_tokens = Number(budgetOut);
-    if (Object.keys(budget).length) (options as { budget?: RunBudget }).budget = budget;
+    if (Object.keys(budget).length) options.budget = budget;
     const judgeBody: CreateEvalRun["judge"] = judgeOn ? { provider: judge.provider, base_url: judge.base_url.trim(), model: judge.model.trim() } : null;
     if (judgeBody && judge.api_key !== undefined) judgeBody.api_key = judge.api_key;
     return {

@@ -1403,6 +1403,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/eval-runs/estimate": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    /** Estimate a draft run's model calls, tokens and cost from its rendered prompts and max_output_tokens, before it starts (nothing is created) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["EstimateEvalRun"];
+        };
+      };
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["RunEstimate"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/eval-runs": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     /** List runs, newest first, optionally by status */
@@ -1990,6 +2052,89 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/imports": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    /** Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl) */
+            format: "promptfoo" | "inspect" | "lm-eval";
+            /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
+            name: string;
+            /** The result file; lm-eval: one or more samples files (repeat the field) */
+            file: Blob | string;
+            /** lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores */
+            results?: Blob | string;
+          };
+        };
+      };
+      responses: {
+        201: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["Import"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        409: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        413: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/eval-runs/{id}/resume": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -2156,6 +2301,66 @@ export interface paths {
               })[];
               next_cursor: string | null;
             };
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/eval-runs/{id}/timeline": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** The run's execution over time: in-flight limit, calls in flight, throughput, latency percentiles, 429 and 5xx rates */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["RunTimeline"];
           };
         };
         400: {
@@ -2481,6 +2686,141 @@ export interface paths {
           content: {
             "application/json": {
               items: (components["schemas"]["TaskResult"])[];
+              next_cursor: string | null;
+            };
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/compare": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Two or more results of the same benchmarks side by side (the first is the baseline): scores with intervals, the paired test per benchmark and subset, and how many tasks regressed */
+    get: {
+      parameters: {
+        query: {
+          runs: string;
+          benchmark_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["Compare"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/compare/tasks": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** The per-task diff of one benchmark between a baseline and a candidate: regressions first (largest drop first), then improvements, unchanged and missing, each with both sides' attempts and outputs */
+    get: {
+      parameters: {
+        query: {
+          cursor?: string;
+          limit?: number;
+          baseline: string;
+          candidate: string;
+          benchmark_id: string;
+          change?: "regression" | "improvement" | "unchanged" | "missing";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": {
+              counts: {
+                regression: number;
+                improvement: number;
+                unchanged: number;
+                missing: number;
+              };
+              items: (components["schemas"]["CompareTask"])[];
               next_cursor: string | null;
             };
           };
@@ -4354,8 +4694,12 @@ export interface paths {
                 top_p?: number;
                 max_output_tokens?: number;
                 timeout_s?: number;
-                concurrency?: number;
+                concurrency?: number | {
+                  min: number;
+                  max: number;
+                };
                 missing_policy?: "unknown" | "as_failure";
+                mc_mode?: "generate" | "loglikelihood";
                 per_benchmark?: { [key: string]: {
                     sample_limit?: number;
                     few_shot?: number;
@@ -4374,7 +4718,16 @@ export interface paths {
                     temperature?: number;
                     top_p?: number;
                     max_output_tokens?: number;
+                    mc_mode?: "generate" | "loglikelihood";
                   } };
+                budget?: {
+                  max_cost_usd?: number;
+                  max_input_tokens?: number;
+                  max_output_tokens?: number;
+                };
+                cache?: "off" | "read_write" | "read_only";
+                cache_ttl_days?: number;
+                batch?: boolean;
               };
             };
             /** whsec_<base64>; generated when omitted. Returned once. */
@@ -4616,6 +4969,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/cache": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the project's cached model responses, so the next read_write run calls the model again */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["ClearedCache"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
@@ -4746,6 +5157,10 @@ export interface components {
       category: string | null;
       /** inline (one model call per sample) or runner (agent and code tasks) */
       kind: string;
+      /** Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails) */
+      status: "runnable" | "needs_runner" | "unavailable";
+      /** Why the status is what it is, and what a user needs to run it */
+      status_detail: string;
       /** Global and owned by nobody; cannot be archived or deleted by a project */
       builtin: boolean;
       /** The dataset revision, name@version */
@@ -4762,6 +5177,8 @@ export interface components {
       sample_size: number | null;
       /** The column giving a row's subset; null: the revision's own subset column */
       subset_column: string | null;
+      /** The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with a built-in's revision); null: text only */
+      image_column: string | null;
       archived: boolean;
       archived_at: string | null;
       /** A run has referenced it, so it can be archived but not deleted */
@@ -4800,6 +5217,10 @@ export interface components {
       } | {
         type: "multiple_choice";
         extraction?: "flexible" | "mmlu_pro";
+        loglikelihood?: {
+          headline?: "acc" | "acc_norm";
+          continuation?: "option_text" | "letter";
+        };
       } | {
         type: "llm_judge";
         criteria: string;
@@ -4820,6 +5241,8 @@ export interface components {
       subsets?: (string)[];
       /** The column whose value is a row's subset (default: the revision's subset, subject or category column) */
       subset_column?: string;
+      /** A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...); every row's value is checked (422 naming the rows otherwise). The target must accept images */
+      image_column?: string;
     };
     Profile: {
       id: string;
@@ -4843,6 +5266,161 @@ export interface components {
       params?: { [key: string]: unknown };
       /** Secret string parameters: stored encrypted, never returned */
       secret_params?: { [key: string]: string };
+    };
+    RunEstimate: {
+      benchmarks: (components["schemas"]["BenchmarkEstimate"])[];
+      total: {
+        calls: number;
+        input_tokens: number;
+        output_tokens: number;
+        cost_usd: number | null;
+      };
+      /** with options.budget: the first limit the estimate passes (the run would stop as budget_exhausted before its last calls), else null */
+      budget_exceeded_by: "max_cost_usd" | "max_input_tokens" | "max_output_tokens" | null;
+      budget: {
+        max_cost_usd?: number;
+        max_input_tokens?: number;
+        max_output_tokens?: number;
+      } | null;
+    };
+    BenchmarkEstimate: {
+      benchmark_id: string;
+      /** tasks selected, as the planner selects them */
+      tasks: number;
+      /** attempts per task (k) */
+      attempts: number;
+      /** model calls: tasks × attempts × model targets */
+      calls: number;
+      /** prompts rendered to measure: every task, or an even sample of 500 */
+      rendered: number;
+      /** estimated input tokens (about 4 characters per token of the rendered messages and tools) */
+      input_tokens: number;
+      /** every call at its max_output_tokens: an upper bound */
+      output_tokens: number;
+      max_output_tokens: number;
+      /** at the targets' prices; null when a model target has no price */
+      cost_usd: number | null;
+      /** why this benchmark could not be estimated (it would fail at start); its figures are then 0 */
+      error: string | null;
+    };
+    EstimateEvalRun: {
+      display_name?: string;
+      benchmarks: (string)[];
+      target: {
+        kind: "model";
+        provider: "openai" | "anthropic";
+        base_url: string;
+        model: string;
+        /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+        api_key?: string | null;
+        params?: { [key: string]: unknown };
+        price?: {
+          input_per_mtok: number;
+          output_per_mtok: number;
+        };
+        name?: string;
+      } | {
+        kind: "agent";
+        runner_url: string;
+        profile: string;
+        params?: { [key: string]: unknown };
+        name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
+        name?: string;
+      };
+      compare_target?: {
+        kind: "model";
+        provider: "openai" | "anthropic";
+        base_url: string;
+        model: string;
+        /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+        api_key?: string | null;
+        params?: { [key: string]: unknown };
+        price?: {
+          input_per_mtok: number;
+          output_per_mtok: number;
+        };
+        name?: string;
+      } | {
+        kind: "agent";
+        runner_url: string;
+        profile: string;
+        params?: { [key: string]: unknown };
+        name?: string;
+      } | {
+        kind: "outputs";
+        dataset: string;
+        key_column?: string;
+        output_column: string;
+        attempt_column?: string;
+        name?: string;
+      } | null;
+      judge?: {
+        provider: "openai" | "anthropic";
+        base_url: string;
+        model: string;
+        /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+        api_key?: string | null;
+      } | null;
+      options?: {
+        attempts?: number;
+        sample_limit?: number;
+        select?: {
+          split?: string;
+          subsets?: (string)[];
+          include?: (string)[];
+          exclude?: (string)[];
+          shuffle?: boolean;
+          seed?: number;
+          skip?: number;
+          limit?: number;
+        };
+        few_shot?: number;
+        temperature?: number;
+        top_p?: number;
+        max_output_tokens?: number;
+        timeout_s?: number;
+        concurrency?: number | {
+          min: number;
+          max: number;
+        };
+        missing_policy?: "unknown" | "as_failure";
+        mc_mode?: "generate" | "loglikelihood";
+        per_benchmark?: { [key: string]: {
+            sample_limit?: number;
+            few_shot?: number;
+            subsets?: (string)[];
+            attempts?: number;
+            select?: {
+              split?: string;
+              subsets?: (string)[];
+              include?: (string)[];
+              exclude?: (string)[];
+              shuffle?: boolean;
+              seed?: number;
+              skip?: number;
+              limit?: number;
+            };
+            temperature?: number;
+            top_p?: number;
+            max_output_tokens?: number;
+            mc_mode?: "generate" | "loglikelihood";
+          } };
+        budget?: {
+          max_cost_usd?: number;
+          max_input_tokens?: number;
+          max_output_tokens?: number;
+        };
+        cache?: "off" | "read_write" | "read_only";
+        cache_ttl_days?: number;
+        batch?: boolean;
+      };
+      request_id?: string;
     };
     EvalRun: {
       id: string;
@@ -4871,8 +5449,12 @@ export interface components {
         top_p?: number;
         max_output_tokens?: number;
         timeout_s?: number;
-        concurrency?: number;
+        concurrency?: number | {
+          min: number;
+          max: number;
+        };
         missing_policy?: "unknown" | "as_failure";
+        mc_mode?: "generate" | "loglikelihood";
         per_benchmark?: { [key: string]: {
             sample_limit?: number;
             few_shot?: number;
@@ -4891,7 +5473,16 @@ export interface components {
             temperature?: number;
             top_p?: number;
             max_output_tokens?: number;
+            mc_mode?: "generate" | "loglikelihood";
           } };
+        budget?: {
+          max_cost_usd?: number;
+          max_input_tokens?: number;
+          max_output_tokens?: number;
+        };
+        cache?: "off" | "read_write" | "read_only";
+        cache_ttl_days?: number;
+        batch?: boolean;
       };
       request_id: string | null;
       copied_from: string | null;
@@ -4905,6 +5496,9 @@ export interface components {
       error: string | null;
       /** attempts without a reward by error kind (http_401, unreachable, timeout, ...), set when the run ends */
       error_counts: { [key: string]: number } | null;
+      /** why a cancelled run stopped when no user stopped it: budget_exhausted (options.budget ran out; attempts not sent are missing, never 0); null otherwise */
+      stop_reason: "budget_exhausted" | null;
+      budget_report: components["schemas"]["BudgetReport"];
       created_at: string;
       updated_at: string;
       queued_at: string | null;
@@ -4954,6 +5548,22 @@ export interface components {
         set: true;
       };
     } | null;
+    /** a budget_exhausted run's figures: the limit that stopped it, the limits, what its recorded attempts spent */
+    BudgetReport: {
+      /** the limit the next call would have passed */
+      exhausted_by: "max_cost_usd" | "max_input_tokens" | "max_output_tokens";
+      limits: {
+        max_cost_usd?: number;
+        max_input_tokens?: number;
+        max_output_tokens?: number;
+      };
+      spent: components["schemas"]["Spend"];
+    } | null;
+    Spend: {
+      cost_usd: number;
+      input_tokens: number;
+      output_tokens: number;
+    };
     CreateEvalRun: {
       display_name?: string;
       benchmarks: (string)[];
@@ -5036,8 +5646,12 @@ export interface components {
         top_p?: number;
         max_output_tokens?: number;
         timeout_s?: number;
-        concurrency?: number;
+        concurrency?: number | {
+          min: number;
+          max: number;
+        };
         missing_policy?: "unknown" | "as_failure";
+        mc_mode?: "generate" | "loglikelihood";
         per_benchmark?: { [key: string]: {
             sample_limit?: number;
             few_shot?: number;
@@ -5056,7 +5670,16 @@ export interface components {
             temperature?: number;
             top_p?: number;
             max_output_tokens?: number;
+            mc_mode?: "generate" | "loglikelihood";
           } };
+        budget?: {
+          max_cost_usd?: number;
+          max_input_tokens?: number;
+          max_output_tokens?: number;
+        };
+        cache?: "off" | "read_write" | "read_only";
+        cache_ttl_days?: number;
+        batch?: boolean;
       };
       request_id?: string;
     };
@@ -5142,8 +5765,12 @@ export interface components {
         top_p?: number | null;
         max_output_tokens?: number | null;
         timeout_s?: number | null;
-        concurrency?: number | null;
+        concurrency?: number | {
+          min: number;
+          max: number;
+        } | null;
         missing_policy?: "unknown" | "as_failure" | null;
+        mc_mode?: "generate" | "loglikelihood" | null;
         per_benchmark?: { [key: string]: {
             sample_limit?: number;
             few_shot?: number;
@@ -5162,7 +5789,16 @@ export interface components {
             temperature?: number;
             top_p?: number;
             max_output_tokens?: number;
+            mc_mode?: "generate" | "loglikelihood";
           } } | null;
+        budget?: {
+          max_cost_usd?: number;
+          max_input_tokens?: number;
+          max_output_tokens?: number;
+        } | null;
+        cache?: "off" | "read_write" | "read_only" | null;
+        cache_ttl_days?: number | null;
+        batch?: boolean | null;
       };
     };
     RescoreEvalRun: {
@@ -5183,6 +5819,10 @@ export interface components {
       } | {
         type: "multiple_choice";
         extraction?: "flexible" | "mmlu_pro";
+        loglikelihood?: {
+          headline?: "acc" | "acc_norm";
+          continuation?: "option_text" | "letter";
+        };
       } | {
         type: "llm_judge";
         criteria: string;
@@ -5208,6 +5848,48 @@ export interface components {
       } | null;
       display_name?: string;
     };
+    Import: {
+      run_id: string;
+      source: {
+        tool: "promptfoo" | "inspect" | "lm-eval";
+        tool_name: string;
+        tool_version: string | null;
+        task: string;
+        model: string | null;
+        files: (string)[];
+      };
+      /** name@version of the prompts, expected answers and source verdicts */
+      tasks_dataset: string;
+      /** name@version of the recorded outputs (key, output, attempt) */
+      outputs_dataset: string;
+      tasks: number;
+      outputs: number;
+      /** Attempts per task (Inspect epochs) */
+      attempts: number;
+      benchmarks: (components["schemas"]["ImportedBenchmark"])[];
+      /** The first score's stated aggregate, to show beside Assay's */
+      source_score: number | null;
+      /** The first score's per-sample verdict count */
+      source_verdicts: number;
+    };
+    ImportedBenchmark: {
+      id: string;
+      name: string;
+      /** The source's name for the score (pass, match, exact_match,strict-match) */
+      score: string;
+      source_scorer: string;
+      /** Assay's scorer spec for it; source_verdict when Assay has no counterpart */
+      scoring: { [key: string]: unknown };
+      /** Whether Assay recomputes the verdict with a scorer of the same semantics (else it reads the source's) */
+      counterpart: boolean;
+      /** How Assay's scorer differs from the source's, or why there is no counterpart */
+      note: string;
+      /** The aggregate the source states for this score */
+      source_score: number | null;
+      source_score_from: string;
+      /** Tasks carrying the source's own per-sample verdict */
+      source_verdicts: number;
+    };
     RunProgress: {
       id: string;
       status: string;
@@ -5219,6 +5901,11 @@ export interface components {
       /** model calls holding a concurrency slot now */
       in_flight: number;
       counts: { [key: string]: number };
+      /** options.batch: the provider batches the run's model calls wait on now and the calls in them (0 and 0 once all landed); null without options.batch */
+      batch?: {
+        batches: number;
+        calls: number;
+      } | null;
       benchmarks: ({
         benchmark_id: string;
         status: string;
@@ -5229,6 +5916,48 @@ export interface components {
         attempts: number | null;
         planned: number;
       })[];
+    };
+    RunTimeline: {
+      id: string;
+      /** The run's band (min = max when pinned) */
+      concurrency: {
+        min: number;
+        max: number;
+      };
+      /** Whether the limit adapts (min < max) */
+      adaptive: boolean;
+      /** The span of a sample (longer runs sample less often after the first hour) */
+      sample_ms: number;
+      samples: (components["schemas"]["RunTimelineSample"])[];
+    };
+    RunTimelineSample: {
+      /** When the sample began (ISO 8601) */
+      at: string;
+      /** Seconds from the run's first sample to this one's start */
+      elapsed_s: number;
+      /** How long the sample spans, in seconds */
+      span_s: number;
+      /** The in-flight limit at the sample's end: the band's current limit, or the pinned concurrency */
+      limit: number;
+      /** The most model calls in flight (concurrency slots held) during the sample */
+      in_flight: number;
+      /** Model calls that ended in the sample: answered, refused or failed */
+      calls: number;
+      /** Calls answered with a success per second */
+      throughput_per_s: number;
+      succeeded: number;
+      /** Calls refused with 429 */
+      rate_limited: number;
+      /** Calls failed with a 5xx, 408, a timeout or a dropped connection */
+      errors: number;
+      /** Share of the sample's calls refused with 429 (0 when none ended) */
+      rate_429: number;
+      /** Share of the sample's calls that failed with a server error or no answer */
+      rate_5xx: number;
+      /** Median latency of the sample's successful calls, ms; null when none */
+      latency_p50_ms: number | null;
+      latency_p90_ms: number | null;
+      latency_p99_ms: number | null;
     };
     ScoreHistoryPoint: {
       benchmark_id: string;
@@ -5249,6 +5978,8 @@ export interface components {
       pass: number | null;
       pass_at_k: number | null;
       pass_hat_k: number | null;
+      /** the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2) */
+      headline: "score" | "pass_at_k";
       score_counts: components["schemas"]["ScoreCounts"];
       missing_policy: "unknown" | "as_failure";
       uncertainty: components["schemas"]["Uncertainty"];
@@ -5256,6 +5987,8 @@ export interface components {
       /** a re-score: the source run's score of the same benchmark and target, with the paired test per task (source = A, this run = B) */
       source?: {
         run_id: string;
+        /** the previous run's target slot that ran the same model (absent for a re-score's source) */
+        target?: "a" | "b";
         display_name: string | null;
         finished_at: string | null;
         k: number;
@@ -5412,6 +6145,8 @@ export interface components {
       pass: number | null;
       pass_at_k: number | null;
       pass_hat_k: number | null;
+      /** the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2) */
+      headline: "score" | "pass_at_k";
       score_counts: components["schemas"]["ScoreCounts"];
       missing_policy: "unknown" | "as_failure";
       uncertainty: components["schemas"]["Uncertainty"];
@@ -5421,6 +6156,8 @@ export interface components {
       /** a re-score: the source run's score of the same benchmark and target, with the paired test per task (source = A, this run = B) */
       source?: {
         run_id: string;
+        /** the previous run's target slot that ran the same model (absent for a re-score's source) */
+        target?: "a" | "b";
         display_name: string | null;
         finished_at: string | null;
         k: number;
@@ -5498,6 +6235,8 @@ export interface components {
     /** the previous completed run of this benchmark on the same dataset digest and model/base URL */
     PreviousRunScore: {
       run_id: string;
+      /** the previous run's target slot that ran the same model (absent for a re-score's source) */
+      target?: "a" | "b";
       display_name: string | null;
       finished_at: string | null;
       k: number;
@@ -5559,6 +6298,8 @@ export interface components {
       output_truncated: boolean;
       /** true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's */
       recorded: boolean;
+      /** true when the reply came from the response cache (options.cache) instead of a model call */
+      cached: boolean;
       expected_answer: string | null;
       reason: string | null;
       error: string | null;
@@ -5574,7 +6315,7 @@ export interface components {
       started_at: string | null;
       /** when the attempt ended; null while open */
       finished_at: string | null;
-      /** model turns of an ended attempt that ran in Assay (1 when the model answered, 0 when it did not); null while open and for an agent target, whose turns are in its trace */
+      /** model turns of an ended attempt that ran in Assay (1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not); null while open and for an agent target, whose turns are in its trace */
       turns: number | null;
     };
     TaskResult: {
@@ -5604,6 +6345,88 @@ export interface components {
         };
       } | null;
       delta: number | null;
+    };
+    Compare: {
+      baseline: components["schemas"]["CompareSide"];
+      candidates: ({
+        side: components["schemas"]["CompareSide"];
+        benchmarks: (components["schemas"]["CompareBenchmark"])[];
+      })[];
+    };
+    CompareSide: {
+      run_id: string;
+      /** a = the run's target, b = its compare_target */
+      target: "a" | "b";
+      /** the target's label (model or runner profile) */
+      label: string;
+      display_name: string | null;
+      status: string;
+      finished_at: string | null;
+    };
+    CompareBenchmark: {
+      benchmark_id: string;
+      benchmark_name: string | null;
+      /** same dataset digest and the same k on both sides */
+      comparable: boolean;
+      /** why the comparison may mislead when not comparable */
+      notes: (string)[];
+      baseline: components["schemas"]["ScoreRow"];
+      candidate: components["schemas"]["ScoreRow"];
+      overall: (components["schemas"]["Comparison"]) & (unknown);
+      subsets: ((components["schemas"]["Comparison"]) & ({
+        key: string | null;
+      }))[];
+      /** tasks worse on the candidate, better, unchanged, or without a reward on one side (never read as 0) */
+      changes: {
+        regression: number;
+        improvement: number;
+        unchanged: number;
+        missing: number;
+      };
+    };
+    CompareTask: {
+      task_key: string;
+      subset: string | null;
+      change: "regression" | "improvement" | "unchanged" | "missing";
+      /** candidate score − baseline score */
+      delta: number | null;
+      /** null when the baseline has no such task */
+      baseline: {
+        score: number | null;
+        display: {
+          score: string | null;
+          coverage: string;
+        };
+        score_counts: components["schemas"]["ScoreCounts"];
+        attempts: ({
+          seq: number;
+          attempt_index: number;
+          status: string;
+          reward: number | null;
+          output: string | null;
+          output_truncated: boolean;
+          reason: string | null;
+          error: string | null;
+        })[];
+      } | null;
+      candidate: {
+        score: number | null;
+        display: {
+          score: string | null;
+          coverage: string;
+        };
+        score_counts: components["schemas"]["ScoreCounts"];
+        attempts: ({
+          seq: number;
+          attempt_index: number;
+          status: string;
+          reward: number | null;
+          output: string | null;
+          output_truncated: boolean;
+          reason: string | null;
+          error: string | null;
+        })[];
+      } | null;
     };
     LiveTicket: {
       ticket: string;
@@ -5674,6 +6497,8 @@ export interface components {
       output: string | null;
       /** true when the output was recorded, not produced by a model call: an outputs target's, or a re-score's reuse of its source run's */
       recorded: boolean;
+      /** true when the reply came from the response cache (options.cache) instead of a model call */
+      cached: boolean;
       expected_answer: string | null;
       exit_code: number | null;
       error: string | null;
@@ -5921,6 +6746,12 @@ export interface components {
       replayed: boolean;
       run: components["schemas"]["EvalRun"];
     };
+    ClearedCache: {
+      /** cached responses deleted by this call */
+      deleted: number;
+      /** true when entries are left (a very large cache is cleared over several calls): call again */
+      more: boolean;
+    };
   };
 }
 
@@ -5948,6 +6779,7 @@ export const operations = {
   createProfile: ["post", "/api/profiles"],
   getProfileByRef: ["get", "/api/profiles/by-ref"],
   getProfile: ["get", "/api/profiles/{id}"],
+  estimateEvalRun: ["post", "/api/eval-runs/estimate"],
   listEvalRuns: ["get", "/api/eval-runs"],
   createEvalRun: ["post", "/api/eval-runs"],
   getEvalRun: ["get", "/api/eval-runs/{id}"],
@@ -5957,14 +6789,18 @@ export const operations = {
   startEvalRun: ["post", "/api/eval-runs/{id}/start"],
   stopEvalRun: ["post", "/api/eval-runs/{id}/stop"],
   rescoreEvalRun: ["post", "/api/eval-runs/{id}/rescore"],
+  createImport: ["post", "/api/imports"],
   resumeEvalRun: ["post", "/api/eval-runs/{id}/resume"],
   getEvalRunProgress: ["get", "/api/eval-runs/{id}/progress"],
   listEvalRunLogs: ["get", "/api/eval-runs/{id}/logs"],
+  getEvalRunTimeline: ["get", "/api/eval-runs/{id}/timeline"],
   getScoreHistory: ["get", "/api/eval-runs/history/scores"],
   getEvalRunScores: ["get", "/api/eval-runs/{id}/scores"],
   getEvalRunMetrics: ["get", "/api/eval-runs/{id}/metrics"],
   listEvalRunSamples: ["get", "/api/eval-runs/{id}/samples"],
   listEvalRunTasks: ["get", "/api/eval-runs/{id}/tasks"],
+  compareRuns: ["get", "/api/compare"],
+  compareTasks: ["get", "/api/compare/tasks"],
   exportEvalRun: ["get", "/api/eval-runs/{id}/export"],
   followEvalRunLive: ["get", "/api/eval-runs/{id}/live"],
   createLiveTicket: ["post", "/api/eval-runs/{id}/live-ticket"],
@@ -5995,4 +6831,5 @@ export const operations = {
   getTrigger: ["get", "/api/triggers/{id}"],
   deleteTrigger: ["delete", "/api/triggers/{id}"],
   fireTrigger: ["post", "/hooks/{trigger_id}"],
+  clearResponseCache: ["delete", "/api/cache"],
 } as const;

@@ -83,7 +83,7 @@ async function estimateBenchmark(
   options: ReturnType<typeof configFromCreate>["config"]["options"],
   prices: (StoredModelTarget["price"] | undefined)[],
 ): Promise<BenchmarkEstimate> {
-  const k = attemptsFor(options, bm.id);
+  const k = attemptsFor(options, bm.id, { split: bm.split, options: bm.options as BenchmarkDefaults["options"] });
   const maxOut = samplingFor(options, bm.id).max_output_tokens;
   const failed = (error: string): BenchmarkEstimate => ({ ...benchmarkEstimate(bm.id, 0, [], k, maxOut, prices), error });
   const rev = await revisionOf(env, db, projectId, bm);
