@@ -6,6 +6,13 @@ export interface TokenPrice {
   output_per_mtok: number;
 }
 
+/**
+ * What a batched call costs against the listed price: OpenAI's Batch API and
+ * Anthropic's Message Batches both bill 50% of the standard per-token price
+ * (their published pricing), which is why a run chooses options.batch.
+ */
+export const BATCH_PRICE_FACTOR = 0.5;
+
 /** Null when there is no price or the endpoint reported no token counts. */
 export function estimateCost(price: TokenPrice | null | undefined, inputTokens: number | null, outputTokens: number | null): number | null {
   if (!price || inputTokens === null || outputTokens === null) return null;

@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { call, newProject } from "../../test/http";
-import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, waitForRun } from "../../test/runs";
+import { BATCH_PRICE_FACTOR, estimateCost } from "../../src/providers/cost";
+import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureBase, waitForRun } from "../../test/runs";
+
+const PRICE = { input_per_mtok: 3, output_per_mtok: 15 };
 import { cronPass } from "../../test/synthetic-runs";
 import { EXPIRED_ERROR } from "./batch-poll";
 
@@ -60,8 +63,11 @@ const items = async (runId: string) =>
 async function batchRun(tasks: number, model: string, provider: "openai" | "anthropic" = "openai", options: Record<string, unknown> = {}) {
   const { key, project } = await newProject();
   const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(tasks));
+  // Priced, so the batch discount shows in each attempt's cost.
   const extra =
-    provider === "anthropic" ? { target: { kind: "model", provider: "anthropic", base_url: inject("fixtureUrl"), model, api_key: "sk-ant-test-planted-4410" } } : {};
+    provider === "anthropic"
+      ? { target: { kind: "model", provider: "anthropic", base_url: inject("fixtureUrl"), model, api_key: "sk-ant-test-planted-4410", price: PRICE } }
+      : { target: { kind: "model", provider: "openai", base_url: fixtureBase(), model, api_key: "sk-test-planted-4411", price: PRICE } };
   const runId = await createRun(key, [bm], model, { batch: true, timeout_s: 10, ...options }, extra);
   expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
   await untilSubmitted(runId, tasks);
@@ -86,6 +92,8 @@ describe("batch APIs (options.batch)", { timeout: 120_000 }, () => {
       const rows = await attemptsOf(runId);
       expect(rows.map((r: any) => [r.status, r.reward, r.tries])).toEqual(Array(6).fill(["succeeded", 1, 1]));
       expect(rows.every((r: any) => r.input_tokens > 0 && r.output_tokens > 0)).toBe(true);
+      // Billed at the batch price: half the listed one.
+      for (const r of rows) expect(r.cost).toBeCloseTo(BATCH_PRICE_FACTOR * estimateCost(PRICE, r.input_tokens, r.output_tokens)!, 12);
       expect((await liveCalls(model))).toBe(0);
       const landed = (await items(runId)).map((i) => i.state);
       expect(landed.length).toBe(6);
@@ -106,6 +114,9 @@ describe("batch APIs (options.batch)", { timeout: 120_000 }, () => {
     expect((await liveCalls(model))).toBe(live);
     const rows = await attemptsOf(runId);
     expect(rows.every((r: any) => r.status === "succeeded" && r.reward === 1)).toBe(true);
+    // The live calls pay the listed price, the batch's replies half of it.
+    const liveSeqs = new Set((await items(runId)).filter((i) => i.state === "live").map((i: any) => i.seq));
+    for (const r of rows) expect(r.cost).toBeCloseTo((liveSeqs.has(r.seq) ? 1 : BATCH_PRICE_FACTOR) * estimateCost(PRICE, r.input_tokens, r.output_tokens)!, 12);
     const logs = JSON.stringify((await call("GET", `/api/eval-runs/${runId}/logs?limit=1000`, { key })).body);
     expect(logs).toContain(`${live} failed and call the model directly`);
   });

@@ -110,7 +110,7 @@ async function land(env: Env, ctx: RunContext, b: CallBatchRow, outcomes: Outcom
   const settled: Parameters<typeof settleItems>[2][number][] = [];
   for (const o of outcomes) {
     if (o.kind === "succeeded") {
-      const key = await keepReply(env.ARTIFACTS, runId, o.item.seq, o.item.tries, o.result);
+      const key = await keepReply(env.ARTIFACTS, runId, o.item.seq, o.item.tries, { ...o.result, batched: true });
       // tries: the batch's call was this attempt's try; the scoring of its reply counts it once.
       sends.push({ body: { kind: "attempt", run_id: runId, seq: o.item.seq, tries: o.item.tries - 1, reply_key: key } });
       settled.push({ seq: o.item.seq, state: "landed", reply_key: key });

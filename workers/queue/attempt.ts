@@ -15,6 +15,7 @@ import { imageColumnOf, imageNote, imageOfRow, type ImageNote } from "../../src/
 import { withImages } from "../../src/providers/image-parts";
 import { imageInput } from "../../src/storage/revision-images";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
+import { BATCH_PRICE_FACTOR } from "../../src/providers/cost";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { keepReply, keptReply } from "../../src/storage/attempt-replies";
@@ -102,6 +103,11 @@ const LIVE_DEADLINE_MARGIN_MS = 30_000;
  * inline attempt takes no time worth showing), the request in flight, the
  * committed turn, the scoring phase when a judge is called, and its end.
  */
+/** A batched reply is billed at the batch discount (src/providers/cost.ts). */
+function batchedCost(cost: number | null, batched: boolean): number | null {
+  return cost !== null && batched ? cost * BATCH_PRICE_FACTOR : cost;
+}
+
 export async function runAttempt(
   env: Env,
   ctx: RunContext,
@@ -252,6 +258,8 @@ async function execute(
   let result: ChatResult;
   /** The reply came from the response cache (options.cache): no model call, nothing spent. */
   let cached = false as boolean;
+  /** The reply came from a provider batch (options.batch): billed at the batch discount. */
+  let batched = false as boolean;
   emit({ kind: "phase", phase: "agent" });
   emit({ kind: "preview", messages: messages.map((m) => ({ ...m })) });
   try {
@@ -262,6 +270,7 @@ async function execute(
     }
     // A retry after a scoring failure scores the reply its earlier try kept: the model is not asked twice.
     const kept = !recorded && replyKey ? await keptReply(env.ARTIFACTS, att.runId, replyKey) : null;
+    batched = kept?.batched === true;
     const call = async () => {
       const r = await cachedModelCall(env, ctx, target, att.attemptIndex, {
         messages: sent,
@@ -323,7 +332,7 @@ async function execute(
       exit_code: score.exit_code ?? null,
       tries,
       ...usage,
-      cost: cached ? 0 : estimateCost(target.config.price, result.input_tokens, result.output_tokens),
+      cost: cached ? 0 : batchedCost(estimateCost(target.config.price, result.input_tokens, result.output_tokens), batched),
       latency_ms: result.latency_ms,
       transcript_key: null,
       started_at: startedAt,
