@@ -3,6 +3,9 @@
 /** Largest upload accepted, compressed or not; a gzip body may not inflate past it either. */
 export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 
+/** Most bytes a ZIP upload's files may inflate to together (declared sizes; each is also held to its own). */
+export const MAX_ARCHIVE_INFLATED_BYTES = 64 * 1024 * 1024;
+
 /** Most rows one revision may hold. */
 export const MAX_ROWS = 200_000;
 

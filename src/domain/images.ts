@@ -111,13 +111,24 @@ const MAX_CELL_ERRORS = 5;
 /**
  * The image cells of a custom benchmark's rows that cannot be sent, as
  * readable messages (row index and why), at most a few. A revision file
- * cell is refused too: a project's upload stores no files beside its rows.
+ * cell must name a file the revision stores (`stored`: path to size, as
+ * listed in R2; a ZIP upload's images, or a built-in's), of the size the
+ * cell says; its sha256 is checked when it is sent.
  */
-export function customImageErrors(column: string, rows: Iterable<{ index: number; data: Record<string, unknown> }>): string[] {
+export function customImageErrors(
+  column: string,
+  rows: Iterable<{ index: number; data: Record<string, unknown> }>,
+  stored: ReadonlyMap<string, number> = new Map(),
+): string[] {
   const errors: string[] = [];
+  const fileError = (image: RevisionImage): string | null => {
+    const size = stored.get(image.file);
+    if (size === undefined) return `a revision file (${image.file}) that this dataset revision does not store; upload the rows and images as a ZIP archive, or use an http(s) URL or a data URL`;
+    return size === image.bytes ? null : `the revision file ${image.file} has ${size} bytes, not the ${image.bytes} the cell says`;
+  };
   for (const row of rows) {
     const parsed = parseImageCell(row.data[column]);
-    const why = !parsed.ok ? parsed.error : parsed.image.kind === "file" ? "a revision file, which only built-in data stores; use an http(s) URL or a data URL" : null;
+    const why = !parsed.ok ? parsed.error : parsed.image.kind === "file" ? fileError(parsed.image) : null;
     if (why) errors.push(`row ${row.index}: ${why}`);
     if (errors.length >= MAX_CELL_ERRORS) break;
   }

@@ -12,7 +12,8 @@ import type { Db } from "../db/client";
 import { findOwnRevision, findRevisionByDigest, insertRevision, maxRevisionVersion } from "../db/datasets";
 import type { DatasetRevisionRow } from "../db/schema";
 import { analyseRecords } from "../datasets/analyse";
-import { isGzip, sourceExtension, type DatasetFormat } from "../datasets/formats";
+import type { JsonObject } from "../datasets/canonical-json";
+import { isGzip, sourceExtension, type DatasetFormat, type ParsedItem } from "../datasets/formats";
 import { gunzip } from "../datasets/gzip";
 import { CHUNK_ROWS, MAX_UPLOAD_BYTES } from "../datasets/limits";
 import { isDatasetName, isVersion, MAX_VERSION, refOf } from "../datasets/names";
@@ -38,12 +39,20 @@ export interface ImportRequest {
    * so the revision digest covers their bytes.
    */
   files?: { path: string; bytes: Uint8Array; contentType: string }[];
+  /** Rewrites each parsed row before it is digested and stored (a ZIP upload's file names become revision-file cells). */
+  mapRow?: (data: JsonObject) => JsonObject;
+  /** The ZIP archive `bytes` came from: stored as the source and counted as the upload's size. */
+  archive?: Uint8Array;
 }
 
 export interface ImportResult {
   revision: DatasetRevisionRow;
   /** False when the same content already existed and that revision is returned. */
   created: boolean;
+}
+
+async function* mapped(items: Iterable<ParsedItem> | AsyncIterable<ParsedItem>, map: (data: JsonObject) => JsonObject): AsyncIterable<ParsedItem> {
+  for await (const item of items) yield "error" in item ? item : { where: item.where, data: map(item.data) };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -79,7 +88,8 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
 
   const gzipped = isGzip(bytes);
   const content = gzipped ? await gunzip(bytes, MAX_UPLOAD_BYTES) : bytes;
-  const analysis = await analyseRecords(readRecords(format, content));
+  const records = req.mapRow ? mapped(readRecords(format, content), req.mapRow) : readRecords(format, content);
+  const analysis = await analyseRecords(records);
 
   const same =
     req.version === undefined
@@ -94,7 +104,7 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
   if (!isVersion(version)) throw new AppError("conflict", `'${name}' has no version number left`);
   const id = newId("dsr");
   const prefix = revisionPrefix(projectId, name, version, id);
-  const source = sourceKey(prefix, sourceExtension(format, gzipped));
+  const source = sourceKey(prefix, req.archive ? "zip" : sourceExtension(format, gzipped));
   const writer = new RowChunkWriter(bucket, prefix, CHUNK_ROWS);
   const fileKeys = (req.files ?? []).map((f) => revisionFileKey(prefix, f.path));
   const cleanup = async () => {
@@ -113,7 +123,7 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
     splits: analysis.splits,
     subsets: analysis.subsets,
     format,
-    sizeBytes: bytes.byteLength,
+    sizeBytes: (req.archive ?? bytes).byteLength,
     storagePrefix: prefix,
     chunkRows: CHUNK_ROWS,
     source: req.source ?? null,
@@ -121,10 +131,10 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
   };
 
   try {
-    await bucket.put(source, bytes);
+    await bucket.put(source, req.archive ?? bytes);
     for (const [i, f] of (req.files ?? []).entries()) await bucket.put(fileKeys[i]!, f.bytes, { httpMetadata: { contentType: f.contentType } });
     let index = 0;
-    for await (const item of readRecords(format, content)) {
+    for await (const item of req.mapRow ? mapped(readRecords(format, content), req.mapRow) : readRecords(format, content)) {
       // Pass one accepted every item; parsing is deterministic, so an error here means the input changed under us.
       if ("error" in item || index >= analysis.rowCount) throw new Error(`dataset pass two disagrees with pass one at ${item.where}`);
       await writer.add(buildRow(analysis, index, item.data));

@@ -68,7 +68,7 @@ describe("custom benchmarks with an image column", () => {
     ["a file: URL", "file:///etc/passwd", "row 1: 'file:' URLs are not sent"],
     ["a data URL of text", "data:text/plain;base64,aGk=", "row 1: a data URL must be data:<image/jpeg|image/png|image/gif|image/webp>;base64,<data>"],
     ["an empty cell", "", "row 1: the cell is empty"],
-    ["a revision file", { file: "images/1.jpg", sha256: "a".repeat(64), media_type: "image/jpeg", bytes: 10 }, "row 1: a revision file, which only built-in data stores"],
+    ["a revision file", { file: "images/1.jpg", sha256: "a".repeat(64), media_type: "image/jpeg", bytes: 10 }, "row 1: a revision file (images/1.jpg) that this dataset revision does not store"],
   ])("refuses %s with a 422 naming the row", async (_what, cell, message) => {
     const { key, project } = await newProject();
     const dataset = await importRows(project.id, `bad-${uniq()}`, [

@@ -20,6 +20,7 @@ import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHA
 import { SelectionCounter } from "../../../src/datasets/row-selection";
 import { customImageErrors, imageColumnOf } from "../../../src/domain/images";
 import { rowChunks } from "../../../src/storage/dataset-rows";
+import { revisionFiles } from "../../../src/storage/revision-files";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { defineRoute, newRouter } from "../router";
@@ -47,7 +48,7 @@ export const BenchmarkView = z
     subsets: z.array(z.string()),
     sample_size: z.number().int().nullable().openapi({ description: "Rows the benchmark draws from: its revision's rows of its split and subsets" }),
     subset_column: z.string().nullable().openapi({ description: "The column giving a row's subset; null: the revision's own subset column" }),
-    image_column: z.string().nullable().openapi({ description: "The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with a built-in's revision); null: text only" }),
+    image_column: z.string().nullable().openapi({ description: "The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with the revision: a ZIP upload's image or a built-in's); null: text only" }),
     archived: z.boolean(),
     archived_at: z.string().nullable(),
     used: z.boolean().openapi({ description: "A run has referenced it, so it can be archived but not deleted" }),
@@ -138,7 +139,7 @@ const CreateBenchmark = z
       .optional()
       .openapi({
         description:
-          "A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...); every row's value is checked (422 naming the rows otherwise). The target must accept images",
+          "A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...) or a revision file {file, sha256, media_type, bytes} the revision stores (what a ZIP upload makes of a cell naming an image in the archive); every row's value is checked (422 naming the rows otherwise). The target must accept images",
       }),
   })
   .openapi("CreateBenchmark");
@@ -249,8 +250,9 @@ export const benchmarksRoutes = newRouter()
       // Every row's image must be sendable, so a bad cell is a 422 now rather than a failed attempt later.
       if (body.image_column !== undefined) {
         const bad: string[] = [];
+        const stored = await revisionFiles(c.env.ARTIFACTS, revision.storagePrefix);
         for await (const rows of rowChunks(c.env.ARTIFACTS, revision)) {
-          bad.push(...customImageErrors(body.image_column, rows));
+          bad.push(...customImageErrors(body.image_column, rows, stored));
           if (bad.length) break;
         }
         if (bad.length) {

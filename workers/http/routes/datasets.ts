@@ -14,6 +14,7 @@ import { CHUNK_ROWS, MAX_UPLOAD_BYTES } from "../../../src/datasets/limits";
 import { DATASET_NAME, MAX_VERSION, refOf } from "../../../src/datasets/names";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";
+import { isZipMediaType, readDatasetArchive, ZIP_MEDIA_TYPES } from "../../../src/datasets/archive";
 import { importRevision } from "../../../src/storage/dataset-import";
 import { readRows } from "../../../src/storage/dataset-rows";
 import { defineRoute, newRouter } from "../router";
@@ -150,13 +151,19 @@ export const datasetsRoutes = newRouter()
       description:
         "The raw body is JSONL (application/x-ndjson), CSV with a header (text/csv) or Parquet " +
         "(application/vnd.apache.parquet), optionally gzip-compressed (detected by its bytes). " +
-        `At most ${MAX_UPLOAD_BYTES} bytes. A line or row that does not parse is a 422 naming it.`,
+        `At most ${MAX_UPLOAD_BYTES} bytes. A line or row that does not parse is a 422 naming it. ` +
+        "Or a ZIP archive (application/zip) holding exactly one such data file (.jsonl, .ndjson, .csv or .parquet, optionally .gz) " +
+        "and image files: a cell (any column) whose string names a file of the archive (from its root, else from the data file's folder) " +
+        "that is a PNG, JPEG, GIF or WebP image (by its bytes) becomes {file, sha256, media_type, bytes}, and the file is stored with the revision, " +
+        "so a custom benchmark's image_column can send it. A 422 names the row and column of a cell naming an image path the archive lacks, " +
+        "or a file of it that is not an image; also for an archive with no data file or several, or one that does not read; " +
+        "files no cell names are not kept.",
       request: {
         params: NameParam,
         query: CreateQuery,
         body: {
           required: true,
-          content: Object.fromEntries(Object.keys(MEDIA_TYPES).map((t) => [t, { schema: binary }])),
+          content: Object.fromEntries([...Object.keys(MEDIA_TYPES), ...ZIP_MEDIA_TYPES].map((t) => [t, { schema: binary }])),
         },
       },
       responses: {
@@ -165,27 +172,27 @@ export const datasetsRoutes = newRouter()
         ...errorResponses,
         ...conflict,
         ...tooLarge,
-        415: problemOf("The content type is not JSONL, CSV or Parquet"),
+        415: problemOf("The content type is not JSONL, CSV, Parquet or ZIP"),
       },
     }),
     async (c) => {
       const { name } = c.req.valid("param");
       const { version } = c.req.valid("query");
+      const zipped = isZipMediaType(c.req.header("content-type"));
       const format = formatOfMediaType(c.req.header("content-type"));
-      if (!format) {
+      if (!format && !zipped) {
         throw new AppError(
           "unsupported_media_type",
-          `send the rows with content-type ${Object.keys(MEDIA_TYPES).join(", ")} (got ${c.req.header("content-type") ?? "none"})`,
+          `send the rows with content-type ${[...Object.keys(MEDIA_TYPES), ...ZIP_MEDIA_TYPES].join(", ")} (got ${c.req.header("content-type") ?? "none"})`,
         );
       }
       const bytes = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
-      const { revision, created } = await importRevision(c.var.db, c.env.ARTIFACTS, {
-        projectId: c.var.auth.projectId,
-        name,
-        version,
-        format,
-        bytes,
-      });
+      const upload = { projectId: c.var.auth.projectId, name, version };
+      const { revision, created } = zipped
+        ? await readDatasetArchive(bytes).then((a) =>
+            importRevision(c.var.db, c.env.ARTIFACTS, { ...upload, format: a.format, bytes: a.data, mapRow: a.mapRow, files: a.files, archive: bytes }),
+          )
+        : await importRevision(c.var.db, c.env.ARTIFACTS, { ...upload, format: format!, bytes });
       return c.json(revisionView(revision), created ? 201 : 200);
     },
   )
