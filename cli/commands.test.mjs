@@ -126,6 +126,7 @@ describe("mediaTypeOf", () => {
     assert.equal(mediaTypeOf("dir.v2/rows.NDJSON.gz"), "application/x-ndjson");
     assert.equal(mediaTypeOf("t.csv.gz"), "text/csv");
     assert.equal(mediaTypeOf("t.parquet"), "application/vnd.apache.parquet");
+    assert.equal(mediaTypeOf("pictures.zip"), "application/zip");
     assert.throws(() => mediaTypeOf("rows.json"), /cannot tell the format of rows.json/);
     assert.throws(() => mediaTypeOf("rows"), UsageError);
   });

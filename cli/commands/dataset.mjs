@@ -14,6 +14,8 @@ export const MEDIA_TYPES = {
   ndjson: "application/x-ndjson",
   csv: "text/csv",
   parquet: "application/vnd.apache.parquet",
+  // One data file beside the images its rows name (the server reads the archive).
+  zip: "application/zip",
 };
 /** Files from this size on show upload progress. */
 const PROGRESS_MIN_BYTES = 1024 * 1024;
@@ -29,7 +31,7 @@ export function mediaTypeOf(file) {
   if (name.endsWith(".gz")) name = name.slice(0, -3);
   const ext = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "";
   const type = MEDIA_TYPES[/** @type {keyof typeof MEDIA_TYPES} */ (ext)];
-  if (!type) throw new UsageError(`cannot tell the format of ${file}: name it .jsonl, .ndjson, .csv or .parquet (optionally .gz)`);
+  if (!type) throw new UsageError(`cannot tell the format of ${file}: name it .jsonl, .ndjson, .csv or .parquet (optionally .gz), or .zip`);
   return type;
 }
 
@@ -80,7 +82,7 @@ function printRevision(ctx, r) {
 export const datasetCommands = {
   push: {
     summary: "upload rows as a new immutable revision NAME@VERSION",
-    usage: "assay dataset push NAME FILE [--version N]   (FILE: .jsonl, .ndjson, .csv or .parquet, optionally .gz)",
+    usage: "assay dataset push NAME FILE [--version N]   (FILE: .jsonl, .ndjson, .csv or .parquet, optionally .gz; or a .zip of one with its images)",
     min: 2,
     max: 2,
     options: { version: { type: "string" } },

@@ -6,7 +6,7 @@
  *  - an http(s) URL, passed to the endpoint as a URL (the model's side fetches it);
  *  - a data URL (`data:image/png;base64,...`), sent inline;
  *  - a file of the dataset revision, `{file, sha256, media_type, bytes}`,
- *    stored in R2 beside its rows (MATH-Vision's images), read and checked
+ *    stored in R2 beside its rows (MATH-Vision's images, a ZIP upload's), read and checked
  *    against its sha256 before it is sent inline.
  * Pure, no I/O.
  */

@@ -1,6 +1,6 @@
 /**
- * Dataset revisions: upload a JSONL, CSV or Parquet body as an immutable
- * revision `name@version`, list the revisions a project sees (its own and
+ * Dataset revisions: upload a JSONL, CSV or Parquet body (or a ZIP of one
+ * such file and the images its rows name) as an immutable revision `name@version`, list the revisions a project sees (its own and
  * the global ones), read one, and page through its rows.
  */
 import { concatBytes } from "../../../src/datasets/bytes";
