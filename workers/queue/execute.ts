@@ -42,6 +42,8 @@ export const WAIT_IN_PLACE_MAX_MS = 10_000;
 interface Work {
   msg: Delivered;
   slot: AttemptSlot;
+  /** A rate-limit retry whose slot a band took back waits here for another, calling no earlier than this (epoch ms). */
+  notBefore?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -107,9 +109,12 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   }
 
   /** Runs one attempt; false when the band took the worker's slot back meanwhile (the attempt's retry goes back to the queue). */
-  const runOne = async ({ msg, slot }: Work): Promise<boolean> => {
+  const runOne = async ({ msg, slot, notBefore }: Work): Promise<boolean> => {
     let kept = true;
     let result: AttemptResult;
+    if (notBefore !== undefined && notBefore > Date.now()) await sleep(notBefore - Date.now());
+    // Stopped meanwhile: the rest are cancelled with the run (resume re-enqueues them).
+    if (notBefore !== undefined && stopped) return (msg.raw.ack(), true);
     try {
       let tries = msg.body.tries;
       let since = msg.body.limited_since;
@@ -121,7 +126,13 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
         const inPlace =
           result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && Date.now() + result.delay_ms < deadline;
         if (!inPlace || result.kind !== "retry") break;
-        if (!(kept = await feedback.keep())) break; // the band's limit fell: wait in the queue instead, slot given up
+        if (!(kept = await feedback.keep())) {
+          // The band's limit fell: the slot is given up, and the retry waits in this invocation for another one
+          // (its tries and wait so far carried), not through the queue's slower redelivery.
+          const body = { ...msg.body, tries: result.tries, limited_since: result.limited_since, ...(result.reply_key !== undefined && { reply_key: result.reply_key }) };
+          pending.unshift({ msg: { ...msg, body }, slot, notBefore: Date.now() + result.delay_ms });
+          return false;
+        }
         sink.note({ level: "warn", event: "retry", attempt_seq: slot.seq, message: result.log });
         await sleep(result.delay_ms);
         if (stopped) break; // the stopped run's retry goes back to the queue, which drops it
@@ -184,7 +195,8 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   startWorkers(granted);
   let lastRenew = Date.now();
   // Ask for more slots while work waits and fewer than `limit` are ours; renew the lease meanwhile.
-  while (pending.length && !stopped && Date.now() < deadline) {
+  // Running workers may put a retry back (a band's lowered limit), so the loop lasts while any runs.
+  while ((pending.length || running.size) && !stopped && Date.now() < deadline) {
     const want = Math.min(limit, pending.length) - slots;
     if (want > 0 || Date.now() - lastRenew > RENEW_MS) {
       startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs, wait_ms: want > 0 ? MORE_WAIT_MS : 0, band }));
