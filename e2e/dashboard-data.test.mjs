@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
 import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
+import { importTs } from "../scripts/lib/import-ts.mjs";
 
 const ROWS = Array.from({ length: 8 }, (_, i) => ({ question: `Compute the sum for the upload check: ${20 + i} + ${3 * i}`, final: String(20 + 4 * i), subset: i % 2 ? "odd" : "even" }));
 // Two rows without an answer: their attempts end unscored, an error kind the table can filter by.
@@ -81,6 +82,32 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     benchmarkId = new URL(page.url()).pathname.split("/").pop();
     assert.match(benchmarkId, /^bm_/);
     assert.deepEqual(browser.errors, [], "console errors on the builder");
+  });
+
+  it("uploads a ZIP of a JSONL file and the images its rows name: each image is stored with the revision", async () => {
+    const { writeZip, fakePng } = await importTs(new URL("../test/zip-writer.ts", import.meta.url));
+    const rows = [
+      { question: "What shape is drawn?", picture: "images/a.png", answer: "circle" },
+      { question: "What colour is it?", picture: "images/b.png", answer: "red" },
+    ];
+    const zip = await writeZip([
+      { name: "tasks.jsonl", data: jsonl(rows), deflate: true },
+      { name: "images/a.png", data: fakePng("a") },
+      { name: "images/b.png", data: fakePng("b") },
+    ]);
+    await openUpload();
+    await page.getByLabel("File").setInputFiles({ name: "shapes.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    assert.equal(await page.getByLabel("Dataset name").inputValue(), "shapes");
+    assert.equal(await page.getByLabel("File format").inputValue(), "zip");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByTestId("upload-done").waitFor();
+    assert.match(await page.getByTestId("upload-done").innerText(), /shapes@1, 2 rows, 3 columns/);
+    const stored = await env.api("GET", "/api/datasets/shapes@1/rows?limit=10");
+    assert.equal(stored.status, 200);
+    const cells = stored.body.items.map((r) => r.data.picture);
+    assert.deepEqual(cells.map((c) => [c.file, c.media_type]), [["images/a.png", "image/png"], ["images/b.png", "image/png"]]);
+    assert.ok(cells.every((c) => /^[0-9a-f]{64}$/.test(c.sha256) && c.bytes > 0));
+    await shot(page, "screenshots/data-01b-upload-zip");
   });
 
   it("a gzip-compressed CSV is recognised by its name and uploaded as is", async () => {

@@ -1,6 +1,6 @@
 /**
  * Upload a dataset revision from the browser: a JSONL, CSV or Parquet file
- * (gzip too), sent through the typed client to POST
+ * (gzip too), or a ZIP of one such file and the images its rows name, sent through the typed client to POST
  * /api/datasets/{name}/revisions. The server's refusal is shown where it
  * applies: a malformed line or row by the name the API gives it (line 3,
  * row 7), the name field's own message beside the name.
@@ -20,11 +20,13 @@ import { ApiError, client, unwrap } from "../lib/api";
 import type { DatasetRevision } from "../lib/types";
 import { ErrorBox, Field, fieldErrors } from "./ui";
 
-type Format = "jsonl" | "csv" | "parquet";
-const MEDIA: Record<Format, "application/x-ndjson" | "text/csv" | "application/vnd.apache.parquet"> = {
+/** zip: one data file and the images its rows name (a cell naming a file in the archive becomes that stored image). */
+type Format = "jsonl" | "csv" | "parquet" | "zip";
+const MEDIA: Record<Format, "application/x-ndjson" | "text/csv" | "application/vnd.apache.parquet" | "application/zip"> = {
   jsonl: "application/x-ndjson",
   csv: "text/csv",
   parquet: "application/vnd.apache.parquet",
+  zip: "application/zip",
 };
 
 /** A byte count for people: 512 B, 3.4 KB, 12.0 MB. */
@@ -40,7 +42,7 @@ export function formatOfFile(fileName: string): { format: Format | null; gzipped
   const gzipped = lower.endsWith(".gz");
   const stem = gzipped ? lower.slice(0, -3) : lower;
   const ext = stem.slice(stem.lastIndexOf(".") + 1);
-  const format: Format | null = ext === "jsonl" || ext === "ndjson" || ext === "json" ? "jsonl" : ext === "csv" ? "csv" : ext === "parquet" || ext === "pq" ? "parquet" : null;
+  const format: Format | null = ext === "jsonl" || ext === "ndjson" || ext === "json" ? "jsonl" : ext === "csv" ? "csv" : ext === "parquet" || ext === "pq" ? "parquet" : ext === "zip" && !gzipped ? "zip" : null;
   const dot = stem.lastIndexOf(".");
   return { format, gzipped, base: dot > 0 ? fileName.slice(0, dot) : fileName };
 }
@@ -96,7 +98,7 @@ export function DatasetUpload({ onUploaded }: { onUploaded: (r: DatasetRevision,
     try {
       // JSONL and CSV travel gzip-compressed (the server detects gzip by its bytes); Parquet and .gz files are compressed already.
       const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-      const compress = format !== "parquet" && !(head[0] === 0x1f && head[1] === 0x8b) && typeof CompressionStream === "function";
+      const compress = format !== "parquet" && format !== "zip" && !(head[0] === 0x1f && head[1] === 0x8b) && typeof CompressionStream === "function";
       setPhase({ step: "read", done: 0, total: file.size, compress });
       let read = 0;
       const counted = file.stream().pipeThrough(
@@ -133,8 +135,8 @@ export function DatasetUpload({ onUploaded }: { onUploaded: (r: DatasetRevision,
 
   return (
     <div class="upload" data-testid="dataset-upload">
-      <Field id="ds-file" label="File" hint={`JSONL, CSV (with a header) or Parquet, gzip-compressed or not; at most ${bytes(MAX_UPLOAD_BYTES)}.`}>
-        <input id="ds-file" type="file" accept=".jsonl,.ndjson,.json,.csv,.parquet,.pq,.gz" onChange={(e) => pick((e.target as HTMLInputElement).files?.[0] ?? null)} />
+      <Field id="ds-file" label="File" hint={`JSONL, CSV (with a header) or Parquet, gzip-compressed or not, or a ZIP of one of them with the images its rows name by path; at most ${bytes(MAX_UPLOAD_BYTES)}.`}>
+        <input id="ds-file" type="file" accept=".jsonl,.ndjson,.json,.csv,.parquet,.pq,.gz,.zip" onChange={(e) => pick((e.target as HTMLInputElement).files?.[0] ?? null)} />
       </Field>
       {file && (
         <>
@@ -146,6 +148,7 @@ export function DatasetUpload({ onUploaded }: { onUploaded: (r: DatasetRevision,
               <option value="jsonl">JSONL (one JSON object per line)</option>
               <option value="csv">CSV with a header row</option>
               <option value="parquet">Parquet</option>
+              <option value="zip">ZIP: one data file and the images its rows name</option>
             </select>
           </Field>
           <div class="actions">

@@ -64,3 +64,5 @@ export type BudgetReport = NonNullable<Schemas["BudgetReport"]>;
 export type Spend = Schemas["Spend"];
 export type RunBudget = NonNullable<Schemas["EvalRun"]["options"]["budget"]>;
 export type Import = Schemas["Import"];
+export type RunTimeline = Schemas["RunTimeline"];
+export type TimelineSample = Schemas["RunTimelineSample"];

@@ -475,6 +475,8 @@ export interface paths {
           "text/csv": Blob | string;
           "application/vnd.apache.parquet": Blob | string;
           "application/x-parquet": Blob | string;
+          "application/zip": Blob | string;
+          "application/x-zip-compressed": Blob | string;
         };
       };
       responses: {
@@ -5177,7 +5179,7 @@ export interface components {
       sample_size: number | null;
       /** The column giving a row's subset; null: the revision's own subset column */
       subset_column: string | null;
-      /** The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with a built-in's revision); null: text only */
+      /** The column whose image is sent with each prompt (an http(s) URL, a data URL, or a file stored with the revision: a ZIP upload's image or a built-in's); null: text only */
       image_column: string | null;
       archived: boolean;
       archived_at: string | null;
@@ -5241,7 +5243,7 @@ export interface components {
       subsets?: (string)[];
       /** The column whose value is a row's subset (default: the revision's subset, subject or category column) */
       subset_column?: string;
-      /** A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...); every row's value is checked (422 naming the rows otherwise). The target must accept images */
+      /** A column whose value is an image sent with each prompt: an http(s) URL (passed to the endpoint, which fetches it) or a data URL (data:image/png|jpeg|gif|webp;base64,...) or a revision file {file, sha256, media_type, bytes} the revision stores (what a ZIP upload makes of a cell naming an image in the archive); every row's value is checked (422 naming the rows otherwise). The target must accept images */
       image_column?: string;
     };
     Profile: {
