@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
+import { builtinKeyRows } from "../fixture/builtin-keys.mjs";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { serveDatasets } from "./lib/datasets-server.mjs";
 import { fixtureListenError, fixturePort } from "./lib/fixture-port.mjs";
@@ -19,7 +20,7 @@ const questions = demoQuestions(50);
 
 // The fixture model knows the demo's answers and, when ../shared has them, the built-in benchmarks' answer keys.
 const SHARED = join(process.env.ASSAY_SHARED_DIR || join("..", "shared"), "datasets");
-const answers = [...(questions.answerFile ? [] : questions.rows), ...(existsSync(SHARED) ? answerKeyFiles(SHARED) : [])];
+const answers = [...(questions.answerFile ? [] : questions.rows), ...(existsSync(SHARED) ? [...answerKeyFiles(SHARED), ...(await builtinKeyRows(SHARED))] : [])];
 // A fixed port (ASSAY_FIXTURE_PORT), so targets saved against the fixture still reach it after a restart.
 const wanted = fixturePort(process.env.ASSAY_FIXTURE_PORT);
 if ("error" in wanted) {
