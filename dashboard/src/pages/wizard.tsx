@@ -130,6 +130,40 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
   );
 }
 
+/** Empties the project's response cache (DELETE /api/cache, repeated while entries are left), saying how many went. */
+function ClearCache() {
+  const [state, setState] = useState<{ busy: boolean; deleted: number | null; error: unknown }>({ busy: false, deleted: null, error: null });
+  const clear = async () => {
+    setState({ busy: true, deleted: null, error: null });
+    try {
+      let deleted = 0;
+      for (;;) {
+        const r = await unwrap(client.DELETE("/api/cache", {}));
+        deleted += r.deleted;
+        if (!r.more) break;
+      }
+      setState({ busy: false, deleted, error: null });
+    } catch (e) {
+      setState({ busy: false, deleted: null, error: e });
+    }
+  };
+  return (
+    <span class="clear-cache">
+      {" "}
+      <button type="button" class="small" disabled={state.busy} onClick={clear}>
+        {state.busy ? "Clearing…" : "Clear the project's cache"}
+      </button>
+      {state.deleted !== null && (
+        <span class="muted" role="status" data-testid="cache-cleared">
+          {" "}
+          {state.deleted === 0 ? "The cache was empty." : `${state.deleted} cached ${state.deleted === 1 ? "reply" : "replies"} deleted.`}
+        </span>
+      )}
+      {state.error ? <ErrorBox error={state.error} what="Clearing the cache" /> : null}
+    </span>
+  );
+}
+
 export default function Wizard() {
   const loc = useLocation();
   const draftId = loc.query.get("run");
@@ -424,6 +458,7 @@ export default function Wizard() {
                   <option value="read_write">read and store</option>
                   <option value="read_only">read only</option>
                 </select>
+                <ClearCache />
               </Field>
               <Field id="opt-batch" label="Batch API" hint="Submit the model calls as one provider batch (OpenAI or Anthropic): about half the price, answered within 24 h; model targets with single-turn prompts" error={errors["options.batch"]}>
                 <label>
