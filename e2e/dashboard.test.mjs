@@ -381,4 +381,27 @@ describe("dashboard", { timeout: 600_000 }, () => {
     await page.getByLabel("API key").waitFor();
     assert.equal(await page.evaluate(() => sessionStorage.getItem("assay.api-key")), null);
   });
+
+  it("re-scores a finished run's outputs with another scoring spec: a new linked run, no model call", async () => {
+    await page.getByLabel("API key").fill(env.key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByTestId("project-name").waitFor();
+    const before = (await (await fetch(`${env.fixture.url}/_stats`)).json()).calls;
+    await page.goto(`${env.url}/runs/${runId}`);
+    await page.getByTestId("rescore").locator("summary").click();
+    // The spec starts as the benchmark's own; a pattern no output matches scores every stored output 0.
+    await until(async () => (await page.getByLabel("Scoring spec (JSON)").inputValue()).includes("regex"), { what: "the benchmark's own spec" });
+    await page.getByLabel("Scoring spec (JSON)").fill(JSON.stringify({ type: "regex", pattern: "NEVER ([0-9]+)" }));
+    await page.getByRole("button", { name: "Re-score", exact: true }).click();
+    await page.waitForURL((u) => /\/runs\/run_/.test(u.pathname) && !u.pathname.endsWith(runId));
+    const rescoreId = new URL(page.url()).pathname.split("/")[2];
+    await page.getByRole("link", { name: runId }).first().waitFor();
+    await until(async () => (await env.api("GET", `/api/eval-runs/${rescoreId}`)).body.status === "completed", { timeout: 60_000, what: "the re-score to complete" });
+    const scores = (await env.api("GET", `/api/eval-runs/${rescoreId}/scores`)).body.scores[0];
+    assert.equal(scores.score, 0);
+    assert.equal(scores.score_counts.scored, 48, "every stored output scored again");
+    assert.equal((await (await fetch(`${env.fixture.url}/_stats`)).json()).calls, before, "no model call");
+    await shot(page, "17-rescore");
+    noErrors("rescore");
+  });
 });

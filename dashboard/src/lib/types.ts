@@ -66,3 +66,4 @@ export type RunBudget = NonNullable<Schemas["EvalRun"]["options"]["budget"]>;
 export type Import = Schemas["Import"];
 export type RunTimeline = Schemas["RunTimeline"];
 export type TimelineSample = Schemas["RunTimelineSample"];
+export type RescoreEvalRun = components["schemas"]["RescoreEvalRun"];

@@ -18,6 +18,7 @@ import { useApi } from "../lib/use-api";
 import { BenchmarkPanel } from "../components/benchmark-panel";
 import { SamplesTable, type Filter } from "../components/samples-table";
 import { TraceViewer } from "../components/trace-viewer";
+import { RescoreForm } from "../components/rescore-form";
 import { RecordedFrom } from "../components/import-form";
 import { RunTimelinePanel } from "../components/run-timeline";
 import { ErrorBox, Loading, StatusBadge } from "../components/ui";
@@ -272,6 +273,9 @@ export default function RunDetail({ params }: { params: Record<string, string> }
           <p class="notice ok" role="status">
             {notice}
           </p>
+        )}
+        {finished && run.target.kind !== "agent" && run.compare_target?.kind !== "agent" && (
+          <RescoreForm run={run} names={Object.fromEntries(scoreRows.map((r) => [r.benchmark_id, r.benchmark_name ?? r.benchmark_id]))} />
         )}
         {submission && (
           <div class="notice ok" role="status" data-testid="submission">
