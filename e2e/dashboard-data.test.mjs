@@ -192,4 +192,30 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     await shot(page, "screenshots/data-05-attempts-subset");
     assert.deepEqual(browser.errors, [], "console errors on the run page");
   });
+
+  it("starts a recorded-outputs run from the wizard: the outputs are scored, no model is called", async () => {
+    // Row i's output is task i's (no key column): six right, two wrong, and the two rows without an answer unscored.
+    const outputs = ALL.map((r, i) => ({ output: i < 6 && r.final ? `#### ${r.final}` : "#### 0" }));
+    const up = await env.api("POST", "/api/datasets/upload-sums-outputs/revisions", jsonl(outputs), "application/x-ndjson");
+    assert.equal(up.status, 201, up.text);
+    const before = (await (await fetch(`${env.fixture.url}/_stats`)).json()).total.calls;
+    await page.goto(`${env.url}/evaluations/new?benchmarks=${benchmarkId}`);
+    await page.getByRole("button", { name: "Next: configure" }).click();
+    await page.getByLabel("Kind").first().selectOption("outputs");
+    await page.getByLabel("Outputs dataset (name@version)").fill(up.body.ref);
+    await page.getByLabel("Output column").fill("output");
+    await page.getByRole("button", { name: "Next: review" }).click();
+    await page.getByTestId("review-target").getByText(/recorded outputs upload-sums-outputs@1/).waitFor();
+    await page.getByRole("button", { name: "Start evaluation" }).click();
+    await page.waitForURL(/\/runs\/run_/);
+    const runId = new URL(page.url()).pathname.split("/")[2];
+    await until(async () => (await env.api("GET", `/api/eval-runs/${runId}`)).body.status === "completed", { timeout: 60_000, what: "the outputs run to complete" });
+    const row = (await env.api("GET", `/api/eval-runs/${runId}/scores`)).body.scores[0];
+    assert.equal(row.score, 6 / 8);
+    assert.deepEqual([row.score_counts.scored, row.score_counts.total], [8, 10]);
+    await page.getByText("no model is called").first().waitFor();
+    assert.equal((await (await fetch(`${env.fixture.url}/_stats`)).json()).total.calls, before, "no model call");
+    await shot(page, "screenshots/data-06-outputs-run");
+    assert.deepEqual(browser.errors, [], "console errors on the outputs run");
+  });
 });

@@ -15,7 +15,8 @@ import { scoringLabel } from "./benchmarks";
 import { budgetText, estimateRun, usd, type RunBudget, type RunEstimate } from "../lib/budget";
 
 interface TargetForm {
-  kind: "model" | "agent";
+  /** outputs: recorded outputs (a dataset revision) scored instead of calling a model. */
+  kind: "model" | "agent" | "outputs";
   provider: "openai" | "anthropic";
   base_url: string;
   model: string;
@@ -28,6 +29,11 @@ interface TargetForm {
   /** USD per million input and output tokens (target.price), as typed; both needed for a cost budget. */
   price_in: string;
   price_out: string;
+  /** An outputs target: the revision name@version, its task-key, output and attempt columns (the last two optional as in the API). */
+  dataset: string;
+  key_column: string;
+  output_column: string;
+  attempt_column: string;
 }
 
 interface JudgeForm {
@@ -38,13 +44,30 @@ interface JudgeForm {
   serverKey: boolean;
 }
 
-const emptyTarget = (): TargetForm => ({ kind: "model", provider: "openai", base_url: "", model: "", name: "", runner_url: "", profile: "", api_key: undefined, serverKey: false, price_in: "", price_out: "" });
+const emptyTarget = (): TargetForm => ({
+  kind: "model",
+  provider: "openai",
+  base_url: "",
+  model: "",
+  name: "",
+  runner_url: "",
+  profile: "",
+  api_key: undefined,
+  serverKey: false,
+  price_in: "",
+  price_out: "",
+  dataset: "",
+  key_column: "",
+  output_column: "",
+  attempt_column: "",
+});
 
 function targetForm(t: Target | null): TargetForm {
   if (!t) return emptyTarget();
   if (t.kind === "agent") return { ...emptyTarget(), kind: "agent", runner_url: t.runner_url, profile: t.profile, name: t.name ?? "" };
-  // The wizard starts live runs; a copy of a recorded-outputs run starts from a blank model target (the API and CLI take outputs targets).
-  if (t.kind === "outputs") return emptyTarget();
+  if (t.kind === "outputs") {
+    return { ...emptyTarget(), kind: "outputs", dataset: t.dataset, key_column: t.key_column ?? "", output_column: t.output_column, attempt_column: t.attempt_column ?? "", name: t.name ?? "" };
+  }
   return {
     ...emptyTarget(),
     provider: t.provider,
@@ -63,6 +86,16 @@ type CacheMode = "off" | "read_write" | "read_only";
 
 function targetBody(f: TargetForm): TargetBody {
   if (f.kind === "agent") return { kind: "agent", runner_url: f.runner_url.trim(), profile: f.profile.trim(), ...(f.name.trim() ? { name: f.name.trim() } : {}) };
+  if (f.kind === "outputs") {
+    return {
+      kind: "outputs",
+      dataset: f.dataset.trim(),
+      output_column: f.output_column.trim(),
+      ...(f.key_column.trim() ? { key_column: f.key_column.trim() } : {}),
+      ...(f.attempt_column.trim() ? { attempt_column: f.attempt_column.trim() } : {}),
+      ...(f.name.trim() ? { name: f.name.trim() } : {}),
+    };
+  }
   const body: TargetBody & { kind: "model" } = { kind: "model", provider: f.provider, base_url: f.base_url.trim(), model: f.model.trim() };
   if (f.name.trim()) body.name = f.name.trim();
   if (f.api_key !== undefined) body.api_key = f.api_key;
@@ -72,6 +105,7 @@ function targetBody(f: TargetForm): TargetBody {
 
 function describeTarget(f: TargetForm): string {
   if (f.kind === "agent") return `agent ${f.profile || "?"} via ${f.runner_url || "?"}`;
+  if (f.kind === "outputs") return `recorded outputs ${f.dataset || "?"} (column ${f.output_column || "?"}; no model is called)`;
   return `${f.model || "?"} (${f.provider}, ${f.base_url || "?"})`;
 }
 
@@ -86,9 +120,10 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
   return (
     <div class="grid2">
       <Field id={`${prefix}-kind`} label="Kind">
-        <select id={`${prefix}-kind`} value={f.kind} onChange={(e) => upd({ kind: (e.target as HTMLSelectElement).value as "model" | "agent" })}>
+        <select id={`${prefix}-kind`} value={f.kind} onChange={(e) => upd({ kind: (e.target as HTMLSelectElement).value as TargetForm["kind"] })}>
           <option value="model">Model (one call per sample)</option>
           <option value="agent">Agent (external runner)</option>
+          <option value="outputs">Recorded outputs (a dataset; no model is called)</option>
         </select>
       </Field>
       <Field id={`${prefix}-name`} label="Label (optional)" error={errors[`${errPrefix}.name`]}>
@@ -114,6 +149,21 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
           </Field>
           <Field id={`${prefix}-price-out`} label="Price, output (USD per million tokens)" error={errors[`${errPrefix}.price.output_per_mtok`]}>
             <input id={`${prefix}-price-out`} type="number" min={0} step="any" value={f.price_out} onInput={inp("price_out")} placeholder="10" />
+          </Field>
+        </>
+      ) : f.kind === "outputs" ? (
+        <>
+          <Field id={`${prefix}-dataset`} label="Outputs dataset (name@version)" hint="A revision of this project holding one output per row" error={errors[`${errPrefix}.dataset`]}>
+            <input id={`${prefix}-dataset`} required value={f.dataset} onInput={inp("dataset")} placeholder="nightly-outputs@1" />
+          </Field>
+          <Field id={`${prefix}-output-column`} label="Output column" error={errors[`${errPrefix}.output_column`]}>
+            <input id={`${prefix}-output-column`} required value={f.output_column} onInput={inp("output_column")} placeholder="output" />
+          </Field>
+          <Field id={`${prefix}-key-column`} label="Task key column (optional)" hint="Matches each output to its task by key; empty: row i is task i's output" error={errors[`${errPrefix}.key_column`]}>
+            <input id={`${prefix}-key-column`} value={f.key_column} onInput={inp("key_column")} placeholder="id" />
+          </Field>
+          <Field id={`${prefix}-attempt-column`} label="Attempt column (optional)" hint="Orders a task's several outputs as its attempts" error={errors[`${errPrefix}.attempt_column`]}>
+            <input id={`${prefix}-attempt-column`} value={f.attempt_column} onInput={inp("attempt_column")} />
           </Field>
         </>
       ) : (
@@ -317,6 +367,8 @@ export default function Wizard() {
     const ctl = new AbortController();
     setEstimate(null);
     setEstimateError(null);
+    // Recorded outputs call no model: nothing to estimate.
+    if (target.kind === "outputs" && (!compareOn || compare.kind === "outputs")) return;
     estimateRun(body() as CreateEvalRun, ctl.signal).then(setEstimate, (e) => {
       if (!ctl.signal.aborted) setEstimateError(e);
     });
@@ -332,8 +384,9 @@ export default function Wizard() {
     .filter((b) => !b.archived && (!needle || `${b.name} ${b.category ?? ""} ${b.description}`.toLowerCase().includes(needle)))
     .sort((a, b) => statusRank(a.status) - statusRank(b.status));
   const canConfigure = selected.length > 0;
-  const targetOk = target.kind === "model" ? target.model.trim() && target.base_url.trim() : target.runner_url.trim() && target.profile.trim();
-  const compareOk = !compareOn || (compare.kind === "model" ? compare.model.trim() && compare.base_url.trim() : compare.runner_url.trim() && compare.profile.trim());
+  const filled = (t: TargetForm) => (t.kind === "model" ? t.model.trim() && t.base_url.trim() : t.kind === "outputs" ? t.dataset.trim() && t.output_column.trim() : t.runner_url.trim() && t.profile.trim());
+  const targetOk = filled(target);
+  const compareOk = !compareOn || filled(compare);
   const judgeOk = !judgeOn || (judge.model.trim() && judge.base_url.trim());
   const canRun = canConfigure && targetOk && compareOk && judgeOk;
 
@@ -578,6 +631,8 @@ export default function Wizard() {
                     </div>
                   ))}
                 </>
+              ) : target.kind === "outputs" && (!compareOn || compare.kind === "outputs") ? (
+                <span class="muted">no model calls: the recorded outputs are scored</span>
               ) : estimateError ? (
                 <span class="muted">not available ({estimateError instanceof ApiError ? estimateError.detail : "the server did not answer"})</span>
               ) : (
