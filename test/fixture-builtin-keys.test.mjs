@@ -15,9 +15,10 @@ test("without the shared folder there are no such keys", async () => {
 });
 
 test("with ../shared, the fixture answers MMLU-Pro, HellaSwag and ToxiGen questions by their keys", { skip: !existsSync(DATASETS) && "no ../shared on this machine" }, async () => {
-  const rows = await builtinKeyRows(DATASETS);
+  const all = await builtinKeyRows(DATASETS);
+  const rows = all.filter((r) => "question" in r);
   assert.ok(rows.length > 22_000, `keys for the three sets: ${rows.length}`);
-  const fixture = await startFixtureModel({ answers: rows });
+  const fixture = await startFixtureModel({ answers: all });
   try {
     // MMLU-Pro's first question, HellaSwag's last context and ToxiGen's last statement (the sets come in that order),
     // each inside a longer prompt as the catalog's templates put it.
@@ -33,6 +34,17 @@ test("with ../shared, the fixture answers MMLU-Pro, HellaSwag and ToxiGen questi
       assert.equal(await ask("keys:accuracy=1"), `The answer is (${row.answer}).`);
       assert.notEqual(await ask("keys:accuracy=0"), `The answer is (${row.answer}).`);
     }
+    // HellaSwag by log-likelihood: the gold ending after its context is the most likely continuation at accuracy 1.
+    const key = all.find((r) => "context" in r);
+    assert.ok(key, "HellaSwag's contexts and gold endings");
+    const r = await fetch(`${fixture.url}/v1/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-test" },
+      body: JSON.stringify({ model: "keys:accuracy=1", prompt: [key.context + key.continuation, `${key.context} an ending nobody wrote`], echo: true, logprobs: 1, max_tokens: 0 }),
+    });
+    const choices = (await r.json()).choices;
+    const sum = (c) => c.logprobs.token_logprobs.slice(1).reduce((n, x) => n + (x ?? 0), 0);
+    assert.ok(sum(choices[0]) > sum(choices[1]), "the gold ending is the more likely");
   } finally {
     await fixture.close();
   }
