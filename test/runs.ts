@@ -76,6 +76,13 @@ export async function attemptsOf(runId: string) {
 }
 
 export async function fixtureStats(model: string) {
-  const r = await fetch(`${inject("fixtureUrl")}/_stats?model=${encodeURIComponent(model)}`);
-  return (await r.json()) as { calls: number; max_in_flight: number; in_flight: number; by_status: Record<string, number> };
+  // A read, so safe to repeat: workerd may reuse a pooled socket the fixture has just closed as idle ("Network connection lost").
+  for (let tries = 1; ; tries++) {
+    try {
+      const r = await fetch(`${inject("fixtureUrl")}/_stats?model=${encodeURIComponent(model)}`);
+      return (await r.json()) as { calls: number; max_in_flight: number; in_flight: number; by_status: Record<string, number> };
+    } catch (err) {
+      if (tries >= 3) throw err;
+    }
+  }
 }
