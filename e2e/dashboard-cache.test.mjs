@@ -3,7 +3,7 @@
 // project's cache, after which the same run calls the model again.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { buildDashboard, launchBrowser, shot, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, launchBrowser, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
 
 const N = 6;
 const ROWS = Array.from({ length: N }, (_, i) => ({ question: `What is ${10 + i} + ${i}?`, final: String(10 + 2 * i) }));
@@ -31,10 +31,7 @@ describe("dashboard: the response cache", { timeout: 300_000 }, () => {
     benchmarkId = bm.body.id;
     browser = await launchBrowser();
     page = browser.page;
-    await page.goto(`${env.url}/`);
-    await page.getByLabel("API key").fill(env.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByTestId("project-name").waitFor();
+    await signIn(page, env);
   });
 
   after(async () => {

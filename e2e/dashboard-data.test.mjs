@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
-import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
 import { importTs } from "../scripts/lib/import-ts.mjs";
 
 const ROWS = Array.from({ length: 8 }, (_, i) => ({ question: `Compute the sum for the upload check: ${20 + i} + ${3 * i}`, final: String(20 + 4 * i), subset: i % 2 ? "odd" : "even" }));
@@ -30,10 +30,7 @@ describe("dashboard: data in from the browser, the attempts table", { timeout: 6
     env = await startEnvironment({ projectName: "e2e-data" });
     browser = await launchBrowser();
     page = browser.page;
-    await page.goto(`${env.url}/`);
-    await page.getByLabel("API key").fill(env.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByTestId("project-name").waitFor();
+    await signIn(page, env);
   });
 
   after(async () => {

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { importTs } from "../scripts/lib/import-ts.mjs";
-import { buildDashboard, launchBrowser, OUT, shot, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
 
 describe("dashboard: import results from another harness", { timeout: 600_000 }, () => {
   let env;
@@ -24,10 +24,7 @@ describe("dashboard: import results from another harness", { timeout: 600_000 },
     env = await startEnvironment({ projectName: "e2e-import" });
     browser = await launchBrowser();
     page = browser.page;
-    await page.goto(`${env.url}/`);
-    await page.getByLabel("API key").fill(env.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByTestId("project-name").waitFor();
+    await signIn(page, env);
   });
 
   after(async () => {

@@ -5,7 +5,7 @@
 // errors on any page; a screenshot of each page goes to test-output/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { buildDashboard, launchBrowser, shot, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, launchBrowser, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
 
 const ROWS = Array.from({ length: 24 }, (_, i) => {
   const a = 11 + i * 7;
@@ -383,9 +383,7 @@ describe("dashboard", { timeout: 600_000 }, () => {
   });
 
   it("re-scores a finished run's outputs with another scoring spec: a new linked run, no model call", async () => {
-    await page.getByLabel("API key").fill(env.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByTestId("project-name").waitFor();
+    await signIn(page, env);
     const before = (await (await fetch(`${env.fixture.url}/_stats`)).json()).calls;
     await page.goto(`${env.url}/runs/${runId}`);
     await page.getByTestId("rescore").locator("summary").click();

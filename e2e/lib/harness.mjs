@@ -125,3 +125,11 @@ export async function until(fn, { timeout = 60_000, every = 250, what = "conditi
     await new Promise((r) => setTimeout(r, every));
   }
 }
+
+/** Opens the dashboard and signs in with the environment's project key, as a user pastes it. */
+export async function signIn(page, env) {
+  await page.goto(`${env.url}/`);
+  await page.getByLabel("API key").fill(env.key);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("project-name").waitFor();
+}
