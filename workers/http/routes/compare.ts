@@ -9,6 +9,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { taskAttempts } from "../../../src/db/compare-outputs";
+import { SAMPLE_OUTPUT_CHARS } from "../../../src/db/samples";
 import { loadRunResults, rowsFor, slotTarget, type LoadedRun } from "../../../src/db/results";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError, type FieldError } from "../../../src/domain/errors";
@@ -228,7 +229,7 @@ export const compareRoutes = newRouter()
         taskAttempts(c.env.DB, side(cand!.loaded, cand!.side.slot, pc), page.flatMap((t) => (t.candidate_member === null ? [] : [t.candidate_member]))),
       ]);
       const attemptsOf = (rows: Awaited<ReturnType<typeof taskAttempts>>, member: number | null) =>
-        (member === null ? [] : rows.get(member) ?? []).map((a) => ({ ...a, output_truncated: a.output_chars !== null && a.output !== null && a.output_chars > a.output.length, output_chars: undefined }));
+        (member === null ? [] : rows.get(member) ?? []).map((a) => ({ ...a, output_truncated: (a.output_chars ?? 0) > SAMPLE_OUTPUT_CHARS, output_chars: undefined }));
       const items = page.map((t) => ({
         task_key: t.task_key,
         subset: t.subset,
