@@ -1,12 +1,14 @@
 /**
  * The run report as one self-contained HTML file: inline CSS, charts as
- * inline SVG (pass@j curves, per-subset bars), no script and no external
+ * inline SVG (pass@j curves, per-subset bars) with axes and units, colours
+ * from the palette the dashboard shares (palette.ts), no script and no external
  * resource, every text escaped. Same content as the Markdown report, with
  * every subset and every curve row. Pure.
  */
 import { deltaVerdict, verdictText } from "../metrics/significance";
 import { formatScore } from "../metrics";
-import { curveChart, escapeHtml as e, subsetChart } from "./charts";
+import { CHART_CSS, curveChart, escapeHtml as e, subsetChart } from "./charts";
+import { PALETTE as P } from "./palette";
 import {
   benchmarkName,
   coverageCell,
@@ -24,22 +26,20 @@ import {
 } from "./report";
 import type { ABView } from "./scores";
 
+/** The page's styles, coloured from the palette the dashboard shares, then the charts' own. */
 const CSS = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;margin:0;background:#f6f7f9}
-main{max-width:1100px;margin:0 auto;padding:24px 28px 48px;background:#fff}
-h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e3e6eb;padding-bottom:4px}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:${P.fg};margin:0;background:${P.panel}}
+main{max-width:1100px;margin:0 auto;padding:24px 28px 48px;background:${P.bg}}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid ${P.line};padding-bottom:4px}
 h3{font-size:14px;margin:18px 0 6px}
-.meta{color:#4a5263;margin:2px 0}.note{color:#6b7385;font-size:12px}
+.meta{color:${P.muted};margin:2px 0}.note{color:${P.muted};font-size:12px}
 table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:13px}
-th,td{border:1px solid #e3e6eb;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f1f3f6}
+th,td{border:1px solid ${P.line};padding:4px 8px;text-align:left;vertical-align:top}th{background:${P.panel}}
 td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
-.failed{color:#b42318;font-weight:600}.up{color:#067647}.down{color:#b42318}.muted{color:#667085}
-code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f1f3f6;padding:1px 4px;border-radius:3px}
+.failed{color:${P.error};font-weight:600}.up{color:${P.pass}}.down{color:${P.error}}.muted{color:${P.muted}}
+code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:${P.panel};padding:1px 4px;border-radius:3px}
 .charts{display:flex;flex-wrap:wrap;gap:18px;margin:8px 0}
-svg text{font:11px system-ui,sans-serif;fill:#4a5263}svg .title{font-weight:600;fill:#1d2330}
-svg .grid{stroke:#e3e6eb}
-svg .at{stroke:#2563eb;fill:#2563eb}svg .hat{stroke:#d97706;fill:#d97706}svg polyline.line{fill:none;stroke-width:2}
-svg .bar{fill:#93b4f5}svg .ci{stroke:#1d2330;stroke-width:1.5}
+${CHART_CSS}
 `;
 
 function tableHtml(head: string[], rows: string[][], numeric: number[] = []): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { curveChart, MAX_BARS, subsetChart } from "./charts";
 import { renderHtml } from "./html";
+import { PALETTE } from "./palette";
 import { MAX_MARKDOWN_CHARS, renderMarkdown } from "./markdown";
 import { formatDuration, type ReportInput } from "./report";
 import { abBenchmark, curveSet, scoreRow, type BenchmarkFacts, type MemberRow } from "./scores";
@@ -142,6 +143,39 @@ describe("reports: charts", () => {
     );
     expect(curve.match(/<circle /g)).toHaveLength(4);
     expect(curve).toContain("pass@2 = 90% over 3 members");
+  });
+
+  it("labels both axes with their units, scores in % on a [0, 1] scale and in the reward's own unit past it", () => {
+    const row = (key: string, score: number) => ({
+      key,
+      score,
+      pass: null,
+      pass_at_k: null,
+      pass_hat_k: null,
+      score_counts: { total: 2, scored: 2, missing: 0, invalid: 0, total_members: 2, complete_members: 2 },
+      score_ci95: null,
+      display: { score: String(score), coverage: "" },
+    });
+    const unit = subsetChart([row("a", 0.4), row("b", 0.9)], "t");
+    expect(unit.match(/class="axis"/g)).toHaveLength(2 + 5);
+    expect(unit).toContain(">100%</text>");
+    expect(unit).toContain("score (mean reward), %");
+    const wide = subsetChart([row("a", 2), row("b", 8)], "t");
+    expect(wide).toContain(">8</text>");
+    expect(wide).not.toContain("%;");
+    const curve = curveChart([{ j: 1, pass_at_j: 0.5, pass_hat_j: 0.5, members: 2 }, { j: 2, pass_at_j: 1, pass_hat_j: 0, members: 2 }], "c");
+    expect(curve).toContain("j, attempts per task");
+    expect(curve).toContain("tasks, %");
+  });
+
+  it("colours the HTML report from the palette the dashboard shares", () => {
+    const a = Array.from({ length: 4 }, (_, i) => member(i, "a", i % 2, i < 2 ? "x" : "y"));
+    const html = renderHtml(input(a, a, facts({ member_count: 4 })));
+    const style = html.slice(html.indexOf("<style>"), html.indexOf("</style>"));
+    for (const c of [PALETTE.fg, PALETTE.pass, PALETTE.error, PALETTE.series[0], PALETTE.series[1], PALETTE.bar]) expect(style).toContain(c);
+    // No colour of its own: every hex value in the page's CSS is a palette entry.
+    const known = new Set(Object.values(PALETTE).flat());
+    expect(style.match(/#[0-9a-f]{6}/gi)!.filter((c) => !known.has(c as never))).toEqual([]);
   });
 
   it("formats durations", () => {

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/ho
 import type { Sample } from "../lib/types";
 import { TERMINAL } from "../lib/types";
 import { percent } from "../lib/format";
+import { PALETTE } from "../../../src/reports/palette";
 
 export type CellState = "passed" | "failed" | "partial" | "invalid" | "empty";
 
@@ -18,7 +19,8 @@ export function cellState(s: Sample | undefined): CellState {
   return TERMINAL.has(s.status) ? "invalid" : "empty";
 }
 
-const COLORS = { passed: "#1a7f37", failed: "#9a6700", invalid: "#cf222e", empty: "#d0d7de", partial: "#1a7f37" };
+// A canvas takes colours, not CSS variables: the palette the stylesheet's variables hold.
+const COLORS = { passed: PALETTE.pass, failed: PALETTE.fail, invalid: PALETTE.error, empty: PALETTE.empty, partial: PALETTE.pass };
 
 function cellSize(total: number): { s: number; gap: number } {
   if (total <= 300) return { s: 12, gap: 2 };
