@@ -152,7 +152,7 @@ export function BenchmarkPanel({
           <div class="charts">
             <div>
               <h3>pass@j</h3>
-              {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No curve for this benchmark."}</p>}
+              {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No pass@j curve for this benchmark: it needs tasks with a pass-or-fail score."}</p>}
             </div>
             <div>
               <h3>Reward distribution</h3>

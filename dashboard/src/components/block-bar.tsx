@@ -38,7 +38,7 @@ export function BlockBar({
   onOpen,
 }: {
   total: number;
-  /** The attempt in each cell (index = member × k + attempt), undefined where none has landed or been read. */
+  /** The attempt in each cell (index = member × k + attempt), undefined where none has finished or been read. */
   items: (Sample | undefined)[];
   version: number;
   /** Live attempts and the cell each sits in. */
@@ -128,11 +128,11 @@ export function BlockBar({
     }
   }, [version, total, perRow, rows, s, step, items]);
 
-  const { landed, passed, failed, invalid } = useMemo(() => {
-    const n = { landed: 0, passed: 0, failed: 0, invalid: 0 };
+  const { finished, passed, failed, invalid } = useMemo(() => {
+    const n = { finished: 0, passed: 0, failed: 0, invalid: 0 };
     for (const it of items) {
       const st = cellState(it);
-      if (st !== "empty") n.landed++;
+      if (st !== "empty") n.finished++;
       if (st === "passed") n.passed++;
       else if (st === "failed" || st === "partial") n.failed++;
       else if (st === "invalid") n.invalid++;
@@ -155,7 +155,7 @@ export function BlockBar({
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - landed - live.length)} not finished`}
+          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - finished - live.length)} not finished`}
           onClick={onClick}
         />
         {live.map(({ index: i, id, label: what }) => (
@@ -171,7 +171,7 @@ export function BlockBar({
         ))}
       </div>
       <div class="bar-side">
-        <strong data-testid="bar-percent">{total ? percent(landed / total) : "—"}</strong> <span class="muted">finished</span>
+        <strong data-testid="bar-percent">{total ? percent(finished / total) : "—"}</strong> <span class="muted">finished</span>
       </div>
       <ul class="legend" aria-hidden="true">
         <li>

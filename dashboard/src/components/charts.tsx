@@ -5,11 +5,11 @@
 import { score } from "../lib/format";
 
 export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; pass_hat_j: number; members: number }[]; k: number | null }) {
-  if (rows.length === 0) return <p class="muted">No curve: no member has a scored binary attempt.</p>;
+  if (rows.length === 0) return <p class="muted">No pass@j curve yet: it needs tasks with a pass-or-fail score. It is drawn once such attempts finish.</p>;
   const W = 320;
-  const H = 150;
-  const L = 36;
-  const B = 22;
+  const H = 164;
+  const L = 44;
+  const B = 34;
   const n = rows.length;
   const x = (j: number) => L + (n === 1 ? (W - L - 10) / 2 : ((j - 1) / (n - 1)) * (W - L - 10));
   const y = (v: number) => 8 + (1 - v) * (H - B - 8);
@@ -26,22 +26,30 @@ export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; 
           </g>
         ))}
         {rows.map((r) => (
-          <text key={r.j} x={x(r.j)} y={H - 6} text-anchor="middle" class="axis">
+          <text key={r.j} x={x(r.j)} y={H - B + 14} text-anchor="middle" class="axis">
             {n > 12 && r.j % Math.ceil(n / 12) !== 0 && r.j !== 1 ? "" : r.j}
           </text>
         ))}
+        <line x1={L} x2={L} y1={y(1)} y2={y(0)} class="axis-line" />
+        <line x1={L} x2={W - 6} y1={y(0)} y2={y(0)} class="axis-line" />
+        <text x={(L + W) / 2} y={H - 3} text-anchor="middle" class="axis">
+          j, attempts per task
+        </text>
+        <text transform={`translate(10,${(y(0) + y(1)) / 2}) rotate(-90)`} text-anchor="middle" class="axis">
+          tasks, %
+        </text>
         <polyline points={line("pass_at_j")} class="l-at" />
         <polyline points={line("pass_hat_j")} class="l-hat" />
         {rows.map((r) => (
           <g key={r.j}>
             <circle cx={x(r.j)} cy={y(r.pass_at_j)} r={3} class="p-at">
               <title>
-                pass@{r.j} = {score(r.pass_at_j)} ({r.members} members)
+                pass@{r.j} = {score(r.pass_at_j)} ({r.members} tasks)
               </title>
             </circle>
             <rect x={x(r.j) - 3} y={y(r.pass_hat_j) - 3} width={6} height={6} class="p-hat">
               <title>
-                pass^{r.j} = {score(r.pass_hat_j)} ({r.members} members)
+                pass^{r.j} = {score(r.pass_hat_j)} ({r.members} tasks)
               </title>
             </rect>
           </g>
@@ -57,7 +65,7 @@ export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; 
             <th>j</th>
             <th>pass@j</th>
             <th>pass^j</th>
-            <th>members</th>
+            <th>tasks</th>
           </tr>
         </thead>
         <tbody>
@@ -82,7 +90,7 @@ export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; 
  */
 export function DotPlot({ counts, onPick }: { counts: [value: number, count: number][]; onPick?: (value: number) => void }) {
   const total = counts.reduce((a, [, c]) => a + c, 0);
-  if (total === 0) return <p class="muted">No scored attempt yet.</p>;
+  if (total === 0) return <p class="muted">No scored attempt yet: a dot appears for each attempt as it finishes.</p>;
   const maxDots = 60;
   const biggest = Math.max(...counts.map(([, c]) => c));
   const per = Math.max(1, Math.ceil(biggest / maxDots));
@@ -136,7 +144,7 @@ export function PhaseBar({ phases }: { phases: Record<string, number> }) {
     .filter(([, v]) => v > 0)
     .map(([k, v]): [string, number] => [PHASE_LABEL[k] ?? k, v]);
   const total = entries.reduce((a, [, v]) => a + v, 0);
-  if (total === 0) return <p class="muted">No phase timings.</p>;
+  if (total === 0) return <p class="muted">No phase timings yet: finished attempts record where their time went.</p>;
   return (
     <div class="phase-bar">
       <div class="phase-track" role="img" aria-label={entries.map(([k, v]) => `${k} ${Math.round(v)} ms`).join(", ")}>

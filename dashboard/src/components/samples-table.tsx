@@ -234,7 +234,7 @@ export function SamplesTable({
           <span role="columnheader" class="c-out">Output</span>
         </div>
         {rows.length === 0 ? (
-          <p class="empty small">{loading ? "Reading attempts…" : filter === "live" ? "No attempt is running now." : filter === "" ? "No attempt yet: they appear here as the run dispatches them." : "No attempt matches this filter. Choose All to see every attempt."}</p>
+          <p class="empty small">{loading ? "Reading attempts…" : filter === "live" ? "No attempt is running now." : filter === "" ? "No attempt yet: they appear here as the run starts them." : "No attempt matches this filter. Choose All to see every attempt."}</p>
         ) : (
           <VirtualList items={rows} rowHeight={ROW} height={420} render={row} label="Attempt rows" />
         )}

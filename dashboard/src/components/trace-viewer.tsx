@@ -192,7 +192,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
         <h3>Transcript</h3>
         {stored === undefined && !liveTrace && <Loading what="Reading the transcript" />}
         {turns.length === 0 && !pending && stored !== undefined && (
-          <p class="muted">{isLive ? "No turn committed yet." : stored === null ? "The step-by-step transcript is not available from this server; the output is below." : "No turns recorded."}</p>
+          <p class="muted">{isLive ? "No turn yet: each appears here as the model answers." : stored === null ? "The step-by-step transcript is not available from this server; the output is below." : "This attempt recorded no turns; its output, if any, is below."}</p>
         )}
         <ol class="turns">
           {turns.map((t) => (

@@ -32,7 +32,7 @@ export function scoringLabel(s: Benchmark["scoring"]): string {
       instruction_checks: "Instruction checks",
       function_call: "Function calls",
       grid_match: "Grid match",
-      verifier: "Runner's verifier",
+      verifier: "The agent runner's verifier",
     } as Record<string, string>
   )[t] ?? t;
 }

@@ -112,7 +112,7 @@ function TaskDiff({ baseline, candidate, bm }: { baseline: string; candidate: st
       </div>
       {error ? <ErrorBox error={error} what="The per-task diff" /> : null}
       {!items && !error && <Loading what="Loading tasks" />}
-      {items && items.length === 0 && <Empty>{change ? `No ${CHANGE_LABEL[change].toLowerCase()}: pick another filter.` : "Neither side has tasks of this benchmark yet."}</Empty>}
+      {items && items.length === 0 && <Empty>{change ? `No ${CHANGE_LABEL[change].toLowerCase()}: pick another filter.` : "Neither run has a finished task of this benchmark yet: the diff fills in as their attempts finish."}</Empty>}
       {items && items.length > 0 && (
         <ol class="compare-tasks">
           {items.map((t) => (

@@ -257,7 +257,7 @@ function Triggers() {
             </select>
           </Field>
         </div>
-        <Field id="trg-template" label="Run template (JSON, an eval-run create body)" error={Object.entries(errs).find(([f]) => f.startsWith("run_template"))?.[1]}>
+        <Field id="trg-template" label="Run template (JSON: the fields of a new run, as POST /api/eval-runs takes them)" error={Object.entries(errs).find(([f]) => f.startsWith("run_template"))?.[1]}>
           <textarea id="trg-template" class="mono" rows={8} required value={template} onInput={(e) => setTemplate((e.target as HTMLTextAreaElement).value)} />
         </Field>
         <KeyField id="trg-key" label="Target API key (sealed with the template)" value={key} serverSet={false} onChange={setKey} />

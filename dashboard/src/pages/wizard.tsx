@@ -122,7 +122,7 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
       <Field id={`${prefix}-kind`} label="Kind">
         <select id={`${prefix}-kind`} value={f.kind} onChange={(e) => upd({ kind: (e.target as HTMLSelectElement).value as TargetForm["kind"] })}>
           <option value="model">Model (one call per sample)</option>
-          <option value="agent">Agent (external runner)</option>
+          <option value="agent">Agent (needs an agent runner)</option>
           <option value="outputs">Recorded outputs (a dataset; no model is called)</option>
         </select>
       </Field>
@@ -168,10 +168,10 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
         </>
       ) : (
         <>
-          <Field id={`${prefix}-runner`} label="Runner URL" error={errors[`${errPrefix}.runner_url`]}>
+          <Field id={`${prefix}-runner`} label="Agent runner URL" hint="Where your agent runner listens; it runs each attempt and reports back" error={errors[`${errPrefix}.runner_url`]}>
             <input id={`${prefix}-runner`} type="url" required value={f.runner_url} onInput={inp("runner_url")} />
           </Field>
-          <Field id={`${prefix}-profile`} label="Profile (name@version)" error={errors[`${errPrefix}.profile`]}>
+          <Field id={`${prefix}-profile`} label="Agent profile (name@version)" hint="The agent setup the runner knows by this name" error={errors[`${errPrefix}.profile`]}>
             <input id={`${prefix}-profile`} required value={f.profile} onInput={inp("profile")} />
           </Field>
         </>
