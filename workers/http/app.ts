@@ -19,6 +19,7 @@ import { profilesRoutes } from "./routes/profiles";
 import { projectsRoutes } from "./routes/projects";
 import { runExecutionRoutes } from "./routes/run-execution";
 import { runTimelineRoutes } from "./routes/run-timeline";
+import { runOverviewRoutes } from "./routes/run-overview";
 import { resultsRoutes } from "./routes/results";
 import { compareRoutes } from "./routes/compare";
 import { reportsRoutes } from "./routes/reports";
@@ -53,6 +54,7 @@ export function buildApp() {
   app.route("/", importsRoutes);
   app.route("/", runExecutionRoutes);
   app.route("/", runTimelineRoutes);
+  app.route("/", runOverviewRoutes);
   app.route("/", resultsRoutes);
   app.route("/", compareRoutes);
   app.route("/", reportsRoutes);

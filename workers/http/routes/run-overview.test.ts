@@ -1,0 +1,94 @@
+/**
+ * GET /api/eval-runs/{id}/overview on a real run against the fixture model:
+ * its tiles agree with /scores and with the attempts, errored attempts stay
+ * out of the distributions until include_errored, every point names one of
+ * the run's attempts, huge panes are thinned; bad input is a problem.
+ */
+import { describe, expect, it } from "vitest";
+import { call, expectProblem, newProject } from "../../../test/http";
+import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, waitForRun } from "../../../test/runs";
+
+const uniq = () => crypto.randomUUID().slice(0, 8);
+
+describe("run overview", { timeout: 120_000 }, () => {
+  it("tiles, panes, usage and timing of a finished run", async () => {
+    const { key, project } = await newProject();
+    // Two rows without an answer: their attempts end unscored (errored, no reward).
+    const rows = [...arithmeticRows(6), { id: "n1", question: "What is 1 + 1?" }, { id: "n2", question: "What is 2 + 2?" }];
+    const bm = await arithmeticBenchmark(key, project.id, rows);
+    const runId = await createRun(key, [bm], `fixture-${uniq()}:accuracy=0.5,seed=7`, { attempts: 2 });
+    await call("POST", `/api/eval-runs/${runId}/start`, { key });
+    expect(await waitForRun(key, runId)).toMatchObject({ status: "completed" });
+    const attempts = await attemptsOf(runId);
+    expect(attempts.length).toBe(16);
+
+    const r = await call("GET", `/api/eval-runs/${runId}/overview`, { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: runId, status: "completed", include_errored: false });
+    expect(r.body.groups).toHaveLength(1);
+    const g = r.body.groups[0];
+    const scores = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores[0];
+    expect(g).toMatchObject({ benchmark_id: bm, target: "a", execution: "inline" });
+    const scored = attempts.filter((a: any) => a.reward !== null);
+    expect(g.tiles).toMatchObject({ attempts: 16, errored: 4, k: 2, avg_at_k: scores.score, pass_at_k: scores.pass_at_k, error_rate: 4 / 16, truncation_rate: null, mean_turns: 1, error_kinds: { unscored: 4 } });
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const tokens = scored.map((a: any) => (a.input_tokens ?? 0) + (a.output_tokens ?? 0));
+    expect(g.tiles.mean_tokens).toBeCloseTo(sum(tokens) / tokens.length);
+    expect(g.tiles.distributions.reward.summary.n).toBe(12);
+    expect(g.tiles.distributions.reward.histogram.counts.reduce((a: number, b: number) => a + b, 0)).toBe(12);
+
+    // The reward pane: a binary reward is a counted dot plot; every point is one of the scored attempts.
+    const reward = g.metrics.find((m: any) => m.name === "reward");
+    expect(reward).toMatchObject({ source: "reward", sampled: false, total: 12 });
+    const passed = scored.filter((a: any) => a.reward === 1).length;
+    expect(reward.kind).toBe(passed === 0 || passed === 12 ? "chip" : "counts");
+    expect(sum(reward.counts.map((c: any) => c.count))).toBe(12);
+    expect(reward.points.every((p: any) => !p.errored)).toBe(true);
+    const trial = await call("GET", `/api/trials/${reward.points[0].attempt_id}`, { key });
+    expect(trial.status).toBe(200);
+    expect(trial.body.reward).toBe(reward.points[0].value);
+
+    // Usage: every scored attempt's tokens, split; timing: model + other sums to the wall time, and nothing invented.
+    expect(g.usage.total).toBe(12);
+    for (const p of g.usage.points) expect(p.input_tokens + p.output_tokens).toBeGreaterThan(0);
+    expect(g.timing.recorded).toEqual(["model", "other"]);
+    expect(g.timing.strips).toHaveLength(12);
+    for (const s of g.timing.strips) {
+      expect(s.phases.model + s.phases.other).toBeCloseTo(s.wall_ms);
+      expect(s.phases.boot + s.phases.setup + s.phases.harness + s.phases.finalize + s.phases.scoring).toBe(0);
+    }
+
+    // With errored attempts: they join, read as 0 and flagged.
+    const all = (await call("GET", `/api/eval-runs/${runId}/overview?include_errored=true`, { key })).body.groups[0];
+    const allReward = all.metrics.find((m: any) => m.name === "reward");
+    expect(allReward.total).toBe(16);
+    expect(allReward.points.filter((p: any) => p.errored).map((p: any) => p.value)).toEqual([0, 0, 0, 0]);
+    // The tiles' own numbers do not depend on the filter.
+    expect(all.tiles.avg_at_k).toBe(g.tiles.avg_at_k);
+
+    // Thinned: at most `points` per pane, stated, the total kept.
+    const few = (await call("GET", `/api/eval-runs/${runId}/overview?points=5`, { key })).body.groups[0];
+    expect(few.metrics[0]).toMatchObject({ sampled: true, total: 12 });
+    expect(few.metrics[0].points).toHaveLength(5);
+    expect(few.timing).toMatchObject({ sampled: true, total: 12 });
+    expect(few.metrics[0].summary).toEqual(reward.summary);
+  });
+
+  it("an unknown run is a 404, bad queries are 422s naming the field, and a draft has empty groups", async () => {
+    const { key, project } = await newProject();
+    expectProblem(await call("GET", `/api/eval-runs/run_nope/overview`, { key }), 404);
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2));
+    const runId = await createRun(key, [bm], `fixture-${uniq()}`);
+    for (const q of ["points=0", "points=abc", `points=100000`, "include_errored=maybe", "other=1"]) {
+      const r = await call("GET", `/api/eval-runs/${runId}/overview?${q}`, { key });
+      expectProblem(r, 422);
+      expect(JSON.stringify(r.body)).toContain(q.split("=")[0]);
+    }
+    const draft = await call("GET", `/api/eval-runs/${runId}/overview`, { key });
+    expect(draft.status).toBe(200);
+    for (const g of draft.body.groups) {
+      expect(g.tiles.attempts).toBe(0);
+      expect(g.metrics).toEqual([]);
+    }
+  });
+});

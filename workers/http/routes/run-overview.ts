@@ -1,0 +1,149 @@
+/**
+ * A run's overview (GET /api/eval-runs/{id}/overview), per benchmark and
+ * target: the summary tiles, one pane of points per reward and structured
+ * dimension, token usage and the timing split over phases, computed by
+ * src/reports/overview.ts from the run's ended attempts (src/db/overview.ts)
+ * and its score rows. Reads only.
+ */
+import { z } from "@hono/zod-openapi";
+import { overviewAttempts } from "../../../src/db/overview";
+import { loadRunResults, scoreRowsOf } from "../../../src/db/results";
+import { isRecorded } from "../../../src/domain/recorded-outputs";
+import { OVERVIEW_PHASES, overviewGroup, type Execution, type OverviewAttempt } from "../../../src/reports/overview";
+import { defineRoute, newRouter } from "../router";
+import { errorResponses, IdParam, json } from "../schemas";
+import { ownRun, tags } from "./results-shared";
+
+/** Points per pane unless the query asks for fewer or more. */
+export const DEFAULT_OVERVIEW_POINTS = 2000;
+export const MAX_OVERVIEW_POINTS = 10_000;
+
+const Query = z.strictObject({
+  include_errored: z
+    .enum(["true", "false"])
+    .default("false")
+    .openapi({ description: "true: attempts that ended without a reward join the distributions (their reward as 0, flagged errored)" }),
+  points: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_OVERVIEW_POINTS)
+    .default(DEFAULT_OVERVIEW_POINTS)
+    .openapi({ description: `Most points per pane; more attempts than this are thinned evenly in seq order (sampled: true). Default ${DEFAULT_OVERVIEW_POINTS}.` }),
+});
+
+const num = z.number().nullable();
+const Summary = z
+  .object({ n: z.number().int(), mean: z.number(), min: z.number(), p10: z.number(), p25: z.number(), median: z.number(), p75: z.number(), p90: z.number(), max: z.number() })
+  .nullable()
+  .openapi("OverviewSummary");
+const Histogram = z
+  .object({ lo: z.number(), hi: z.number(), counts: z.array(z.number().int()).openapi({ description: "equal-width bins from lo to hi (hi included in the last)" }) })
+  .nullable();
+const Distribution = z.object({ summary: Summary, histogram: Histogram });
+const Phases = z.object(Object.fromEntries(OVERVIEW_PHASES.map((p) => [p, z.number()])) as Record<(typeof OVERVIEW_PHASES)[number], z.ZodNumber>);
+
+const Tiles = z
+  .object({
+    attempts: z.number().int().openapi({ description: "ended attempts, with or without a reward" }),
+    errored: z.number().int().openapi({ description: "ended attempts without a reward" }),
+    k: z.number().int().nullable().openapi({ description: "attempts per task the aggregate counts" }),
+    avg_at_k: num.openapi({ description: "mean reward over attempts (the score row's score)" }),
+    pass_at_k: num,
+    error_rate: num.openapi({ description: "errored / attempts" }),
+    truncation_rate: num.openapi({ description: "share of replies cut by the token limit; null: attempts do not record why a reply ended" }),
+    mean_turns: num.openapi({ description: "null for an agent (its trace holds its turns) or recorded outputs" }),
+    mean_wall_ms: num.openapi({ description: "mean time from dispatch to verdict, ms" }),
+    mean_tokens: num.openapi({ description: "mean input + output tokens of attempts that report tokens" }),
+    total_cost: num.openapi({ description: "USD over every ended attempt; null when none has a price" }),
+    error_kinds: z.record(z.string(), z.number().int()),
+    distributions: z.object({ reward: Distribution, turns: Distribution, wall_ms: Distribution, tokens: Distribution, cost: Distribution }),
+  })
+  .openapi("OverviewTiles");
+
+const Point = z.object({ attempt_id: z.string(), value: z.number(), errored: z.boolean() });
+const Metric = z
+  .object({
+    name: z.string().openapi({ description: "reward, or a structured dimension's key" }),
+    source: z.enum(["reward", "dimension"]),
+    kind: z.enum(["chip", "counts", "swarm"]).openapi({ description: "chip: every attempt has one value; counts: few distinct values; swarm: the rest" }),
+    summary: Summary,
+    counts: z.array(z.object({ value: z.number(), count: z.number().int(), share: z.number() })).nullable(),
+    points: z.array(Point),
+    sampled: z.boolean(),
+    total: z.number().int().openapi({ description: "points before thinning" }),
+  })
+  .openapi("OverviewMetric");
+
+const Group = z
+  .object({
+    benchmark_id: z.string(),
+    benchmark_name: z.string().nullable(),
+    target: z.enum(["a", "b"]),
+    target_label: z.string(),
+    status: z.string(),
+    execution: z.enum(["inline", "agent", "recorded"]),
+    tiles: Tiles,
+    metrics: z.array(Metric),
+    usage: z.object({
+      points: z.array(z.object({ attempt_id: z.string(), input_tokens: z.number().int(), output_tokens: z.number().int(), errored: z.boolean() })),
+      sampled: z.boolean(),
+      total: z.number().int(),
+      input: Summary,
+      output: Summary,
+    }),
+    timing: z.object({
+      phases: z.array(z.enum(OVERVIEW_PHASES)),
+      recorded: z.array(z.enum(OVERVIEW_PHASES)).openapi({ description: "the phases these attempts record; the others are 0" }),
+      mean: Phases.nullable().openapi({ description: "mean ms per phase" }),
+      strips: z.array(z.object({ attempt_id: z.string(), wall_ms: z.number(), phases: Phases, errored: z.boolean() })),
+      sampled: z.boolean(),
+      total: z.number().int(),
+    }),
+  })
+  .openapi("OverviewGroup");
+
+const Overview = z
+  .object({ id: z.string(), status: z.string(), include_errored: z.boolean(), groups: z.array(Group) })
+  .openapi("RunOverview");
+
+export const runOverviewRoutes = newRouter().openapi(
+  defineRoute({
+    method: "get",
+    path: "/api/eval-runs/{id}/overview",
+    operationId: "getEvalRunOverview",
+    tags,
+    summary: "Per benchmark and target: summary tiles, reward and dimension distributions with their attempts, token usage, timing by phase",
+    request: { params: IdParam, query: Query },
+    responses: { 200: json(Overview, "The run's overview"), ...errorResponses },
+  }),
+  async (c) => {
+    const run = await ownRun(c, c.req.valid("param").id);
+    const q = c.req.valid("query");
+    const [loaded, attempts] = await Promise.all([loadRunResults(c.env, run), overviewAttempts(c.env.DB, run.id)]);
+    const byGroup = new Map<string, OverviewAttempt[]>();
+    for (const a of attempts) {
+      const key = `${a.benchmark_id}\u0000${a.target}`;
+      let list = byGroup.get(key);
+      if (!list) byGroup.set(key, (list = []));
+      list.push(a);
+    }
+    const scorers = new Map(loaded.benchmarks.map((b) => [b.benchmark_id, b.scorer]));
+    const execution = (slot: "a" | "b"): Execution => {
+      if (isRecorded(run, slot)) return "recorded";
+      const t = (slot === "a" ? run.target : run.compareTarget) as { kind?: unknown } | null;
+      return t?.kind === "agent" ? "agent" : "inline";
+    };
+    const groups = scoreRowsOf(loaded).map((row) =>
+      overviewGroup(row, byGroup.get(`${row.benchmark_id}\u0000${row.target}`) ?? [], {
+        runId: run.id,
+        includeErrored: q.include_errored === "true",
+        maxPoints: q.points,
+        execution,
+        // MT-Bench's conversation is two model calls (src/execution/multi-turn.ts); every other benchmark run in Assay makes one.
+        answeredTurns: (id) => (scorers.get(id) === "mt_bench_judge" ? 2 : 1),
+      }),
+    );
+    return c.json({ id: run.id, status: run.status, include_errored: q.include_errored === "true", groups }, 200);
+  },
+);
