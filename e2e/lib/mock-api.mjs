@@ -29,10 +29,12 @@ function pct(v) {
 }
 
 /**
- * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number}} o
- * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands.
+ * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function}} o
+ * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands;
+ * overviewGroup: src/reports/overview.ts's function of that name (bundled by the caller), which makes the mock
+ * answer GET /api/eval-runs/{id}/overview from its attempts as the real route does.
  */
-export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5 }) {
+export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5, overviewGroup }) {
   const total = members * k;
   const t0 = Date.now() + 2000;
   const landedBy = (now) => Math.max(0, Math.min(total, Math.floor(((now - t0) / 1000) * rate)));
@@ -54,6 +56,12 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
     reason: null,
     error: null,
   });
+  /** The overview's row of an ended attempt: a continuous "similarity" dimension, tokens and times that vary by seq. */
+  const overviewAttempt = (seq) => {
+    const h = (seq * 2654435761) % 1000;
+    const latency = 200 + ((seq * 7919) % 900);
+    return { seq, benchmark_id: "bm_bench", target: "a", status: "succeeded", reward: reward(seq), error: null, dimensions: { similarity: h / 1000 }, input_tokens: 80 + (h % 60), output_tokens: 10 + ((seq * 31) % 240), cost: null, latency_ms: latency, wall_ms: latency + 40 + (h % 120), answered: true };
+  };
   const landedOf = (runId) => (runId === "run_done" ? total : landedBy(Date.now()));
   const run = (id) => ({
     id,
@@ -127,7 +135,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
     const p = url.pathname;
     if (p === "/api/openapi.json") {
       const paths = {};
-      for (const [m, path] of PATHS) paths[path] = { ...(paths[path] ?? {}), [m]: {} };
+      for (const [m, path] of [...PATHS, ...(overviewGroup ? [["get", "/api/eval-runs/{id}/overview"]] : [])]) paths[path] = { ...(paths[path] ?? {}), [m]: {} };
       return json(res, 200, { openapi: "3.1.0", paths });
     }
     if (p.startsWith("/api/")) {
@@ -143,6 +151,13 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
           return json(res, 200, { id, status: run(id).status, terminal_attempts: landed, total_attempts: total, planned_attempts: total, scored_attempts: landed, in_flight: id === "run_done" ? 0 : Math.round(rate * liveAhead), counts: {}, benchmarks: [{ benchmark_id: "bm_bench", status: "running", error: null, members, attempts: total, planned: total }] });
         }
         if (sub === "/scores") return json(res, 200, scores(id));
+        if (sub === "/overview" && overviewGroup) {
+          const row = scores(id).scores[0];
+          const attempts = Array.from({ length: landedOf(id) }, (_, s) => overviewAttempt(s));
+          const includeErrored = url.searchParams.get("include_errored") === "true";
+          const group = overviewGroup(row, attempts, { runId: id, includeErrored, maxPoints: Number(url.searchParams.get("points") ?? 2000), execution: () => "inline", answeredTurns: () => 1 });
+          return json(res, 200, { id, status: run(id).status, include_errored: includeErrored, groups: [group] });
+        }
         if (sub === "/metrics") return json(res, 200, { run_id: id, missing_policy: "unknown", curves: [{ benchmark_id: "bm_bench", target: "a", k, missing_policy: "unknown", rows: [{ j: 1, pass_at_j: 0.72, pass_hat_j: 0.72, members }, { j: 2, pass_at_j: 0.85, pass_hat_j: 0.59, members }], members_by_n: {}, note: "" }] });
         if (sub === "/samples") {
           const limit = Math.min(200, Number(url.searchParams.get("limit") ?? 50));
