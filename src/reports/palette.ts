@@ -46,11 +46,13 @@ export const PALETTE = {
   empty: "#d0d7de",
   /** Chart series in order: the first is the headline (pass@j), the second its companion (pass^j). */
   series: ["#1a7f37", "#8250df", "#0a58ca", "#d97706", "#cf222e", "#57606a"],
+  /** The phases of an attempt's time, in order (boot, setup, model, harness, finalize, scoring, other). */
+  phases: ["#54aeff", "#4ac26b", "#d4a72c", "#c297ff", "#ff8182", "#8c959f", "#ffb77c"],
   /** Bars of a bar chart (per-subset scores). */
   bar: "#54aeff",
 } as const;
 
-export type PaletteName = Exclude<keyof typeof PALETTE, "series">;
+export type PaletteName = Exclude<keyof typeof PALETTE, "series" | "phases">;
 
 /**
  * The dashboard's CSS custom properties and the palette entry each holds.
@@ -76,4 +78,5 @@ export const CSS_VARIABLES: Record<string, string> = {
   "--empty": PALETTE.empty,
   "--bar": PALETTE.bar,
   ...Object.fromEntries(PALETTE.series.map((c, i) => [`--series-${i + 1}`, c])),
+  ...Object.fromEntries(PALETTE.phases.map((c, i) => [`--phase-${i + 1}`, c])),
 };
