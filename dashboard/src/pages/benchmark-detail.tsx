@@ -153,7 +153,7 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
               <dd>{b.subsets.join(", ")}</dd>
             </>
           )}
-          <dt>Runs</dt>
+          <dt>Where it runs</dt>
           <dd>{executionLabel(b.kind)}</dd>
           <dt>Used by a run</dt>
           <dd>{b.used ? "yes" : "no"}</dd>

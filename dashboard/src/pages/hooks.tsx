@@ -246,7 +246,7 @@ function Triggers() {
           <Field id="trg-name" label="Name" error={errs.name}>
             <input id="trg-name" required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
           </Field>
-          <Field id="trg-from" label="Template from run">
+          <Field id="trg-from" label="Template from run" hint={runs.data && runs.data.items.length === 0 ? "No run yet: start an evaluation first, or write the template below by hand" : undefined}>
             <select id="trg-from" value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)}>
               <option value="">Choose a run…</option>
               {runs.data?.items.map((r) => (

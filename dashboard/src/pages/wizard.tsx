@@ -414,6 +414,12 @@ export default function Wizard() {
           </div>
           <fieldset class="pick-list">
             <legend class="sr-only">Benchmarks to run</legend>
+            {visible.length === 0 && (
+              <p class="muted">
+                {q ? `No benchmark matches “${q}”: try another word, or ` : "No benchmark yet: "}
+                <Link href="/benchmarks/new">build one from your data</Link>.
+              </p>
+            )}
             {visible.map((b) => (
               <label class={`pick status-${b.status}`} key={b.id} data-status={b.status} title={b.status === "runnable" ? undefined : b.status_detail}>
                 <input
