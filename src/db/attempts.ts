@@ -139,11 +139,41 @@ export function fromRaw(r: RawAttempt): AttemptRow {
 /** The seqs among `seqs` that already have a row (ended). A primary-key range read. */
 export async function endedSeqs(d1: D1Database, runId: string, seqs: number[]): Promise<Set<number>> {
   if (!seqs.length) return new Set();
-  const lo = Math.min(...seqs);
-  const hi = Math.max(...seqs);
   const want = new Set(seqs);
-  const r = await d1.prepare(`SELECT seq FROM attempts WHERE run_id = ?1 AND seq BETWEEN ?2 AND ?3`).bind(runId, lo, hi).all<{ seq: number }>();
-  return new Set(r.results.map((x) => x.seq).filter((s) => want.has(s)));
+  const ended = await endedSeqsIn(d1, runId, Math.min(...seqs), Math.max(...seqs) + 1);
+  return new Set([...ended].filter((s) => want.has(s)));
+}
+
+/** The seqs in [from, to) that have a row (ended). A primary-key range read. */
+export async function endedSeqsIn(d1: D1Database, runId: string, from: number, to: number): Promise<Set<number>> {
+  const r = await d1.prepare(`SELECT seq FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(runId, from, to).all<{ seq: number }>();
+  return new Set(r.results.map((x) => x.seq));
+}
+
+/** What a recorded attempt left for a re-score: its output, or its status and error when it has none. */
+export interface StoredOutput {
+  seq: number;
+  output: string | null;
+  status: string;
+  error: string | null;
+}
+
+/** The stored outputs of a run's attempts in [from, to) (a re-score's source window). A primary-key range read. */
+export async function readOutputs(d1: D1Database, runId: string, from: number, to: number): Promise<StoredOutput[]> {
+  const r = await d1.prepare(`SELECT seq, output, status, error FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(runId, from, to).all<StoredOutput>();
+  return r.results;
+}
+
+/** Per target, the outputs stored in [from, to) and the distinct tasks that have one (what a re-score can reuse). */
+export async function countOutputs(d1: D1Database, runId: string, from: number, to: number): Promise<{ target: string; outputs: number; tasks: number }[]> {
+  const r = await d1
+    .prepare(
+      `SELECT target, count(output) AS outputs, count(DISTINCT CASE WHEN output IS NOT NULL THEN member_index END) AS tasks
+       FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 GROUP BY target`,
+    )
+    .bind(runId, from, to)
+    .all<{ target: string; outputs: number; tasks: number }>();
+  return r.results;
 }
 
 export async function loadAttempt(d1: D1Database, runId: string, seq: number): Promise<AttemptRow | null> {
@@ -231,6 +261,11 @@ export interface StatusCount {
   status: string;
   count: number;
   rewarded: number;
+}
+
+/** How many of a run's attempts ended, and how many of those have a reward (from countByStatus's rows). */
+export function endedTotals(counts: readonly StatusCount[]): { ended: number; rewarded: number } {
+  return counts.reduce((t, c) => ({ ended: t.ended + c.count, rewarded: t.rewarded + c.rewarded }), { ended: 0, rewarded: 0 });
 }
 
 /** Ended attempts of a run by status (one primary-key range scan). */

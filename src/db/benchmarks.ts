@@ -29,6 +29,16 @@ export async function findVisibleBenchmarksByRef(db: Db, projectId: string, refs
     .all();
 }
 
+/** Benchmarks by id, whoever owns them (the engine, for a run it already admitted); in no particular order. */
+export async function getBenchmarks(db: Db, ids: readonly string[]): Promise<BenchmarkRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(benchmarks)
+    .where(inArray(benchmarks.id, [...ids]))
+    .all();
+}
+
 /** One benchmark the project may see (its own or a built-in), archived or not. */
 export async function getVisibleBenchmark(db: Db, projectId: string, id: string): Promise<BenchmarkRow | undefined> {
   return db
@@ -61,6 +71,25 @@ export async function listBenchmarks(db: Db, projectId: string, f: BenchmarkFilt
     .orderBy(desc(benchmarks.id))
     .limit(f.limit + 1)
     .all();
+}
+
+/** The names among `names` the project's own benchmarks already use (case-insensitive, archived ones included), as stored. */
+export async function takenBenchmarkNames(db: Db, projectId: string, names: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ name: benchmarks.name })
+    .from(benchmarks)
+    .where(and(eq(benchmarks.projectId, projectId), sql`${benchmarks.name} COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(names)}))`))
+    .all();
+  return rows.map((r) => r.name);
+}
+
+/** Remembers on a built-in's row the dataset revision its data was loaded into, so later plans find it by id. */
+export async function setBuiltinRevision(db: Db, benchmarkId: string, revisionId: string): Promise<void> {
+  await db
+    .update(benchmarks)
+    .set({ datasetRevisionId: revisionId })
+    .where(and(eq(benchmarks.id, benchmarkId), isNull(benchmarks.projectId)))
+    .run();
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Dataset revisions in D1: lookups by ref, id and digest, the insert and the list, scoped to a project or global. */
-import { and, desc, eq, isNull, lt, max, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
 import type { Db } from "./client";
 import { datasetRevisions, type DatasetRevisionRow } from "./schema";
 
@@ -25,6 +25,16 @@ export async function findRevisionByRef(db: Db, projectId: string, ref: string):
     )
     .all();
   return rows.find((r) => r.projectId === projectId) ?? rows[0];
+}
+
+/** Revisions by id, whoever owns them (the engine, for a run already admitted); in no particular order. */
+export async function getRevisions(db: Db, ids: readonly string[]): Promise<DatasetRevisionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(datasetRevisions)
+    .where(inArray(datasetRevisions.id, [...ids]))
+    .all();
 }
 
 /** Matches a revision's owner: a project, or null for the global (built-in) revisions. */

@@ -50,6 +50,11 @@ async function configColumns(secretKey: string, config: RunConfig) {
   };
 }
 
+/** A run by id alone, for the execution engine (queue, cron, Durable Objects), which acts on runs already admitted. */
+export async function getRunById(db: Db, id: string): Promise<EvalRunRow | undefined> {
+  return db.select().from(evalRuns).where(eq(evalRuns.id, id)).get();
+}
+
 export async function getRun(db: Db, projectId: string, id: string): Promise<EvalRunRow | undefined> {
   return db
     .select()

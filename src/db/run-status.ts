@@ -1,20 +1,64 @@
 import { runOutcome, type BenchmarkTally, type UnscoredGroup } from "../domain/run-outcome";
+import { ACTIVE_STATUSES, ALLOWED_FROM, type RunAction } from "../domain/run-state";
 
 /** An attempt that ended (a row is written only when it ends; the check keeps the rule explicit). */
 const TERMINAL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
 
+/** The SQL list of statuses `action` may leave, from the state machine (src/domain/run-state.ts). */
+const from = (action: RunAction) => ALLOWED_FROM[action].map((s) => `'${s}'`).join(", ");
+const ACTIVE = ACTIVE_STATUSES.map((s) => `'${s}'`).join(", ");
+
 /**
  * The execution side of the run lifecycle: queued → running when the first
- * attempts go out, running → completed | failed when the last one lands.
- * Each transition is conditional on the status it leaves, so repeating one
- * (a redelivered message, the sweeper) changes nothing.
+ * attempts go out, running → completed | failed when the last one lands,
+ * → failed when planning cannot go on, ended → queued on resume. Each
+ * transition is conditional on the statuses the state machine lets it
+ * leave, so repeating one (a redelivered message, the sweeper) changes
+ * nothing. Callers go through src/lifecycle, which logs what changed.
  */
 export async function markRunning(d1: D1Database, runId: string, at: string): Promise<boolean> {
   const r = await d1
-    .prepare(`UPDATE eval_runs SET status = 'running', started_at = coalesce(started_at, ?2), updated_at = ?2 WHERE id = ?1 AND status = 'queued'`)
+    .prepare(`UPDATE eval_runs SET status = 'running', started_at = coalesce(started_at, ?2), updated_at = ?2 WHERE id = ?1 AND status IN (${from("begin")})`)
     .bind(runId, at)
     .run();
   return (r.meta.changes ?? 0) > 0;
+}
+
+/** An active run that cannot go on (its planning kept failing, or made no progress): failed with `error`. True when this call ended it. */
+export async function failRun(d1: D1Database, runId: string, error: string, at: string): Promise<boolean> {
+  const r = await d1
+    .prepare(`UPDATE eval_runs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status IN (${from("fail")})`)
+    .bind(runId, error, at)
+    .run();
+  return (r.meta.changes ?? 0) > 0;
+}
+
+/** An ended run queued again, its verdict (error, counts, stop reason, budget report, end) cleared. False when it was not ended. */
+export async function markResumed(d1: D1Database, runId: string, at: string): Promise<boolean> {
+  const r = await d1
+    .prepare(
+      `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, stop_reason = NULL, budget_report = NULL, finished_at = NULL, updated_at = ?2
+       WHERE id = ?1 AND status IN (${from("resume")})`,
+    )
+    .bind(runId, at)
+    .run();
+  return (r.meta.changes ?? 0) > 0;
+}
+
+export interface ActiveRun {
+  id: string;
+  status: string;
+  /** The run's options as stored (JSON text). */
+  options: string;
+}
+
+/** A page of the active (queued or running) runs with ids after `afterId`, in id order. */
+export async function activeRunsAfter(d1: D1Database, afterId: string, limit: number): Promise<ActiveRun[]> {
+  const r = await d1
+    .prepare(`SELECT id, status, options FROM eval_runs WHERE status IN (${ACTIVE}) AND id > ?1 ORDER BY id LIMIT ?2`)
+    .bind(afterId, limit)
+    .all<ActiveRun>();
+  return r.results;
 }
 
 export async function readRunStatus(d1: D1Database, runId: string): Promise<string | null> {
@@ -85,7 +129,7 @@ export async function finishRun(d1: D1Database, runId: string, at: string): Prom
   const [r] = await d1.batch([
     d1
       .prepare(
-        `UPDATE eval_runs SET status = ?2, error = ?3, error_counts = ?4, finished_at = ?5, updated_at = ?5 WHERE id = ?1 AND status IN ('queued', 'running')`,
+        `UPDATE eval_runs SET status = ?2, error = ?3, error_counts = ?4, finished_at = ?5, updated_at = ?5 WHERE id = ?1 AND status IN (${from("finish")})`,
       )
       .bind(runId, outcome.status, outcome.error, json(outcome.error_counts), at),
     // Only while the run was still active (the first statement changed it): a repeated finish changes nothing.

@@ -8,6 +8,10 @@ const TABLE: Record<RunAction, string[]> = {
   start: ["draft"],
   stop: ["queued", "running", "cancelled"],
   exhaust: ["queued", "running"],
+  begin: ["queued"],
+  finish: ["queued", "running"],
+  fail: ["queued", "running"],
+  resume: ["completed", "failed", "cancelled"],
 };
 
 describe("run state machine", () => {
@@ -28,6 +32,8 @@ describe("run state machine", () => {
     expect((err as AppError).message).toBe("the run is running: only a draft can be edited; copy it to change its configuration");
     expect(() => assertCan("delete", "queued")).toThrow("stop it before deleting it");
     expect(() => assertCan("start", "draft")).not.toThrow();
+    // The resume route's refusal, word for word as before the state machine owned it.
+    expect(() => assertCan("resume", "running")).toThrow("the run is running: only a cancelled, failed or completed run can be resumed");
   });
 
   it("knows the terminal statuses", () => {

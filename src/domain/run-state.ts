@@ -12,8 +12,14 @@ export const TERMINAL_STATUSES: readonly RunStatus[] = ["completed", "failed", "
 /** Statuses in which work is planned or in flight. */
 export const ACTIVE_STATUSES: readonly RunStatus[] = ["queued", "running"];
 
-/** `exhaust` is the engine's, not a user's: a run whose budget ran out ends cancelled (src/domain/run-budget.ts). */
-export type RunAction = "edit" | "delete" | "start" | "stop" | "exhaust";
+/**
+ * What a user or the engine does to a run. `begin`, `finish`, `fail` and
+ * `exhaust` are the engine's, not a user's: the first attempts went out
+ * (queued → running), the last one landed (→ completed | failed), planning
+ * cannot go on (→ failed), the budget ran out (→ cancelled,
+ * src/domain/run-budget.ts). `resume` re-arms an ended run (→ queued).
+ */
+export type RunAction = "edit" | "delete" | "start" | "stop" | "exhaust" | "begin" | "finish" | "fail" | "resume";
 
 /** Why a cancelled run stopped when not by a user's stop: its budget ran out. */
 export const STOP_REASONS = ["budget_exhausted"] as const;
@@ -26,6 +32,10 @@ export const ALLOWED_FROM: Record<RunAction, readonly RunStatus[]> = {
   start: ["draft"],
   stop: [...ACTIVE_STATUSES, "cancelled"],
   exhaust: ACTIVE_STATUSES,
+  begin: ["queued"],
+  finish: ACTIVE_STATUSES,
+  fail: ACTIVE_STATUSES,
+  resume: TERMINAL_STATUSES,
 };
 
 const REFUSAL: Record<RunAction, (s: string) => string> = {
@@ -34,6 +44,10 @@ const REFUSAL: Record<RunAction, (s: string) => string> = {
   start: (s) => `the run is ${s}: only a draft can be started; copy it to run it again`,
   stop: (s) => `the run is ${s}: only a queued or running run can be stopped`,
   exhaust: (s) => `the run is ${s}: only a queued or running run can run out of budget`,
+  begin: (s) => `the run is ${s}: only a queued run can begin running`,
+  finish: (s) => `the run is ${s}: only a queued or running run can finish`,
+  fail: (s) => `the run is ${s}: only a queued or running run can fail`,
+  resume: (s) => `the run is ${s}: only a cancelled, failed or completed run can be resumed`,
 };
 
 export function isTerminal(status: string): boolean {
