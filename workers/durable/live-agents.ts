@@ -4,7 +4,8 @@
  * (its end being written: a second verdict is refused meanwhile) or ended.
  * Decides which runner calls are still welcome, stamps their events, and
  * ends an attempt on the runner's result, a failed dispatch, a stopped run
- * or, from the alarm, its deadline. I/O: the object's SQLite, D1 (the
+ * or, from the alarm, its deadline. I/O: the object's SQLite (the
+ * `owned` table, through OwnedStore in src/storage/live-store.ts), D1 (the
  * run's status), the RunGate, and through live-agent-end.ts R2 and D1.
  * The RPC surface and input parsing stay on RunLive (run-live.ts).
  */
@@ -13,6 +14,7 @@ import { readRunStatus } from "../../src/db/run-status";
 import { scrub } from "../../src/domain/scrub";
 import type { DeltaEvent } from "../../src/live/deltas";
 import { MAX_ARTIFACTS } from "../../src/storage/artifacts";
+import { OwnedStore, type Owned } from "../../src/storage/live-store";
 import type { Env } from "../env";
 import { agentContext, agentHolder } from "../queue/agent-attempt";
 import { gateFor } from "../queue/gate";
@@ -22,20 +24,6 @@ import type { DeltaLog } from "./live-log";
 
 /** An agent attempt stuck mid-end (the object died writing it) is ended timed_out after its deadline plus this. */
 const ENDING_GRACE_MS = 60_000;
-
-/** What a live object knows of an agent attempt it owns. */
-interface Owned {
-  id: string;
-  seq: number;
-  state: "live" | "ending" | "ended";
-  dispatch: string;
-  deadline: number;
-  turns: number;
-  artifacts: number;
-  info: string;
-}
-
-type OwnedRow = Owned & Record<string, string | number>;
 
 /** What the agent part needs of the object that holds it. */
 export interface AgentHost {
@@ -48,20 +36,19 @@ export interface AgentHost {
 }
 
 export class LiveAgents {
+  private readonly store: OwnedStore;
+
   constructor(
-    private readonly sql: SqlStorage,
+    sql: SqlStorage,
     private readonly env: Env,
     private readonly log: DeltaLog,
     private readonly host: AgentHost,
   ) {
-    sql.exec(
-      `CREATE TABLE IF NOT EXISTS owned (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL, dispatch TEXT NOT NULL,
-         deadline INTEGER NOT NULL, turns INTEGER NOT NULL, artifacts INTEGER NOT NULL, info TEXT NOT NULL)`,
-    );
+    this.store = new OwnedStore(sql);
   }
 
   private owned(id: string): Owned | null {
-    return this.sql.exec<OwnedRow>(`SELECT * FROM owned WHERE id = ?`, id).toArray()[0] ?? null;
+    return this.store.get(id);
   }
 
   private liveOwned(c: { attempt_id: string; dispatch: string }, now = Date.now()): Owned | null {
@@ -70,7 +57,7 @@ export class LiveAgents {
   }
 
   private setState(id: string, state: Owned["state"]): void {
-    this.sql.exec(`UPDATE owned SET state = ? WHERE id = ?`, state, id);
+    this.store.setState(id, state);
   }
 
   /** Stamps events of one attempt in arrival order: time, and turn indices for attempts this object owns. */
@@ -78,7 +65,7 @@ export class LiveAgents {
     const o = this.owned(attemptId);
     let turns = o?.turns ?? 0;
     const out = events.map((event) => (event.kind === "turn" ? { attempt_id: attemptId, event, at, turn_index: turns++ } : { attempt_id: attemptId, event, at }));
-    if (o && turns !== o.turns) this.sql.exec(`UPDATE owned SET turns = ? WHERE id = ?`, turns, attemptId);
+    if (o && turns !== o.turns) this.store.setTurns(attemptId, turns);
     return out;
   }
 
@@ -88,15 +75,7 @@ export class LiveAgents {
     const o = this.owned(b.attempt_id);
     if (o && o.state !== "ended" && o.deadline + ENDING_GRACE_MS > now) return { ok: false, reason: "not_live" };
     const info: OwnedInfo = { slot: b.slot as AttemptSlot, started_at: b.header.started_at, tries: b.tries };
-    this.sql.exec(
-      `INSERT INTO owned (id, seq, state, dispatch, deadline, turns, artifacts, info) VALUES (?, ?, 'live', ?, ?, 0, 0, ?)
-       ON CONFLICT (id) DO UPDATE SET state = 'live', dispatch = excluded.dispatch, deadline = excluded.deadline, turns = 0, artifacts = 0, info = excluded.info`,
-      b.attempt_id,
-      b.slot.seq,
-      b.dispatch,
-      b.deadline_ms,
-      JSON.stringify(info),
-    );
+    this.store.begin({ id: b.attempt_id, seq: b.slot.seq, dispatch: b.dispatch, deadline: b.deadline_ms, info: JSON.stringify(info) });
     // A re-dispatched attempt starts a fresh trace.
     this.log.freshTrace(b.attempt_id, !this.host.isHub());
     await this.host.ensureAlarm(b.deadline_ms);
@@ -132,7 +111,7 @@ export class LiveAgents {
     if (!o) return { ok: false, reason: "not_live" };
     if (!a.is_new) return { ok: true };
     if (o.artifacts >= MAX_ARTIFACTS) return { ok: false, reason: "too_many" };
-    this.sql.exec(`UPDATE owned SET artifacts = artifacts + 1 WHERE id = ?`, a.attempt_id);
+    this.store.addArtifact(a.attempt_id);
     return { ok: true };
   }
 
@@ -171,7 +150,7 @@ export class LiveAgents {
 
   /** The run was stopped: every running agent attempt this object owns ends (no row) and gives its slot back. Returns how many. */
   async cancelAll(): Promise<number> {
-    const owned = this.sql.exec<OwnedRow>(`SELECT * FROM owned WHERE state = 'live'`).toArray();
+    const owned = this.store.live();
     await this.cancelOwned(owned);
     return owned.length;
   }
@@ -205,9 +184,7 @@ export class LiveAgents {
 
   /** Ends, as timed_out, the attempts past their deadline (and those stuck mid-end well past it). */
   async endOverdue(now: number): Promise<void> {
-    const overdue = this.sql
-      .exec<OwnedRow>(`SELECT * FROM owned WHERE (state = 'live' AND deadline <= ?) OR (state = 'ending' AND deadline + ? <= ?)`, now, ENDING_GRACE_MS, now)
-      .toArray();
+    const overdue = this.store.overdue(now, ENDING_GRACE_MS);
     for (const o of overdue) {
       const timeout = Math.round((o.deadline - Date.parse((JSON.parse(o.info) as OwnedInfo).started_at)) / 1000);
       try {
@@ -220,6 +197,6 @@ export class LiveAgents {
 
   /** The next deadline of an attempt still live or ending, if any. */
   nextDue(): number | null {
-    return this.sql.exec<{ t: number | null }>(`SELECT min(CASE WHEN state = 'live' THEN deadline ELSE deadline + ? END) AS t FROM owned WHERE state IN ('live', 'ending')`, ENDING_GRACE_MS).one().t;
+    return this.store.nextDue(ENDING_GRACE_MS);
   }
 }

@@ -3,13 +3,14 @@
  * increasing, never reused), the deltas kept for replay, the record of
  * which attempts ended (and when, for compaction), the live set (who is
  * live in a table, their counts folded in memory) and the object's meta
- * values. Synchronous; its only I/O is the object's SQLite. Streaming to
- * followers and alarms are the caller's (run-live.ts).
+ * values. Synchronous; its only I/O is the object's SQLite, through
+ * LiveLogStore (src/storage/live-store.ts). Streaming to followers and
+ * alarms are the caller's (run-live.ts).
  */
 import { applyDelta, catchUp, countByPhase, type LiveAttempt } from "../../src/live/live-set";
 import type { Delta } from "../../src/live/deltas";
+import { LiveLogStore, type DeltaRow, type EndedRow, type LiveRow } from "../../src/storage/live-store";
 import type { LiveSetBody, Stamped } from "./live-inputs";
-import { deleteKeys, insertRows } from "./sql-rows";
 
 /** Deltas of an ended attempt stay replayable this long. */
 export const RETAIN_MS = 10 * 60_000;
@@ -30,23 +31,21 @@ export class DeltaLog {
   /** The live set (hub only), rebuilt from the live table and the deltas when the object wakes. */
   readonly live = new Map<string, LiveAttempt>();
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS deltas (seq INTEGER PRIMARY KEY, attempt TEXT NOT NULL, body TEXT NOT NULL)`);
-    sql.exec(`CREATE INDEX IF NOT EXISTS deltas_by_attempt ON deltas (attempt, seq)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live (id TEXT PRIMARY KEY, summary TEXT NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS ended (id TEXT PRIMARY KEY, at INTEGER NOT NULL, last_seq INTEGER NOT NULL)`);
+  private readonly store: LiveLogStore;
+
+  constructor(sql: SqlStorage) {
+    this.store = new LiveLogStore(sql);
   }
 
   /** Reads the meta values and the live set back (after the object's tables all exist). */
   load(): void {
-    for (const r of this.sql.exec<{ k: string; v: string }>(`SELECT k, v FROM meta`)) {
+    for (const r of this.store.metaValues()) {
       this.meta.set(r.k, r.v);
       if (r.k === "last_seq") this.lastSeq_ = Number(r.v);
       else if (r.k === "pruned_through") this.prunedThrough = Number(r.v);
     }
     // The live table holds who is live (written on a header and an end only); their counts are folded again from their deltas.
-    for (const r of this.sql.exec<{ id: string; summary: string }>(`SELECT id, summary FROM live`).toArray()) {
+    for (const r of this.store.liveMembers()) {
       let a: LiveAttempt | null | undefined = JSON.parse(r.summary) as LiveAttempt;
       for (const d of this.deltasOf(r.id)) a = applyDelta(a ?? undefined, d) ?? a;
       if (a) this.live.set(r.id, a);
@@ -63,7 +62,7 @@ export class DeltaLog {
   }
 
   setMeta(k: string, v: string): void {
-    this.sql.exec(`INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, k, v);
+    this.store.setMeta(k, v);
     this.meta.set(k, v);
   }
 
@@ -77,7 +76,7 @@ export class DeltaLog {
   write(items: Stamped[], now: number): { deltas: Delta[]; bodies: string[]; ended: boolean } {
     const deltas: Delta[] = [];
     const bodies: string[] = [];
-    const rows: SqlStorageValue[][] = [];
+    const rows: DeltaRow[] = [];
     const ended = new Map<string, number | null>();
     for (const it of items) {
       const seq = ++this.lastSeq_;
@@ -89,11 +88,11 @@ export class DeltaLog {
       deltas.push(d);
       bodies.push(body);
     }
-    insertRows(this.sql, `INSERT INTO deltas (seq, attempt, body)`, rows);
+    this.store.addDeltas(rows);
     const gone = [...ended].filter(([, seq]) => seq === null).map(([id]) => id);
-    deleteKeys(this.sql, "ended", "id", gone);
-    const ends = [...ended].filter(([, seq]) => seq !== null).map(([id, seq]) => [id, now, seq]);
-    insertRows(this.sql, `INSERT INTO ended (id, at, last_seq)`, ends, `ON CONFLICT (id) DO UPDATE SET at = excluded.at, last_seq = excluded.last_seq`);
+    this.store.unmarkEnded(gone);
+    const ends = [...ended].filter(([, seq]) => seq !== null).map(([id, seq]): EndedRow => [id, now, seq!]);
+    this.store.markEnded(ends);
     this.setMeta("last_seq", String(this.lastSeq_));
     return { deltas, bodies, ended: ends.length > 0 };
   }
@@ -120,15 +119,15 @@ export class DeltaLog {
     }
     // Membership is written once per arrival and once per departure; counts live in memory (rebuilt from deltas on wake).
     const left = [...joined].filter(([, a]) => a === null).map(([id]) => id);
-    deleteKeys(this.sql, "live", "id", left);
-    const arrived = [...joined].filter(([, a]) => a !== null).map(([id, a]) => [id, JSON.stringify(a)]);
-    insertRows(this.sql, `INSERT INTO live (id, summary)`, arrived, `ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`);
+    this.store.leaveLive(left);
+    const arrived = [...joined].filter(([, a]) => a !== null).map(([id, a]): LiveRow => [id, JSON.stringify(a)]);
+    this.store.joinLive(arrived);
     return { deltas, bodies, wake: wake !== null && Number.isFinite(wake) ? wake : null };
   }
 
   /** The deltas this object holds for the latest try of one attempt (from its last header), in order. */
   deltasOf(id: string): Delta[] {
-    const all = this.sql.exec<{ body: string }>(`SELECT body FROM deltas WHERE attempt = ? ORDER BY seq`, id).toArray().map((r) => JSON.parse(r.body) as Delta);
+    const all = this.store.bodiesOf(id).map((b) => JSON.parse(b) as Delta);
     let from = 0;
     all.forEach((d, i) => {
       if (d.kind === "header") from = i;
@@ -138,8 +137,7 @@ export class DeltaLog {
 
   /** A re-dispatched attempt starts a fresh trace: no longer ended, and (on a shard that is not the hub) its old deltas gone. */
   freshTrace(id: string, dropDeltas: boolean): void {
-    this.sql.exec(`DELETE FROM ended WHERE id = ?`, id);
-    if (dropDeltas) this.sql.exec(`DELETE FROM deltas WHERE attempt = ?`, id);
+    this.store.freshTrace(id, dropDeltas);
   }
 
   snapshot(): LiveSetBody {
@@ -150,7 +148,7 @@ export class DeltaLog {
   /** What a follower at position `after` (null: none) gets before joining the stream. */
   catchUp(after: number | null): CatchUp {
     if (catchUp(after, this.prunedThrough, this.lastSeq_) === "snapshot") return { snapshot: JSON.stringify(this.snapshot()), bodies: [], seqs: [] };
-    const rows = this.sql.exec<{ seq: number; body: string }>(`SELECT seq, body FROM deltas WHERE seq > ? ORDER BY seq`, after!).toArray();
+    const rows = this.store.deltasAfter(after!);
     return { snapshot: null, bodies: rows.map((r) => r.body), seqs: rows.map((r) => r.seq) };
   }
 
@@ -165,13 +163,11 @@ export class DeltaLog {
    * live-agents.ts's; an ended row goes with the trace it described).
    */
   compact(now: number): void {
-    const old = this.sql.exec<{ id: string; last_seq: number }>(`SELECT id, last_seq FROM ended WHERE at <= ? LIMIT 5000`, now - RETAIN_MS).toArray();
+    const old = this.store.endedBy(now - RETAIN_MS);
     if (!old.length) return;
     let through = this.prunedThrough;
     for (const r of old) {
-      this.sql.exec(`DELETE FROM deltas WHERE attempt = ?`, r.id);
-      this.sql.exec(`DELETE FROM ended WHERE id = ?`, r.id);
-      this.sql.exec(`DELETE FROM owned WHERE id = ? AND state = 'ended'`, r.id);
+      this.store.forget(r.id);
       through = Math.max(through, r.last_seq);
     }
     this.prunedThrough = through;
@@ -181,8 +177,8 @@ export class DeltaLog {
   /** When the log next needs the alarm: compaction of the oldest ended attempt, each live attempt's lost time. */
   dueTimes(): number[] {
     const times: number[] = [];
-    const ended = this.sql.exec<{ t: number | null }>(`SELECT min(at) AS t FROM ended`).one();
-    if (ended.t !== null) times.push(ended.t + RETAIN_MS);
+    const ended = this.store.firstEnd();
+    if (ended !== null) times.push(ended + RETAIN_MS);
     for (const a of this.live.values()) times.push(Date.parse(a.deadline_at) + LOST_GRACE_MS);
     return times;
   }
