@@ -126,7 +126,7 @@ export interface OverviewGroup {
   metrics: MetricPane[];
   usage: { points: UsagePoint[]; sampled: boolean; total: number; input: Summary | null; output: Summary | null };
   timing: {
-    phases: readonly OverviewPhase[];
+    phases: OverviewPhase[];
     /** The phases this target's attempts record; the others are 0. */
     recorded: OverviewPhase[];
     mean: Record<OverviewPhase, number> | null;
@@ -262,6 +262,6 @@ export function overviewGroup(score: OverviewScore, attempts: readonly OverviewA
     tiles,
     metrics,
     usage: { points: usage.items, sampled: usage.sampled, total: usage.total, input: summarize(withTokens.map((a) => a.input_tokens ?? 0)), output: summarize(withTokens.map((a) => a.output_tokens ?? 0)) },
-    timing: { phases: OVERVIEW_PHASES, recorded: recordedPhases(execution), mean: meanPhases, strips: shown.items, sampled: shown.sampled, total: shown.total },
+    timing: { phases: [...OVERVIEW_PHASES], recorded: recordedPhases(execution), mean: meanPhases, strips: shown.items, sampled: shown.sampled, total: shown.total },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * One run: status and actions (start, edit, stop, copy, resume, delete,
  * export, submit to the leaderboard), progress, a panel per benchmark and
- * target, A/B deltas, and the per-attempt table whose rows open the trace
- * viewer (/runs/:id/attempts/:attempt). Live attempts come from the run's
+ * target, the overview (tiles, distributions, usage, timing), A/B deltas,
+ * and the per-attempt table whose rows open the trace viewer
+ * (/runs/:id/attempts/:attempt). Live attempts come from the run's
  * live stream while it is active.
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -21,6 +22,7 @@ import { TraceViewer } from "../components/trace-viewer";
 import { RescoreForm } from "../components/rescore-form";
 import { RecordedFrom } from "../components/import-form";
 import { RunTimelinePanel } from "../components/run-timeline";
+import { RunOverviewPanel } from "../components/run-overview";
 import { ErrorBox, Loading, StatusBadge } from "../components/ui";
 import { deltaVerdict, verdictText } from "../../../src/metrics/significance";
 import { targetLabel } from "./runs";
@@ -377,6 +379,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             />
           );
         })}
+        {started && <RunOverviewPanel runId={id} active={isActive} status={run.status} onOpen={openTrace} />}
         {started && <RunTimelinePanel runId={id} active={isActive} status={run.status} />}
         {ab.length > 0 && (
           <section class="ab" aria-labelledby="ab-title">
