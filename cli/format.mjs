@@ -1,41 +1,26 @@
-// How numbers read in the terminal, by the same rules as the API's display
-// fields (src/metrics/display.ts): shares in [0, 1] as percentages, other
-// values on their own scale, a score never without its interval and
-// coverage. Used when a response carries no display strings. No I/O.
-
-function trimZeros(s) {
-  const t = s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
-  return t === "-0" ? "0" : t;
-}
+// How numbers read in the terminal: the API's own display rules
+// (src/metrics/display.ts, generated into display.mjs) for when a response
+// carries no display strings, said as the terminal says them: "n/a" for a
+// missing value, an interval without its n when the response has none. No I/O.
+import * as display from "./display.mjs";
 
 /**
  * A share as a percentage with one decimal at most; never "0%" or "100%"
  * for a value that is not exactly 0 or 1.
- * @param {number} value
+ * @type {(value: number) => string}
  */
-export function formatPercent(value) {
-  for (let d = 1; d <= 4; d++) {
-    const s = trimZeros((value * 100).toFixed(d));
-    if ((s === "100" && value < 1) || (s === "0" && value > 0)) continue;
-    return `${s}%`;
-  }
-  return value > 0.5 ? ">99.9999%" : "<0.0001%";
-}
+export const formatPercent = display.formatPercent;
 
-/** @param {number} value */
-export function formatPlain(value) {
-  if (value === 0) return "0";
-  if (Math.abs(value) < 0.001) return String(Number(value.toPrecision(3)));
-  return trimZeros(value.toFixed(3));
-}
+/** @type {(value: number) => string} */
+export const formatPlain = display.formatPlain;
 
 /**
  * Primary-score display: a percentage in [0, 1], the plain value otherwise; "n/a" for null.
  * @param {number | null | undefined} value
+ * @returns {string}
  */
 export function formatScore(value) {
-  if (value === null || value === undefined) return "n/a";
-  return value >= 0 && value <= 1 ? formatPercent(value) : formatPlain(value);
+  return value === null || value === undefined ? "n/a" : display.formatScore(value);
 }
 
 /**
@@ -43,14 +28,11 @@ export function formatScore(value) {
  * @param {number | null | undefined} value
  * @param {readonly [number, number] | null | undefined} interval
  * @param {number | null | undefined} n
+ * @returns {string}
  */
 export function formatWithInterval(value, interval, n) {
   if (value === null || value === undefined) return "n/a";
-  const asPercent = value >= 0 && value <= 1;
-  const f = (v) => (asPercent ? formatPercent(v) : formatPlain(v));
-  const size = typeof n === "number" ? `, n = ${n}` : "";
-  if (!interval) return typeof n === "number" ? `${f(value)} (n = ${n})` : f(value);
-  return `${f(value)} (95% CI [${f(interval[0])}, ${f(interval[1])}]${size})`;
+  return display.formatWithInterval(value, interval ?? null, typeof n === "number" ? n : null);
 }
 
 /**
@@ -58,11 +40,10 @@ export function formatWithInterval(value, interval, n) {
  * @param {number | null | undefined} score
  * @param {{total: number, scored: number, total_members: number, complete_members: number}} counts
  * @param {string} [policy]
+ * @returns {string}
  */
 export function coverageSentence(score, counts, policy = "unknown") {
-  const s = score === null || score === undefined ? "score n/a" : `score ${formatPlain(score)}`;
-  const tail = policy === "as_failure" ? ", missing counted as failures" : "";
-  return `${s}, ${counts.scored}/${counts.total} attempts scored, ${counts.complete_members}/${counts.total_members} members complete${tail}`;
+  return display.coverageSentence(score ?? null, counts, policy);
 }
 
 /**

@@ -41,14 +41,15 @@ export function formatScore(value: number | null): string | null {
  * A value with its 95% interval and sample size, all on the value's scale:
  * "60% (95% CI [38.7%, 81.3%], n = 20)". The n keeps a result on 20
  * attempts from reading like one on 1,000 even when both intervals are
- * degenerate (every attempt passed).
+ * degenerate (every attempt passed). A null n (the CLI, reading a response
+ * that lacks it) is left out.
  */
-export function formatWithInterval(value: number | null, interval: Interval | null, n: number): string | null {
+export function formatWithInterval(value: number | null, interval: Interval | null, n: number | null): string | null {
   if (value === null) return null;
   const asPercent = value >= 0 && value <= 1;
   const f = (v: number) => (asPercent ? formatPercent(v) : formatPlain(v));
-  if (interval === null) return `${f(value)} (n = ${n})`;
-  return `${f(value)} (95% CI [${f(interval[0])}, ${f(interval[1])}], n = ${n})`;
+  if (interval === null) return n === null ? f(value) : `${f(value)} (n = ${n})`;
+  return `${f(value)} (95% CI [${f(interval[0])}, ${f(interval[1])}]${n === null ? "" : `, n = ${n}`})`;
 }
 
 /**
