@@ -106,7 +106,7 @@ export function BenchmarkPanel({
     <Tile
       label={row.headline === "pass_at_k" ? `${labelAt} (headline)` : labelAt}
       value={d?.pass_at_k ?? "—"}
-      sub={c ? `${int(c.complete_members)}/${int(c.total_members)} members complete` : undefined}
+      sub={c ? `${int(c.complete_members)}/${int(c.total_members)} tasks complete` : undefined}
       testid="tile-pass-at-k"
     />
   );
@@ -152,7 +152,7 @@ export function BenchmarkPanel({
           <div class="charts">
             <div>
               <h3>pass@j</h3>
-              {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No pass@j curve for this benchmark: it needs tasks with a pass-or-fail score."}</p>}
+              {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No pass@j curve for this benchmark yet: it is drawn from finished attempts with a pass-or-fail score."}</p>}
             </div>
             <div>
               <h3>Reward distribution</h3>

@@ -142,7 +142,7 @@ export default function History() {
                   <td>
                     <strong>{p.display?.score ?? "—"}</strong>
                   </td>
-                  <td class="muted">{p.score_counts ? `${p.score_counts.scored}/${p.score_counts.total} scored, ${p.score_counts.complete_members}/${p.score_counts.total_members} members complete` : "—"}</td>
+                  <td class="muted">{p.score_counts ? `${p.score_counts.scored}/${p.score_counts.total} scored, ${p.score_counts.complete_members}/${p.score_counts.total_members} tasks complete` : "—"}</td>
                 </tr>
               ))}
             </tbody>
