@@ -41,10 +41,12 @@ function MiniHistogram({ d, unit, fmt }: { d: Distribution; unit: string; fmt: (
           {fmt(h.hi)}
         </text>
         <text x={W / 2} y={H - 4} text-anchor="middle" class="ov-axis-text">
-          {unit} · height: attempts (max {top})
+          {unit}
         </text>
       </svg>
-      <p class="small">{summaryLine(d.summary, fmt)}</p>
+      <p class="small">
+        {summaryLine(d.summary, fmt)}; bars count attempts (tallest {top}).
+      </p>
     </div>
   );
 }
