@@ -12,15 +12,15 @@
  * ../shared/datasets on loopback and passes it), then none.
  * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import { setListing } from "../../src/catalog/listing";
 import { PINNED_DATA } from "../../src/catalog/pinned-data";
 import { normaliseRows, type LoadedFile } from "../../src/catalog/normalise";
 import type { PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
+import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
 import { findOwnRevision } from "../../src/db/datasets";
-import { benchmarks, type BenchmarkRow, type DatasetRevisionRow } from "../../src/db/schema";
+import type { BenchmarkRow, DatasetRevisionRow } from "../../src/db/schema";
 import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
 import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
@@ -172,11 +172,7 @@ async function importPinned(
 /** Remembers the revision on the built-in's row, so later plans find it by id. */
 async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Promise<void> {
   if (bm.datasetRevisionId === revisionId) return;
-  await db
-    .update(benchmarks)
-    .set({ datasetRevisionId: revisionId })
-    .where(and(eq(benchmarks.id, bm.id), isNull(benchmarks.projectId)))
-    .run();
+  await setBuiltinRevision(db, bm.id, revisionId);
 }
 
 /**

@@ -6,13 +6,15 @@
  * completed run of the same benchmark and model; subscribers get
  * run.completed | run.failed | run.cancelled (and drift.detected).
  */
-import { eq } from "drizzle-orm";
 import { getDriftSettings, insertAlert } from "../../src/db/alerts";
 import { openDb } from "../../src/db/client";
+import { getRunById } from "../../src/db/eval-runs";
 import { byTaskDigest, ensureBoard, findBaseline, saveRunScores, scanAttempts, summarizeRun, type ResultSlice } from "../../src/db/leaderboard";
 import { appendLogs } from "../../src/db/run-logs";
-import { listRunBenchmarks } from "../../src/db/run-benchmarks";
-import { evalRuns, type EvalRunRow } from "../../src/db/schema";
+import { getRunBenchmark, listRunBenchmarks } from "../../src/db/run-benchmarks";
+import { countFinishTry, dropFinish, nextFinishes, type FinishRow } from "../../src/db/run-finishes";
+import { endWatchUnlessActive } from "../../src/db/run-watch";
+import type { EvalRunRow } from "../../src/db/schema";
 import { enqueueEvent } from "../../src/db/webhooks";
 import { detectDrift } from "../../src/drift/detect";
 import { alertView } from "../../src/drift/view";
@@ -22,15 +24,6 @@ import type { Budget } from "./budget";
 
 /** Passes that may fail on one finish before it is dropped (and logged). */
 export const MAX_FINISH_TRIES = 5;
-
-interface FinishRow {
-  id: number;
-  run_id: string;
-  project_id: string;
-  status: string;
-  at: string;
-  tries: number;
-}
 
 export interface FinishReport {
   handled: number;
@@ -42,21 +35,18 @@ export interface FinishReport {
 
 export async function processFinishes(env: Env, now: Date, budget: Budget): Promise<FinishReport> {
   const report: FinishReport = { handled: 0, scored: 0, alerts: 0, events: 0, errors: 0 };
-  const rows = await env.DB.prepare(`SELECT * FROM run_finishes ORDER BY id LIMIT ?1`).bind(budget.limits.finishes).all<FinishRow>();
-  for (const f of rows.results) {
+  for (const f of await nextFinishes(env.DB, budget.limits.finishes)) {
     if (!budget.ok()) break;
     try {
       await handleFinish(env, f, now, budget, report);
-      await env.DB.prepare(`DELETE FROM run_finishes WHERE id = ?1`).bind(f.id).run();
+      await dropFinish(env.DB, f.id);
       report.handled += 1;
     } catch (err) {
       report.errors += 1;
       const message = err instanceof Error ? err.message : String(err);
       console.error(`cron: handling the finish of ${f.run_id} failed (try ${f.tries + 1})`, message);
       const drop = f.tries + 1 >= MAX_FINISH_TRIES;
-      await env.DB.prepare(drop ? `DELETE FROM run_finishes WHERE id = ?1` : `UPDATE run_finishes SET tries = tries + 1 WHERE id = ?1`)
-        .bind(f.id)
-        .run();
+      await (drop ? dropFinish(env.DB, f.id) : countFinishTry(env.DB, f.id));
       if (drop) {
         await appendLogs(env.DB, f.run_id, [{ level: "error", event: "cron_failed", message: "scores, drift and webhooks of this finish could not be computed" }]);
       }
@@ -67,11 +57,9 @@ export async function processFinishes(env: Env, now: Date, budget: Budget): Prom
 
 async function handleFinish(env: Env, f: FinishRow, now: Date, budget: Budget, report: FinishReport): Promise<void> {
   const at = now.toISOString();
-  const run = await openDb(env.DB).select().from(evalRuns).where(eq(evalRuns.id, f.run_id)).get();
+  const run = await getRunById(openDb(env.DB), f.run_id);
   // The sweeper's watch ends with the run (unless it was resumed meanwhile).
-  await env.DB.prepare(`DELETE FROM run_watch WHERE run_id = ?1 AND NOT EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND status IN ('queued', 'running'))`)
-    .bind(f.run_id)
-    .run();
+  await endWatchUnlessActive(env.DB, f.run_id);
   if (!run) return; // deleted since: nothing to score or announce
 
   const slices: (ResultSlice & { boardId: string })[] = [];
@@ -117,11 +105,9 @@ async function checkDrift(env: Env, run: EvalRunRow, slices: ResultSlice[], at: 
   for (const s of slices) {
     const baseline = await findBaseline(env.DB, run.projectId, s.driftKey, s.modelKey, run.id, finishedAt);
     if (!baseline) continue;
-    const brb = await env.DB.prepare(`SELECT base_seq, attempt_count, k FROM run_benchmarks WHERE run_id = ?1 AND benchmark_id = ?2`)
-      .bind(baseline.run_id, baseline.benchmark_id)
-      .first<{ base_seq: number | null; attempt_count: number | null; k: number | null }>();
-    if (!brb || brb.base_seq === null || !brb.attempt_count) continue;
-    const scan = await scanAttempts(env.DB, baseline.run_id, brb.base_seq, brb.attempt_count, baseline.target);
+    const brb = await getRunBenchmark(openDb(env.DB), baseline.run_id, baseline.benchmark_id);
+    if (!brb || brb.baseSeq === null || !brb.attemptCount) continue;
+    const scan = await scanAttempts(env.DB, baseline.run_id, brb.baseSeq, brb.attemptCount, baseline.target);
     budget.spend(scan.rows);
     const before = byTaskDigest(scan.byTarget.get(baseline.target)?.values() ?? []);
     const finding = detectDrift(before, s.tasks, Math.max(brb.k ?? 1, s.spec.k), { min_drop: settings.min_drop });

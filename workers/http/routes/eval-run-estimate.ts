@@ -8,8 +8,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
-import { findRevisionByRef } from "../../../src/db/datasets";
-import { datasetRevisions, type BenchmarkRow, type DatasetRevisionRow } from "../../../src/db/schema";
+import { findRevisionByRef, getRevisions } from "../../../src/db/datasets";
+import type { BenchmarkRow, DatasetRevisionRow } from "../../../src/db/schema";
 import { subsetOf } from "../../../src/datasets/row-selection";
 import { AppError } from "../../../src/domain/errors";
 import type { BenchmarkOptions } from "../../../src/domain/benchmark";
@@ -24,7 +24,6 @@ import { toolsColumnOf, toolsOfRow } from "../../../src/domain/tools";
 import { attemptsFor, examplesFor, fewShotCount, pickFewShot, samplingFor, selectionFor, type BenchmarkDefaults } from "../../../src/execution/benchmark-plan";
 import { rowChunks } from "../../../src/storage/dataset-rows";
 import { rowAt } from "../../../src/storage/row-cache";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../../src/db/client";
 import { BuiltinDataError, ensureBuiltinRevision } from "../../catalog/ensure-data";
 import type { Env } from "../../env";
@@ -70,7 +69,7 @@ async function revisionOf(env: Env, db: Db, projectId: string, bm: BenchmarkRow)
     throw e;
   }
   const rev =
-    (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||
+    (bm.datasetRevisionId && (await getRevisions(db, [bm.datasetRevisionId]))[0]) ||
     (bm.datasetRef ? await findRevisionByRef(db, projectId, bm.datasetRef) : undefined);
   return rev || `its dataset ${bm.datasetRef ?? "(none)"} is not available`;
 }

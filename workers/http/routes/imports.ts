@@ -11,7 +11,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { newId } from "../../../src/crypto/ids";
-import { deleteUnusedBenchmark, insertCustomBenchmark } from "../../../src/db/benchmarks";
+import { deleteUnusedBenchmark, insertCustomBenchmark, takenBenchmarkNames } from "../../../src/db/benchmarks";
 import type { BenchmarkRow } from "../../../src/db/schema";
 import { MAX_UPLOAD_BYTES } from "../../../src/datasets/limits";
 import { DATASET_NAME } from "../../../src/datasets/names";
@@ -165,11 +165,9 @@ export const importsRoutes = newRouter().openapi(
     if (!ev.outputs.length) throw new AppError("validation_failed", "the file records no outputs to score", [{ field: "file", message: "records no model outputs" }]);
     const plan = planImport(ev, fields.name, files.map((f) => f.name));
     // Names first: a taken benchmark name would otherwise leave the revisions written and no benchmark.
-    const taken = await c.env.DB.prepare(`SELECT name FROM benchmarks WHERE project_id = ?1 AND name COLLATE NOCASE IN (SELECT value FROM json_each(?2))`)
-      .bind(projectId, JSON.stringify(plan.benchmarks.map((b) => b.name)))
-      .all<{ name: string }>();
-    if (taken.results.length) {
-      const names = taken.results.map((r) => `'${r.name}'`).join(", ");
+    const taken = await takenBenchmarkNames(c.var.db, projectId, plan.benchmarks.map((b) => b.name));
+    if (taken.length) {
+      const names = taken.map((n) => `'${n}'`).join(", ");
       throw new AppError("conflict", `the project already has a benchmark named ${names}; choose another name`, [{ field: "name", message: `benchmark ${names} exists` }]);
     }
     const jsonl = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
