@@ -29,6 +29,18 @@ function pct(v) {
 }
 
 /**
+ * An event of one attempt as the hub streams it: stamped with the attempt, the time and its stream
+ * position (DeltaFrame in src/live/deltas.ts). A turn's optional fields get the defaults the hub stores.
+ * @param {string} attemptId
+ * @param {number} deltaSeq
+ * @param {Record<string, unknown>} event
+ */
+export function liveDelta(attemptId, deltaSeq, event) {
+  const defaults = event.kind === "turn" ? { model: null, usage: null, latency_ms: null, reward: null } : {};
+  return { ...defaults, ...event, attempt_id: attemptId, at: new Date().toISOString(), delta_seq: deltaSeq };
+}
+
+/**
  * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function}} o
  * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands;
  * overviewGroup: src/reports/overview.ts's function of that name (bundled by the caller), which makes the mock
@@ -187,16 +199,26 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
     res.end(readFileSync(file));
   });
 
-  /** The live events of the running run at `now`: attempts dispatched but not landed, with their progress. */
+  /**
+   * The live deltas of the running run at `now`, as the hub streams them (src/live/deltas.ts):
+   * a header for each attempt dispatched since, a turn for each one live, an end for each one landed.
+   */
+  let deltaSeq = 0;
   const liveEvents = (since, now) => {
     const events = [];
+    const id = (s) => `att_live.${s}`;
     const landedThen = landedBy(since);
     const landedNow = landedBy(now);
-    for (let s = landedThen; s < landedNow; s++) events.push({ type: "landed", seq: s, status: "succeeded", reward: reward(s) });
+    for (let s = landedThen; s < landedNow; s++) events.push(liveDelta(id(s), ++deltaSeq, { kind: "end", status: "succeeded", reward: reward(s), error: null }));
     const aheadNow = landedBy(now + liveAhead * 1000);
     const aheadThen = landedBy(since + liveAhead * 1000);
-    for (let s = aheadThen; s < aheadNow; s++) events.push({ type: "header", seq: s, benchmark_id: "bm_bench", target: "a", task_key: `task-${Math.floor(s / k) + 1}`, attempt_index: s % k, phase: "running", dispatched_at: new Date(now).toISOString() });
-    for (let s = landedNow; s < aheadNow; s++) events.push({ type: "turn", seq: s, turn: Math.floor((now - t0) / 400) % 5, messages: [{ role: "assistant", content: "thinking" }], usage: { input_tokens: 12, output_tokens: 5 } });
+    const at = new Date(now).toISOString();
+    for (let s = aheadThen; s < aheadNow; s++) {
+      const header = { kind: "header", seq: s, benchmark_id: "bm_bench", target: "a", task_key: `task-${Math.floor(s / k) + 1}`, member_index: Math.floor(s / k), attempt_index: s % k, subset: null, try: 1, execution: "inline", executor: "fixture", phase: "agent", started_at: at, deadline_at: new Date(now + 60_000).toISOString() };
+      events.push(liveDelta(id(s), ++deltaSeq, header));
+    }
+    const turn = { kind: "turn", turn_index: Math.floor((now - t0) / 400) % 5, messages: [{ role: "assistant", content: "thinking" }], model: null, usage: { input_tokens: 12, output_tokens: 5 }, latency_ms: null, reward: null };
+    for (let s = landedNow; s < aheadNow; s++) events.push(liveDelta(id(s), ++deltaSeq, turn));
     return events;
   };
 

@@ -4,7 +4,8 @@
  * per committed turn (the new messages and the model call behind them), a
  * preview of each model request still in flight, and an end when it lands.
  * Zod schemas for what enters (runner events, engine deltas, Durable Object
- * calls) and the stored form with its stream position. Pure, no I/O.
+ * calls) and for what followers receive, the stored form with its stream
+ * position (DeltaFrame). Pure, no I/O.
  */
 import { z } from "zod";
 
@@ -115,11 +116,21 @@ export type DeltaEvent = z.infer<typeof DeltaEvent>;
 export const DeltaInput = z.object({ attempt_id: z.string().min(1).max(200), event: DeltaEvent, at: z.string().optional() });
 export type DeltaInput = z.infer<typeof DeltaInput>;
 
-/** A delta in the stream: its event plus the attempt, the time, and its position (`delta_seq`, increasing, never reused). */
-export type Delta = DeltaEvent & {
-  delta_seq: number;
-  attempt_id: string;
-  at: string;
-  /** Turns only: 0 for an attempt's first turn. */
-  turn_index?: number;
-};
+/** What the hub adds to an event as it sequences it: the attempt, the time, and its position (`delta_seq`, increasing, never reused). */
+const Stamp = { delta_seq: z.number().int().min(1), attempt_id: z.string().min(1).max(200), at: z.string() };
+
+/**
+ * A delta in the stream, as followers receive it (the WebSocket's arrays,
+ * SSE's `delta` events) and the replay log stores it. The one definition of
+ * the live wire: the hub's frames are typed by it and the dashboard reads
+ * them by it (dashboard/src/lib/live.ts).
+ */
+export const DeltaFrame = z.discriminatedUnion("kind", [
+  HeaderEvent.extend(Stamp),
+  PhaseEvent.extend(Stamp),
+  /** turn_index: 0 for an attempt's first turn (the inline executor's single turn included). */
+  TurnEvent.extend({ ...Stamp, turn_index: z.number().int().min(0) }),
+  PreviewEvent.extend(Stamp),
+  EndEvent.extend(Stamp),
+]);
+export type Delta = z.output<typeof DeltaFrame>;

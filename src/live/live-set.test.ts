@@ -53,8 +53,8 @@ describe("live set", () => {
     a = applyDelta(a, { ...base, delta_seq: 3, kind: "preview", messages: [{ role: "user", content: "hi" }] }) as LiveAttempt;
     expect(a).toMatchObject({ phase: "agent", awaiting_model: true, last_delta_seq: 3, updated_at: base.at });
     const turn = { ...base, kind: "turn" as const, model: "m", latency_ms: 5, reward: null };
-    a = applyDelta(a, { ...turn, delta_seq: 4, messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "yo" }], usage: { input_tokens: 10, output_tokens: 2 } }) as LiveAttempt;
-    a = applyDelta(a, { ...turn, delta_seq: 5, messages: [{ role: "assistant", content: "more" }], usage: null }) as LiveAttempt;
+    a = applyDelta(a, { ...turn, delta_seq: 4, turn_index: 0, messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "yo" }], usage: { input_tokens: 10, output_tokens: 2 } }) as LiveAttempt;
+    a = applyDelta(a, { ...turn, delta_seq: 5, turn_index: 1, messages: [{ role: "assistant", content: "more" }], usage: null }) as LiveAttempt;
     expect(a).toMatchObject({ turns: 2, messages: 3, tokens: { input: 10, output: 2 }, awaiting_model: false, last_delta_seq: 5 });
     expect(applyDelta(a, { ...base, delta_seq: 6, kind: "end", status: "succeeded", reward: 1, error: null })).toBeNull();
   });

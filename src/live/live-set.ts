@@ -1,39 +1,52 @@
 /**
  * The live set of a run: one summary per running attempt (who it is, its
  * phase, turn, message and token counts, whether a model request is in
- * flight), folded from the stream of deltas. A header adds an attempt, an
+ * flight), folded from the stream of deltas; its schema is the wire shape
+ * pollers and followers get. A header adds an attempt, an
  * end removes it. Also the ETag of a live set and the choice between
  * replaying a follower's missed deltas and starting it from a snapshot.
  * Pure, no I/O.
  */
-import type { Delta, Phase } from "./deltas";
-import { PHASES } from "./deltas";
+import { z } from "zod";
+import type { Delta } from "./deltas";
+import { Phase, PHASES } from "./deltas";
 
-export interface LiveAttempt {
-  attempt_id: string;
+/** One live attempt's summary, as the live set holds it (GET .../live-set, the WebSocket's snapshot). */
+export const LiveAttempt = z.strictObject({
+  attempt_id: z.string(),
   /** The attempt's seq in its run. */
-  seq: number;
-  benchmark_id: string;
-  target: "a" | "b";
-  task_key: string;
-  member_index: number;
-  attempt_index: number;
-  subset: string | null;
-  try: number;
-  execution: "inline" | "agent";
-  executor: string | null;
-  phase: Phase;
-  started_at: string;
-  updated_at: string;
-  deadline_at: string;
-  turns: number;
-  messages: number;
-  tokens: { input: number; output: number };
-  /** A model request is in flight: a preview arrived after the last committed turn. */
-  awaiting_model: boolean;
+  seq: z.number().int(),
+  benchmark_id: z.string(),
+  target: z.enum(["a", "b"]),
+  task_key: z.string(),
+  member_index: z.number().int(),
+  attempt_index: z.number().int(),
+  subset: z.string().nullable(),
+  try: z.number().int(),
+  execution: z.enum(["inline", "agent"]),
+  executor: z.string().nullable(),
+  phase: Phase,
+  started_at: z.string(),
+  updated_at: z.string(),
+  deadline_at: z.string(),
+  turns: z.number().int(),
+  messages: z.number().int(),
+  tokens: z.strictObject({ input: z.number().int(), output: z.number().int() }),
+  awaiting_model: z.boolean().describe("a model request is in flight (a preview came after the last turn)"),
   /** The stream position of the attempt's latest delta. */
-  last_delta_seq: number;
-}
+  last_delta_seq: z.number().int(),
+});
+export type LiveAttempt = z.output<typeof LiveAttempt>;
+
+/** The live set as pollers get it and a new follower's first frame. */
+export const LiveSet = z.strictObject({
+  type: z.literal("live_set"),
+  delta_seq: z.number().int().describe("the stream position this set reflects; follow from it with ?after_seq="),
+  count: z.number().int(),
+  by_phase: z.record(Phase, z.number().int()),
+  items: z.array(LiveAttempt),
+});
+export type LiveSet = z.output<typeof LiveSet>;
 
 /**
  * The attempt's summary after `d`: a new summary, `null` when the attempt

@@ -3,29 +3,35 @@
  * and token counts) and, for one attempt at a time, its turns as deltas
  * arrive. Events come over the run's WebSocket (GET /api/eval-runs/{id}/live)
  * or, where that cannot be opened, from polling /live-set once a second
- * with If-None-Match so an unchanged set transfers nothing. Event shapes are
- * read by field, so a header, a turn delta, a phase change, a request
- * preview and a landing are told apart by what they carry. The live set and
- * the stored steps are read through the typed client; the WebSocket stays a
+ * with If-None-Match so an unchanged set transfers nothing. What the socket
+ * carries is defined once, in src/live (frames.ts: arrays of deltas, the
+ * live-set snapshot, ready and pong; deltas.ts: each delta by its `kind`),
+ * and read here by those types, field for field. The live set and the
+ * stored steps are read through the typed client; the WebSocket stays a
  * WebSocket (openapi-fetch speaks request/response only, and a browser's
  * WebSocket cannot carry an Authorization header, hence the subprotocol).
  */
+import type { Delta, Message as WireMessage, Usage } from "../../../src/live/deltas";
+import type { FollowerMessage, LiveMessage } from "../../../src/live/frames";
+import type { LiveAttempt as LiveSummary } from "../../../src/live/live-set";
 import { client, isUnavailable, routeExists, session, unwrap } from "./api";
+import type { StepsPage } from "./types";
 
 export interface Message {
   role: string;
   content: string;
 }
 
+/** A live attempt as the run page shows it (the server's summary, src/live/live-set.ts, with times as epoch ms). */
 export interface LiveAttempt {
   id: string;
-  seq: number | null;
-  benchmark_id: string | null;
-  target: "a" | "b" | null;
-  task_key: string | null;
-  attempt_index: number | null;
+  seq: number;
+  benchmark_id: string;
+  target: "a" | "b";
+  task_key: string;
+  attempt_index: number;
   phase: string;
-  dispatched_at: number | null;
+  dispatched_at: number;
   turns: number;
   tokens: number;
   /** Set when the attempt has landed (it leaves the live set right after). */
@@ -52,73 +58,53 @@ export type Transport = "websocket" | "poll" | "none";
 /** Shortest time between two re-renders of the live table. */
 const NOTIFY_MS = 200;
 
-type Json = Record<string, unknown>;
-
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-
-/** The attempt id an event names (attempt_id, attempt, id), or from run id and seq. */
-export function attemptIdOf(e: Json, runId: string): string | null {
-  const id = str(e.attempt_id) ?? str(e.attempt) ?? (typeof e.id === "string" && e.id.startsWith("att_") ? e.id : null);
-  if (id) return id;
-  const seq = num(e.seq);
-  return seq === null ? null : `att_${runId.replace(/^run_/, "")}.${seq}`;
+/** A turn's tokens, in and out; null when the call reported no usage. */
+function usageTokens(u: Usage | null): number | null {
+  return u === null ? null : (u.input_tokens ?? 0) + (u.output_tokens ?? 0);
 }
 
-function seqOf(id: string): number | null {
-  const m = /\.(\d+)$/.exec(id);
-  return m ? Number(m[1]) : null;
-}
-
-function timeOf(v: unknown): number | null {
-  if (typeof v === "number") return v;
-  if (typeof v === "string") {
-    const t = Date.parse(v);
-    return Number.isNaN(t) ? null : t;
-  }
-  return null;
-}
-
-function tokensOf(v: unknown): number | null {
-  if (typeof v === "number") return v;
-  if (v && typeof v === "object") {
-    const o = v as Json;
-    const total = num(o.total) ?? num(o.total_tokens);
-    if (total !== null) return total;
-    const a = num(o.input) ?? num(o.input_tokens) ?? num(o.prompt_tokens) ?? 0;
-    const b = num(o.output) ?? num(o.output_tokens) ?? num(o.completion_tokens) ?? 0;
-    return a + b;
-  }
-  return null;
-}
+/**
+ * A chat message as it was sent (a delta's, or a stored step's, whose
+ * document types messages loosely): text, content parts or null, tool calls.
+ */
+type AnyMessage = Pick<WireMessage, "role" | "content" | "tool_calls" | "tool_call_id"> | ({ role: string } & Record<string, unknown>);
 
 /** Chat messages as the API sends them (text, content parts or null; tool calls) in a form the viewer shows. */
-function messagesOf(v: unknown): Message[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((m) => {
-    const o = (m ?? {}) as Json;
+function messagesOf(list: readonly AnyMessage[]): Message[] {
+  return list.map((m) => {
+    const o = m as Partial<WireMessage> & { role: string };
     const c = o.content;
     let content =
       typeof c === "string"
         ? c
         : Array.isArray(c)
-          ? c.map((p) => (typeof p === "string" ? p : (str((p as Json)?.text) ?? JSON.stringify(p)))).join("\n")
+          ? c.map((p) => (typeof p === "string" ? p : typeof (p as { text?: unknown })?.text === "string" ? (p as { text: string }).text : JSON.stringify(p))).join("\n")
           : c === null || c === undefined
             ? ""
             : JSON.stringify(c);
     if (Array.isArray(o.tool_calls)) {
-      const calls = (o.tool_calls as Json[]).map((t) => {
-        const f = (t.function ?? {}) as Json;
-        return `→ ${str(f.name) ?? "tool"}(${str(f.arguments) ?? ""})`;
-      });
+      const calls = o.tool_calls.map((t) => `→ ${t.function.name}(${t.function.arguments})`);
       content = [content, ...calls].filter(Boolean).join("\n");
     }
-    const role = str(o.role) ?? "message";
-    return { role: role === "tool" && str(o.tool_call_id) ? `tool ${o.tool_call_id}` : role, content };
+    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content };
   });
 }
 
-const LANDED = new Set(["succeeded", "failed", "cancelled", "timed_out", "landed", "end", "ended", "finished", "done"]);
+/** The page's row for a server summary. */
+function fromSummary(a: LiveSummary): LiveAttempt {
+  return {
+    id: a.attempt_id,
+    seq: a.seq,
+    benchmark_id: a.benchmark_id,
+    target: a.target,
+    task_key: a.task_key,
+    attempt_index: a.attempt_index,
+    phase: a.phase,
+    dispatched_at: Date.parse(a.started_at),
+    turns: a.turns,
+    tokens: a.tokens.input + a.tokens.output,
+  };
+}
 
 export class LiveRun {
   readonly attempts = new Map<string, LiveAttempt>();
@@ -202,128 +188,70 @@ export class LiveRun {
     return t;
   }
 
-  private upsert(id: string, e: Json): LiveAttempt {
-    let a = this.attempts.get(id);
-    if (!a) {
-      a = {
-        id,
-        seq: num(e.seq) ?? seqOf(id),
-        benchmark_id: str(e.benchmark_id),
-        target: e.target === "b" || e.target === "compare_target" ? "b" : e.target === "a" || e.target === "target" ? "a" : null,
-        task_key: str(e.task_key) ?? str(e.member_key) ?? str(e.task),
-        attempt_index: num(e.attempt_index),
-        phase: str(e.phase) ?? "boot",
-        dispatched_at: timeOf(e.dispatched_at) ?? timeOf(e.started_at) ?? timeOf(e.at) ?? Date.now(),
-        turns: num(e.turns) ?? 0,
-        tokens: tokensOf(e.tokens) ?? 0,
-      };
-      this.attempts.set(id, a);
-    }
-    return a;
+  /** Applies one message of the live channel: a batch of deltas or a snapshot of the live set (ready and pong show nothing). */
+  apply(m: LiveMessage): void {
+    if (Array.isArray(m)) m.forEach((d) => this.applyDelta(d));
+    else if (m.type === "live_set") this.applySnapshot(m.items);
   }
 
-  /** Applies one event (or a batch / snapshot of them). */
-  apply(raw: unknown): void {
-    if (Array.isArray(raw)) return raw.forEach((r) => this.apply(r));
-    if (!raw || typeof raw !== "object") return;
-    const e = raw as Json;
-    const list = (e.items ?? e.attempts ?? e.live) as unknown;
-    if (Array.isArray(list) && (e.type === undefined || e.type === "snapshot" || e.type === "live_set")) {
-      this.applySnapshot(list as Json[]);
-      return;
+  /** One delta, folded as the server folds it (src/live/live-set.ts): a header adds the attempt, an end removes it. */
+  private applyDelta(d: Delta): void {
+    const id = d.attempt_id;
+    let a = this.attempts.get(id);
+    if (d.kind === "header" && !a) {
+      a = { id, seq: d.seq, benchmark_id: d.benchmark_id, target: d.target, task_key: d.task_key, attempt_index: d.attempt_index, phase: d.phase, dispatched_at: Date.parse(d.started_at), turns: 0, tokens: 0 };
+      this.attempts.set(id, a);
     }
-    if (e.type === "run" || e.type === "run_status") {
-      this.changed();
-      return;
-    }
-    const id = attemptIdOf(e, this.runId);
-    if (!id) return;
-    const type = str(e.type) ?? str(e.kind) ?? str(e.event) ?? "";
-    const status = str(e.status);
-    if (LANDED.has(type) || (status && LANDED.has(status) && type !== "phase")) {
-      const a = this.attempts.get(id);
-      const landed = { status: status ?? "succeeded", reward: num(e.reward) };
-      const t = this.traces.get(id);
-      if (t) {
-        t.ended = true;
-        t.pending = null;
-        this.traceChanged(id);
-      }
-      if (!this.traceListeners.get(id)?.size) this.traces.delete(id);
-      if (a) {
-        a.landed = landed;
-        this.attempts.delete(id);
-        this.landedListeners.forEach((l) => l(a));
-      } else {
-        this.landedListeners.forEach((l) => l({ ...this.upsert(id, e), landed }));
-        this.attempts.delete(id);
-      }
-      this.changed();
-      return;
-    }
-    const a = this.upsert(id, e);
-    const phase = str(e.phase);
-    if (phase) a.phase = phase;
+    // A delta of an attempt the set does not hold has nothing to show (the hub's own fold ignores it too).
+    if (!a) return;
+    if (d.kind === "end") return this.land(id, a, { status: d.status, reward: d.reward });
     // Every live attempt keeps its turns until it lands, so opening one shows it from its first turn.
     const t = this.traceOf(id);
-    if (phase && t) t.phase = phase;
-    if (type === "turn" || type === "delta" || e.turn !== undefined || (Array.isArray(e.messages) && type !== "preview" && type !== "request")) {
-      const turnIndex = num(e.turn) ?? num(e.turn_index) ?? a.turns;
-      a.turns = Math.max(a.turns, turnIndex + 1);
-      const tok = tokensOf(e.usage) ?? tokensOf(e.tokens);
-      if (tok !== null) a.tokens += tok;
-      if (t) {
-        if (!t.turns.some((x) => x.index === turnIndex)) t.turns.push({ index: turnIndex, messages: messagesOf(e.messages), tokens: tok, latency_ms: num(e.latency_ms) });
-        t.pending = null;
-      }
-    } else if (type === "preview" || type === "request" || e.pending !== undefined) {
-      if (t) t.pending = messagesOf(e.pending ?? e.messages);
+    if (d.kind === "header" || d.kind === "phase") {
+      a.phase = d.phase;
+      t.phase = d.phase;
+    } else if (d.kind === "turn") {
+      a.turns = Math.max(a.turns, d.turn_index + 1);
+      const tokens = usageTokens(d.usage);
+      if (tokens !== null) a.tokens += tokens;
+      if (!t.turns.some((x) => x.index === d.turn_index)) t.turns.push({ index: d.turn_index, messages: messagesOf(d.messages), tokens, latency_ms: d.latency_ms });
+      t.pending = null;
     } else {
-      const turns = num(e.turns);
-      if (turns !== null) a.turns = turns;
-      const tok = tokensOf(e.tokens);
-      if (tok !== null) a.tokens = tok;
+      t.pending = messagesOf(d.messages);
     }
     this.traceChanged(id);
     this.changed();
   }
 
-  private applySnapshot(list: Json[]): void {
-    const seen = new Set<string>();
-    for (const e of list) {
-      const id = attemptIdOf(e, this.runId);
-      if (!id) continue;
-      seen.add(id);
-      const a = this.upsert(id, e);
-      a.phase = str(e.phase) ?? a.phase;
-      a.turns = num(e.turns) ?? a.turns;
-      a.tokens = tokensOf(e.tokens) ?? a.tokens;
-      const d = timeOf(e.dispatched_at) ?? timeOf(e.started_at);
-      if (d !== null) a.dispatched_at = d;
-      const pending = e.pending;
-      const t = this.traces.get(id);
-      if (t && pending !== undefined) {
-        t.pending = pending === null ? null : messagesOf(pending);
-        this.traceChanged(id);
-      }
+  /** An attempt that left the live set: its trace ends, and the listeners hear how it landed. */
+  private land(id: string, a: LiveAttempt, landed: NonNullable<LiveAttempt["landed"]>): void {
+    this.attempts.delete(id);
+    a.landed = landed;
+    const t = this.traces.get(id);
+    if (t) {
+      t.ended = true;
+      t.pending = null;
+      this.traceChanged(id);
     }
-    for (const [id, a] of this.attempts) {
-      if (seen.has(id)) continue;
-      this.attempts.delete(id);
-      a.landed = { status: "landed", reward: null };
-      this.landedListeners.forEach((l) => l(a));
-      const t = this.traces.get(id);
-      if (t) {
-        t.ended = true;
-        t.pending = null;
-        this.traceChanged(id);
-      }
-      if (!this.traceListeners.get(id)?.size) this.traces.delete(id);
-    }
+    if (!this.traceListeners.get(id)?.size) this.traces.delete(id);
+    this.landedListeners.forEach((l) => l(a));
     this.changed();
   }
 
-  private send(msg: Json): void {
+  /** The live set as a whole (a new socket's first message, or a poll): who is in it is who is live. */
+  private applySnapshot(items: readonly LiveSummary[]): void {
+    const seen = new Set<string>();
+    for (const s of items) {
+      seen.add(s.attempt_id);
+      const a = this.attempts.get(s.attempt_id);
+      if (!a) this.attempts.set(s.attempt_id, fromSummary(s));
+      else Object.assign(a, fromSummary(s));
+    }
+    for (const [id, a] of this.attempts) if (!seen.has(id)) this.land(id, a, { status: "landed", reward: null });
+    this.changed();
+  }
+
+  private send(msg: FollowerMessage): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
@@ -356,7 +284,8 @@ export class LiveRun {
     };
     this.ws.onmessage = (m) => {
       try {
-        this.apply(JSON.parse(typeof m.data === "string" ? m.data : ""));
+        // The hub's messages, as src/live/frames.ts defines them.
+        this.apply(JSON.parse(typeof m.data === "string" ? m.data : "") as LiveMessage);
       } catch {
         /* a frame that is not JSON: ignore it */
       }
@@ -387,11 +316,11 @@ export class LiveRun {
         ...(this.etag ? { headers: { "if-none-match": this.etag } } : {}),
       });
       if (r.status === 404 || r.status === 405 || r.status === 501) {
-        if (r.status !== 404 || String((error as Json | undefined)?.detail ?? "").startsWith("no route")) return unavailable();
+        if (r.status !== 404 || String((error as { detail?: unknown } | undefined)?.detail ?? "").startsWith("no route")) return unavailable();
       } else if (r.ok) {
         this.available = true;
         this.etag = r.headers.get("etag");
-        this.apply(set);
+        if (set) this.applySnapshot(set.items);
       }
     } catch (e) {
       if (isUnavailable(e)) return unavailable();
@@ -411,14 +340,12 @@ export class LiveRun {
       let pending: Message[] | null = null;
       let start: number | null = 0;
       for (let pages = 0; start !== null && pages < 10; pages++) {
-        const body = await unwrap(client.GET("/api/trials/{id}/steps", { params: { path: { id: attemptId }, query: { start_step_index: start, limit: 100 } } }));
+        const body: StepsPage = await unwrap(client.GET("/api/trials/{id}/steps", { params: { path: { id: attemptId }, query: { start_step_index: start, limit: 100 } } }));
         for (const s of body.items) {
-          const all = messagesOf(s.messages);
-          const from = num(s.new_messages_from) ?? 0;
-          turns.push({ index: num(s.step_index) ?? turns.length, messages: all.slice(from), tokens: tokensOf(s.usage), latency_ms: num(s.latency_ms) });
+          turns.push({ index: s.step_index, messages: messagesOf(s.messages).slice(s.new_messages_from), tokens: usageTokens(s.usage), latency_ms: s.latency_ms });
         }
-        if (Array.isArray(body.pending) && body.pending.length) pending = messagesOf(body.pending);
-        start = num(body.next_start_step_index);
+        if (body.pending?.length) pending = messagesOf(body.pending);
+        start = body.next_start_step_index;
       }
       return { turns, pending };
     } catch {

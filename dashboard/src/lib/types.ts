@@ -45,6 +45,7 @@ export type Usage = NonNullable<ScoreRow["usage"]>;
 export type RunScores = Schemas["RunScores"];
 export type CurveSet = Schemas["PassCurve"];
 export type Trial = Schemas["Trial"];
+export type StepsPage = Schemas["StepsPage"];
 export type ScorePoint = Schemas["ScoreHistoryPoint"];
 export type Board = Schemas["LeaderboardBoardTop"];
 export type Submission = Schemas["LeaderboardSubmission"];
@@ -67,3 +68,17 @@ export type Import = Schemas["Import"];
 export type RunTimeline = Schemas["RunTimeline"];
 export type TimelineSample = Schemas["RunTimelineSample"];
 export type RescoreEvalRun = components["schemas"]["RescoreEvalRun"];
+
+/**
+ * The live channel's shapes are defined once, by the zod schemas in src/live
+ * (live.ts reads the socket by them); the live set is also documented, by
+ * the route's schema (GET /api/eval-runs/{id}/live-set). tsc fails here when
+ * the two part: a summary the same both ways, a set the server sends that
+ * fits the documented one.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type LiveContractHolds = [
+  Holds<Same<components["schemas"]["LiveAttempt"], import("../../../src/live/live-set").LiveAttempt>>,
+  Holds<import("../../../src/live/live-set").LiveSet extends components["schemas"]["LiveSet"] ? true : false>,
+];

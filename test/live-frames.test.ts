@@ -1,0 +1,81 @@
+// The live channel's contract (src/live/frames.ts, deltas.ts, live-set.ts)
+// against the hub itself: every message a follower gets over the WebSocket
+// and the live set a poller gets parse by the schemas the dashboard reads
+// them with, strictly (no field the schema does not name, none missing).
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { DeltaEvent, DeltaInput } from "../src/live/deltas";
+import { LiveMessage } from "../src/live/frames";
+import { LiveSet } from "../src/live/live-set";
+import { liveStub } from "../workers/durable/live-client";
+
+const runId = () => `run_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
+const attempt = (run: string, seq: number) => `att_${run.slice(4)}.${seq}`;
+
+function header(seq: number): DeltaEvent {
+  const at = new Date().toISOString();
+  return {
+    kind: "header",
+    seq,
+    benchmark_id: "bm_1",
+    target: "a",
+    task_key: `q${seq}`,
+    member_index: seq,
+    attempt_index: 0,
+    subset: null,
+    try: 1,
+    execution: "inline",
+    executor: "fixture",
+    phase: "setup",
+    started_at: at,
+    deadline_at: new Date(Date.now() + 120_000).toISOString(),
+  };
+}
+
+async function follow(run: string) {
+  const res = await liveStub(env, run).fetch(new Request(`https://live/follow?run=${run}&shards=1`, { headers: { upgrade: "websocket" } }));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const messages: unknown[] = [];
+  ws.accept();
+  ws.addEventListener("message", (m) => {
+    messages.push(JSON.parse(m.data as string));
+  });
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(ok()).toBe(true);
+  };
+  return { ws, messages, until };
+}
+
+describe("live channel contract", () => {
+  it("every WebSocket message and the polled live set parse by the shared schemas", async () => {
+    const run = runId();
+    const where = { run_id: run, shard: 0, shards: 1 };
+    const post = (seq: number, events: DeltaEvent[]) =>
+      liveStub(env, run).post({ where, deltas: events.map((event): DeltaInput => ({ attempt_id: attempt(run, seq), event })) });
+    const first = await follow(run);
+    await first.until(() => first.messages.some((m) => (m as { type?: string }).type === "ready"));
+    await post(0, [
+      header(0),
+      { kind: "phase", phase: "agent" },
+      { kind: "preview", messages: [{ role: "user", content: "What is 2 + 2?" }] },
+      { kind: "turn", messages: [{ role: "assistant", content: "#### 4" }], model: "m", usage: { input_tokens: 3, output_tokens: 1 }, latency_ms: 2, reward: null },
+      { kind: "end", status: "succeeded", reward: 1, error: null },
+    ]);
+    await post(1, [header(1), { kind: "turn", messages: [{ role: "assistant", content: "..." }], model: null, usage: null, latency_ms: null, reward: null }]);
+    const deltas = () => first.messages.filter(Array.isArray).flat();
+    await first.until(() => deltas().length === 7);
+    // A follower arriving now starts from a snapshot holding the attempt still live.
+    const second = await follow(run);
+    await second.until(() => second.messages.some((m) => (m as { type?: string }).type === "ready"));
+    for (const m of [...first.messages, ...second.messages]) LiveMessage.parse(m);
+    expect(deltas().map((d) => (d as { kind: string }).kind)).toEqual(["header", "phase", "preview", "turn", "end", "header", "turn"]);
+    const snapshot = LiveSet.parse(second.messages[0]);
+    expect(snapshot.items.map((a) => [a.attempt_id, a.turns, a.phase])).toEqual([[attempt(run, 1), 1, "setup"]]);
+    const polled = await liveStub(env, run).liveSet({ where });
+    expect(LiveSet.parse(polled.body)).toEqual(snapshot);
+    first.ws.close();
+    second.ws.close();
+  });
+});
