@@ -12,7 +12,7 @@ import type { Delta } from "./deltas";
 import { Phase, PHASES } from "./deltas";
 
 /** One live attempt's summary, as the live set holds it (GET .../live-set, the WebSocket's snapshot). */
-export const LiveAttempt = z.strictObject({
+export const LiveAttempt = z.object({
   attempt_id: z.string(),
   /** The attempt's seq in its run. */
   seq: z.number().int(),
@@ -31,7 +31,7 @@ export const LiveAttempt = z.strictObject({
   deadline_at: z.string(),
   turns: z.number().int(),
   messages: z.number().int(),
-  tokens: z.strictObject({ input: z.number().int(), output: z.number().int() }),
+  tokens: z.object({ input: z.number().int(), output: z.number().int() }),
   awaiting_model: z.boolean().describe("a model request is in flight (a preview came after the last turn)"),
   /** The stream position of the attempt's latest delta. */
   last_delta_seq: z.number().int(),
@@ -39,7 +39,7 @@ export const LiveAttempt = z.strictObject({
 export type LiveAttempt = z.output<typeof LiveAttempt>;
 
 /** The live set as pollers get it and a new follower's first frame. */
-export const LiveSet = z.strictObject({
+export const LiveSet = z.object({
   type: z.literal("live_set"),
   delta_seq: z.number().int().describe("the stream position this set reflects; follow from it with ?after_seq="),
   count: z.number().int(),
