@@ -3,8 +3,9 @@
  * rewards. Each chart carries a text equivalent for screen readers.
  */
 import { score } from "../lib/format";
+import type { CurveRow } from "../lib/types";
 
-export function CurveChart({ rows, k }: { rows: { j: number; pass_at_j: number; pass_hat_j: number; members: number }[]; k: number | null }) {
+export function CurveChart({ rows, k }: { rows: CurveRow[]; k: number | null }) {
   if (rows.length === 0) return <p class="muted">No pass@j curve yet: it needs tasks with a pass-or-fail score. It is drawn once such attempts finish.</p>;
   const W = 320;
   const H = 164;

@@ -9,6 +9,7 @@
  * `tsc` rather than the user.
  */
 import { createAssayClient, type AssayClient } from "../../../sdk/typescript/src/index";
+import type { Problem } from "./types";
 
 const KEY_SLOT = "assay.api-key";
 
@@ -117,7 +118,7 @@ interface Answer<T> {
 }
 
 function problemOf(r: Response, body: unknown): ApiError {
-  const p = (body && typeof body === "object" ? body : {}) as { code?: string; detail?: string; title?: string; errors?: { field: string; message: string }[] };
+  const p = (body && typeof body === "object" ? body : {}) as Partial<Problem>;
   return new ApiError(r.status, p.code ?? `http_${r.status}`, p.detail ?? p.title ?? r.statusText, p.errors ?? []);
 }
 

@@ -44,6 +44,7 @@ export type ScoreRow = Schemas["ScoreRow"];
 export type Usage = NonNullable<ScoreRow["usage"]>;
 export type RunScores = Schemas["RunScores"];
 export type CurveSet = Schemas["PassCurve"];
+export type CurveRow = NonNullable<CurveSet["rows"]>[number];
 export type Trial = Schemas["Trial"];
 export type StepsPage = Schemas["StepsPage"];
 export type ScorePoint = Schemas["ScoreHistoryPoint"];
@@ -51,6 +52,8 @@ export type Board = Schemas["LeaderboardBoardTop"];
 export type Submission = Schemas["LeaderboardSubmission"];
 export type DriftAlert = Schemas["DriftAlert"];
 export type Webhook = Schemas["Webhook"];
+/** An error answer (application/problem+json). */
+export type Problem = Schemas["Problem"];
 export type Trigger = Schemas["Trigger"];
 /** A sample row; `seq` is parsed from the id once, by the sample store. */
 export type Sample = Schemas["Sample"] & { seq?: number };
