@@ -8,8 +8,7 @@
  * stop (finished attempts keep their results; later ones do not count).
  */
 import type { AttemptRow } from "./schema";
-
-export const TERMINAL_STATUSES = ["succeeded", "failed", "cancelled", "timed_out"] as const;
+import { activeRunSql, type EndedAttemptStatus } from "./status-predicates";
 
 /** Who an attempt is: everything but its outcome. */
 export interface AttemptSlot {
@@ -28,7 +27,7 @@ export interface AttemptSlot {
 /** What an attempt ended with. reward null with status succeeded means "ran, but could not be scored". */
 export interface AttemptOutcome {
   seq: number;
-  status: (typeof TERMINAL_STATUSES)[number];
+  status: EndedAttemptStatus;
   reward: number | null;
   structured: Record<string, unknown> | null;
   output: string | null;
@@ -199,7 +198,7 @@ const FINISHED_AT = COLUMNS.indexOf("finished_at");
 const INSERT_FROM_JSON = `INSERT INTO attempts (run_id, ${COLUMNS.join(", ")})
   SELECT ?1, ${COLUMNS.map((_, i) => `r.value ->> ${i}`).join(", ")}
   FROM (SELECT status, finished_at FROM eval_runs WHERE id = ?1) AS run CROSS JOIN json_each(?2) AS r
-  WHERE run.status IN ('queued', 'running') OR (run.status = 'cancelled' AND run.finished_at >= r.value ->> ${FINISHED_AT})
+  WHERE ${activeRunSql("run.status")} OR (run.status = 'cancelled' AND run.finished_at >= r.value ->> ${FINISHED_AT})
   ON CONFLICT (run_id, seq) DO NOTHING`;
 
 /** JSON characters per statement: well under D1's 2 MB per bound value even if every character took three bytes in UTF-8. */

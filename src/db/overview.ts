@@ -4,7 +4,7 @@
  * or reason text. One primary-key range scan of the run, in seq order.
  */
 import type { OverviewAttempt } from "../reports/overview";
-import { TERMINAL_STATUSES } from "./attempts";
+import { ENDED_ATTEMPT_SQL } from "./status-predicates";
 
 /** Error texts are read this far: enough for errorKindOf, which looks at their start. */
 const ERROR_CHARS = 500;
@@ -36,7 +36,6 @@ function dimensionsOf(raw: string | null): Record<string, unknown> | null {
 }
 
 export async function overviewAttempts(d1: D1Database, runId: string): Promise<OverviewAttempt[]> {
-  const statuses = TERMINAL_STATUSES.map((s) => `'${s}'`).join(", ");
   const r = await d1
     .prepare(
       `SELECT seq, benchmark_id, target, status, reward, substr(error, 1, ${ERROR_CHARS}) AS error,
@@ -44,7 +43,7 @@ export async function overviewAttempts(d1: D1Database, runId: string): Promise<O
          input_tokens, output_tokens, cost, latency_ms,
          (julianday(finished_at) - julianday(started_at)) * 86400000.0 AS wall_ms,
          (output IS NOT NULL) AS answered
-       FROM attempts WHERE run_id = ?1 AND status IN (${statuses}) ORDER BY seq`,
+       FROM attempts WHERE run_id = ?1 AND ${ENDED_ATTEMPT_SQL} ORDER BY seq`,
     )
     .bind(runId)
     .all<Raw>();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { ACTIVE_STATUSES, RUN_STATUSES } from "../domain/run-state";
-import { TERMINAL_STATUSES } from "./attempts";
-import { ACTIVE_RUN_SQL, activeRunSql, ENDED_ATTEMPT_SQL, endedAttemptSql } from "./status-predicates";
+import { ACTIVE_RUN_SQL, activeRunSql, ENDED_ATTEMPT_SQL, ENDED_ATTEMPT_STATUSES, endedAttemptSql } from "./status-predicates";
 
 describe("status predicates", () => {
   it("render the statements' texts as they were written by hand before", () => {
@@ -13,10 +12,10 @@ describe("status predicates", () => {
   });
 
   it("agree with the TypeScript lists on every status, in SQLite itself", async () => {
-    const attemptStatuses = [...TERMINAL_STATUSES, "running", "queued", "pending"];
+    const attemptStatuses = [...ENDED_ATTEMPT_STATUSES, "running", "queued", "pending"];
     for (const s of attemptStatuses) {
       const r = await env.DB.prepare(`SELECT ${ENDED_ATTEMPT_SQL} AS ended FROM (SELECT ?1 AS status)`).bind(s).first<{ ended: number }>();
-      expect([s, r!.ended === 1]).toEqual([s, (TERMINAL_STATUSES as readonly string[]).includes(s)]);
+      expect([s, r!.ended === 1]).toEqual([s, (ENDED_ATTEMPT_STATUSES as readonly string[]).includes(s)]);
     }
     for (const s of RUN_STATUSES) {
       const r = await env.DB.prepare(`SELECT ${ACTIVE_RUN_SQL} AS active FROM (SELECT ?1 AS status)`).bind(s).first<{ active: number }>();

@@ -1,11 +1,15 @@
 /**
- * The status predicates of SQL statements, written once so every query
- * means the same by "ended attempt" and "active run", and built from the
- * status lists the TypeScript side uses (src/db/attempts.ts,
- * src/domain/run-state.ts) so the two cannot drift apart. No I/O.
+ * The statuses of an ended attempt and the status predicates of SQL
+ * statements, written once so every query means the same by "ended
+ * attempt" and "active run"; the predicates are built from the lists the
+ * TypeScript side uses (here and src/domain/run-state.ts) so the two
+ * cannot drift apart. No I/O.
  */
 import { ACTIVE_STATUSES } from "../domain/run-state";
-import { TERMINAL_STATUSES } from "./attempts";
+
+/** The statuses an attempt row can have: a row is written once, when its attempt ends. */
+export const ENDED_ATTEMPT_STATUSES = ["succeeded", "failed", "cancelled", "timed_out"] as const;
+export type EndedAttemptStatus = (typeof ENDED_ATTEMPT_STATUSES)[number];
 
 const quoted = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(", ");
 
@@ -15,7 +19,7 @@ const quoted = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).jo
  * list, as the member queries have always written it.
  */
 export function endedAttemptSql(column = "status"): string {
-  return `(${TERMINAL_STATUSES.map((s) => `${column} = '${s}'`).join(" OR ")})`;
+  return `(${ENDED_ATTEMPT_STATUSES.map((s) => `${column} = '${s}'`).join(" OR ")})`;
 }
 
 /** `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`. */
