@@ -24,8 +24,9 @@ const MAX_OUTPUT = 2000;
  */
 
 /**
- * Samples from the API's items (GET /api/eval-runs/{id}/samples).
- * @param {any[]} items
+ * Samples from the API's items (GET /api/eval-runs/{id}/samples), typed by
+ * the API's document (sdk/typescript/src/schema.ts).
+ * @param {import("../sdk/typescript/src/schema.ts").components["schemas"]["Sample"][]} items
  * @returns {Sample[]}
  */
 export function normalizeSamples(items) {

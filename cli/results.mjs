@@ -45,9 +45,11 @@ const num = (v) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const pair = (v) => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number") ? /** @type {[number, number]} */ ([v[0], v[1]]) : null);
 
 /**
- * The rows of a /scores answer (`{run_id, run_status, scores: ScoreRow[], ab}`).
- * A failed benchmark keeps its status and error, its numbers null.
- * @param {any} body
+ * The rows of a /scores answer (`{run_id, run_status, scores: ScoreRow[], ab}`),
+ * typed by the API's document (sdk/typescript/src/schema.ts, generated from
+ * it) so a field the API does not send fails the CLI's type check. A failed
+ * benchmark keeps its status and error, its numbers null.
+ * @param {import("../sdk/typescript/src/schema.ts").components["schemas"]["RunScores"]} body
  * @returns {ScoreRow[]}
  */
 export function scoreRows(body) {
