@@ -8,12 +8,13 @@
 import { RANK_ORDER_RUNS } from "../leaderboard/board";
 import type { Aggregate } from "../metrics";
 import type { ResultSlice } from "../domain/result-slice";
+import type { TargetSlot } from "../reports/member-rows";
 import type { EvalRunRow } from "./schema";
 
 export interface RunScoreRow {
   run_id: string;
   benchmark_id: string;
-  target: string;
+  target: TargetSlot;
   project_id: string;
   board_id: string;
   drift_key: string;

@@ -1,16 +1,36 @@
 /**
  * Reads a run's attempts from D1 as per-member tallies, in bounded seq
- * windows so no query scans more than SCAN_WINDOW rows. An attempt has a
- * row once it ended, so members still running are simply absent.
+ * windows so no query scans more than SCAN_WINDOW rows: the tally query
+ * results read too (src/db/member-tally.ts), in the leaderboard's shape. An
+ * attempt has a row once it ended, so members still running are simply absent.
  */
-import { addWindowTally, type MemberTally, type WindowTally } from "../domain/member-tally";
+import { addWindowTally, type MemberTally } from "../domain/member-tally";
+import type { TargetSlot } from "../reports/member-rows";
+import { memberTallyStatement, type MemberTallyRow } from "./member-tally";
 
 /** Attempt seqs read per query. */
 export const SCAN_WINDOW = 20_000;
 
+/** A tally row as the leaderboard counts a member. */
+export function toMemberTally(r: MemberTallyRow): MemberTally {
+  return {
+    member: String(r.member_index),
+    task: r.member_key,
+    digest: r.task_digest,
+    attempts: r.attempts,
+    scored: r.scored,
+    sum: r.sum,
+    binary: r.all_binary === 1,
+    unit: r.all_unit === 1,
+    invalid: r.invalid,
+    compositeSum: r.composite_sum,
+    compositeN: r.composite_n,
+  };
+}
+
 /**
  * Tallies the attempts of seqs [from, from + count) of a run by target and
- * member, one window of SCAN_WINDOW seqs per query. Returns the tallies and
+ * member, one window of `window` seqs per query. Returns the tallies and
  * the attempt rows read.
  */
 export async function scanAttempts(
@@ -18,29 +38,17 @@ export async function scanAttempts(
   runId: string,
   from: number,
   count: number,
-  onlyTarget?: string,
+  onlyTarget?: TargetSlot,
+  window = SCAN_WINDOW,
 ): Promise<{ byTarget: Map<string, Map<number, MemberTally>>; rows: number }> {
   const byTarget = new Map<string, Map<number, MemberTally>>();
   let rows = 0;
-  for (let lo = from; lo < from + count; lo += SCAN_WINDOW) {
-    const hi = Math.min(from + count, lo + SCAN_WINDOW);
-    const r = await d1
-      .prepare(
-        `SELECT target, member_index, min(member_key) AS task, min(task_digest) AS digest, count(*) AS attempts,
-           count(reward) AS scored, total(reward) AS sum,
-           total(reward IS NOT NULL AND reward NOT IN (0, 1)) AS nonbinary,
-           total(reward IS NOT NULL AND (reward < 0 OR reward > 1)) AS nonunit,
-           total(reward IS NULL AND status IN ('succeeded', 'failed', 'cancelled', 'timed_out')) AS invalid,
-           total(CASE WHEN typeof(json_extract(structured, '$.composite')) IN ('integer', 'real') THEN json_extract(structured, '$.composite') END) AS composite_sum,
-           count(CASE WHEN typeof(json_extract(structured, '$.composite')) IN ('integer', 'real') THEN 1 END) AS composite_n
-         FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 AND (?4 IS NULL OR target = ?4)
-         GROUP BY target, member_index`,
-      )
-      .bind(runId, lo, hi, onlyTarget ?? null)
-      .all<WindowTally>();
+  for (let lo = from; lo < from + count; lo += window) {
+    const hi = Math.min(from + count, lo + window);
+    const r = await memberTallyStatement(d1, runId, lo, hi, onlyTarget).all<MemberTallyRow>();
     for (const t of r.results) {
       rows += t.attempts;
-      addWindowTally(byTarget, t);
+      addWindowTally(byTarget, t.target, t.member_index, toMemberTally(t));
     }
   }
   return { byTarget, rows };

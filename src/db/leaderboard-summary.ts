@@ -10,6 +10,7 @@ import type { JsonValue } from "../datasets/canonical-json";
 import type { RunOptions } from "../domain/run-options";
 import type { StoredTarget } from "../domain/run-target";
 import { buildSlice, type ResultSlice, type Skipped } from "../domain/result-slice";
+import { cancelOpenSlots, type MemberTally } from "../domain/member-tally";
 import { scanAttempts } from "./leaderboard-scan";
 import type { EvalRunRow, RunBenchmarkRow } from "./schema";
 
@@ -56,7 +57,9 @@ export async function summarizeRun(
     };
     const planned = await plannedTasks(bucket, run.id, rb.benchmarkId);
     for (const [t, target] of targets) {
-      const members = [...(scan.byTarget.get(t)?.values() ?? [])];
+      const tallies = scan.byTarget.get(t) ?? new Map<number, MemberTally>();
+      if (planned && (run.status === "cancelled" || rb.status === "cancelled")) cancelOpenSlots(tallies, planned, rb.k!);
+      const members = [...tallies.values()];
       // The selected tasks come from the plan: attempts that never ended have no row.
       const tasks = planned ?? members.map((m) => ({ key: m.task, digest: m.digest }));
       slices.push(await buildSlice(basis, t, target, members, tasks));

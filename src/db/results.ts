@@ -27,18 +27,13 @@ import {
 } from "../reports/scores";
 import { readPlan } from "../storage/run-plans";
 import { openDb } from "./client";
+import { memberTallyStatement, type MemberTallyRow } from "./member-tally";
 import { benchmarkUsage, phasesOf } from "./run-usage";
 import { runDimensions } from "./run-dimensions";
 import { DIMENSION_SCORERS } from "../scorers/registry";
 import { evalRuns, type EvalRunRow } from "./schema";
 
 export type { RunScores } from "../reports/scores";
-
-/**
- * "The attempt ended": spelled with ORs, because `IN (...)` builds an
- * ephemeral table whose probes D1 bills as rows read (one per attempt).
- */
-export const TERMINAL_SQL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
 
 /** The bindings results read: D1, and R2 for run plans (without it, members with no ended attempt stay unknown). */
 export interface ResultHandles {
@@ -134,49 +129,14 @@ export async function readBenchmarkPlans(d1: D1Database, run: Pick<EvalRunRow, "
   });
 }
 
-export interface RawMember {
-  target: TargetSlot;
-  member_index: number;
-  member_key: string;
-  subset: string | null;
-  rows: number;
-  scored: number;
-  sum: number;
-  all_binary: number;
-  all_unit: number;
-  invalid: number;
-}
-
-/**
- * Per (target, member) counts over the attempts with seq in [from, to):
- * scored, reward sum, all-binary and all-in-[0, 1] flags, invalid
- * (terminal without reward). A primary-key range scan of exactly those
- * attempts; D1 reports rows_read = 2 × attempts, since it also counts the
- * rows read back from the GROUP BY sorter.
- */
-export function memberRowsStatement(d1: D1Database, runId: string, from: number, to: number, target?: TargetSlot): D1PreparedStatement {
-  return d1
-    .prepare(
-      `SELECT target, member_index, min(member_key) AS member_key, min(subset) AS subset, count(*) AS rows,
-         count(reward) AS scored, total(reward) AS sum,
-         min(reward IS NULL OR reward = 0.0 OR reward = 1.0) AS all_binary,
-         min(reward IS NULL OR (reward >= 0.0 AND reward <= 1.0)) AS all_unit,
-         sum(reward IS NULL AND ${TERMINAL_SQL}) AS invalid
-       FROM attempts
-       WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ${target ? "AND target = ?4" : ""}
-       GROUP BY target, member_index
-       ORDER BY target, member_index`,
-    )
-    .bind(...(target ? [runId, from, to, target] : [runId, from, to]));
-}
-
-export function toMemberRow(r: RawMember): MemberRow {
+/** A tally row as results count a member. */
+export function toMemberRow(r: MemberTallyRow): MemberRow {
   return {
     target: r.target,
     member_index: r.member_index,
     member_key: r.member_key,
     subset: r.subset,
-    rows: r.rows,
+    rows: r.attempts,
     scored: r.scored,
     sum: r.sum,
     binary: r.all_binary === 1,
@@ -209,7 +169,7 @@ export async function planMembers(h: ResultHandles, runId: string, benchmarkId: 
 
 /**
  * Reads a run's benchmarks and the per-member counts of all its attempts:
- * one primary-key range query per benchmark, in one batch. When some
+ * one tally query (src/db/member-tally.ts) per benchmark, in one batch. When some
  * attempt slot has no row yet (the run is active or was stopped), the
  * benchmark's plan fills in the members that have none.
  */
@@ -218,7 +178,7 @@ export async function loadRunResults(h: ResultHandles, run: EvalRunRow): Promise
   const benchmarks = await readBenchmarkPlans(d1, run);
   const ranged = benchmarks.flatMap((b) => {
     const range = seqRange(b);
-    return range ? [{ plan: b, stmt: memberRowsStatement(d1, run.id, range[0], range[1]) }] : [];
+    return range ? [{ plan: b, stmt: memberTallyStatement(d1, run.id, range[0], range[1]) }] : [];
   });
   const results = ranged.length ? await d1.batch(ranged.map((r) => r.stmt)) : [];
   const rows = new Map<string, MemberRow[]>();
@@ -228,7 +188,7 @@ export async function loadRunResults(h: ResultHandles, run: EvalRunRow): Promise
     ranged.map(async (r, i) => {
       const res = results[i]!;
       rowsRead += res.meta.rows_read ?? 0;
-      let members = (res.results as RawMember[]).map(toMemberRow);
+      let members = (res.results as MemberTallyRow[]).map(toMemberRow);
       const { k, member_count: count } = r.plan;
       const ended = members.reduce((n, m) => n + m.rows, 0);
       if (k !== null && count !== null && ended < count * k * slots.length) {
@@ -314,7 +274,7 @@ async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[
       const found = await findPreviousRun(d1, run, row.benchmark_id, row.dataset_digest, target, row.target);
       if (!found) return;
       const p = found.row;
-      const prevRows = await memberRowsStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, found.slot).all<RawMember>();
+      const prevRows = await memberTallyStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, found.slot).all<MemberTallyRow>();
       const prevPolicy = (JSON.parse(p.options) as Partial<RunOptions>).missing_policy ?? "unknown";
       row.previous = previousScore(row, rowsFor(loaded, row.benchmark_id, row.target), {
         run_id: p.id,
@@ -360,7 +320,7 @@ async function attachSource(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[])
     rows.map(async (row) => {
       const p = src.results.find((s) => s.benchmark_id === row.benchmark_id);
       if (!p || row.score_counts === null) return;
-      const srcRows = await memberRowsStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, row.target).all<RawMember>();
+      const srcRows = await memberTallyStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, row.target).all<MemberTallyRow>();
       row.source = previousScore(row, rowsFor(loaded, row.benchmark_id, row.target), {
         run_id: p.id,
         display_name: p.display_name,

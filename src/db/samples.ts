@@ -3,7 +3,8 @@ import { slotAt, type PlanMember } from "../execution/plan-layout";
 import { completeWithPlan, type MemberRow, type TargetSlot } from "../reports/scores";
 import type { AttemptSlot } from "./attempts";
 import { type EvalRunRow } from "./schema";
-import { type BenchmarkPlan, type RawMember, type ResultHandles, TERMINAL_SQL, memberRowsStatement, openSlotsCancelled, planMembers, readBenchmarkPlans, seqRange, slotsOf, toMemberRow } from "./results";
+import { memberTallyStatement, TERMINAL_SQL, type MemberTallyRow } from "./member-tally";
+import { type BenchmarkPlan, type ResultHandles, openSlotsCancelled, planMembers, readBenchmarkPlans, seqRange, slotsOf, toMemberRow } from "./results";
 
 export const SAMPLE_FILTERS = ["passed", "failed", "missing", "invalid"] as const;
 export type SampleFilter = (typeof SAMPLE_FILTERS)[number];
@@ -213,7 +214,7 @@ export async function taskPage(
   if (q.from >= to) return { rows: [], more: false };
   const slots = q.target ? [q.target] : slotsOf(run);
   const per = slotsOf(run).length * plan.k;
-  const r = await memberRowsStatement(h.DB, run.id, plan.base_seq + q.from * per, plan.base_seq + to * per, q.target).all<RawMember>();
+  const r = await memberTallyStatement(h.DB, run.id, plan.base_seq + q.from * per, plan.base_seq + to * per, q.target).all<MemberTallyRow>();
   let rows = r.results.map(toMemberRow);
   const ended = rows.reduce((n, m) => n + m.rows, 0);
   if (ended < (to - q.from) * plan.k * slots.length) {

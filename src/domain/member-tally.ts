@@ -1,6 +1,6 @@
 /**
  * Per-member tallies of a run's attempts, as the leaderboard reads them
- * from D1 one seq window at a time: how a window's tally adds to the
+ * from D1 (src/db/member-tally.ts) one seq window at a time: how a window's tally adds to the
  * running ones, and how members merge by task digest so tasks can be
  * matched across runs (drift). Pure: no I/O, no clock.
  */
@@ -11,54 +11,48 @@ import type { MemberSummary } from "../metrics";
 export interface MemberTally extends MemberSummary {
   task: string;
   digest: string;
+  /** Attempt rows of the member (attempts that ended). */
+  attempts: number;
   compositeSum: number;
   compositeN: number;
 }
 
-/** One member's attempts within one seq window, as the tally query returns them. */
-export interface WindowTally {
-  target: string;
-  member_index: number;
-  task: string;
-  digest: string;
-  attempts: number;
-  scored: number;
-  sum: number;
-  nonbinary: number;
-  nonunit: number;
-  invalid: number;
-  composite_sum: number;
-  composite_n: number;
+/**
+ * Adds one seq window's tally of a member to the tallies by target and
+ * member index (the window's tally object is kept when it is the first).
+ */
+export function addWindowTally(byTarget: Map<string, Map<number, MemberTally>>, target: string, memberIndex: number, t: MemberTally): void {
+  let members = byTarget.get(target);
+  if (!members) byTarget.set(target, (members = new Map()));
+  const m = members.get(memberIndex);
+  // A member's attempts are contiguous in seq, but a window edge may split them.
+  if (!m) {
+    members.set(memberIndex, t);
+    return;
+  }
+  m.attempts += t.attempts;
+  m.scored += t.scored;
+  m.sum += t.sum;
+  m.binary &&= t.binary;
+  m.unit &&= t.unit;
+  m.invalid += t.invalid;
+  m.compositeSum += t.compositeSum;
+  m.compositeN += t.compositeN;
 }
 
-/** Adds one window's tally of a member to the tallies by target and member index. */
-export function addWindowTally(byTarget: Map<string, Map<number, MemberTally>>, t: WindowTally): void {
-  let members = byTarget.get(t.target);
-  if (!members) byTarget.set(t.target, (members = new Map()));
-  const m = members.get(t.member_index);
-  // A member's attempts are contiguous in seq, but a window edge may split them.
-  if (m) {
-    m.scored += t.scored;
-    m.sum += t.sum;
-    m.binary &&= t.nonbinary === 0;
-    m.unit &&= t.nonunit === 0;
-    m.invalid += t.invalid;
-    m.compositeSum += t.composite_sum;
-    m.compositeN += t.composite_n;
-  } else {
-    members.set(t.member_index, {
-      member: String(t.member_index),
-      task: t.task,
-      digest: t.digest,
-      scored: t.scored,
-      sum: t.sum,
-      binary: t.nonbinary === 0,
-      unit: t.nonunit === 0,
-      invalid: t.invalid,
-      compositeSum: t.composite_sum,
-      compositeN: t.composite_n,
-    });
-  }
+/**
+ * A stopped run's open slots: attempts get a row only when they end, and
+ * once the run or benchmark was cancelled the slots without one were
+ * cancelled, which is terminal, so they count as invalid (the rule results
+ * apply in src/reports/plan-rows.ts). `tasks` is the plan, by member index;
+ * a planned member with no row at all gets a tally of k invalid attempts.
+ */
+export function cancelOpenSlots(members: Map<number, MemberTally>, tasks: readonly { key: string; digest: string }[], k: number): void {
+  tasks.forEach(({ key, digest }, i) => {
+    const m = members.get(i);
+    if (m) m.invalid += Math.max(0, k - m.attempts);
+    else members.set(i, { member: String(i), task: key, digest, attempts: 0, scored: 0, sum: 0, binary: true, unit: true, invalid: k, compositeSum: 0, compositeN: 0 });
+  });
 }
 
 /** Members merged by task digest, for matching tasks across runs. */

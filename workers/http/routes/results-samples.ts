@@ -1,22 +1,19 @@
 /**
  * GET /api/eval-runs/{id}/samples: one row per attempt with its output cut
- * short and the dataset row's expected answer. expectedAnswers is also used
- * by the trials route.
+ * short and the dataset row's expected answer (src/db/expected-answers.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { inArray } from "drizzle-orm";
+import { expectedAnswers } from "../../../src/db/expected-answers";
 import { readBenchmarkPlans } from "../../../src/db/results";
 import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage } from "../../../src/db/samples";
-import { benchmarks, datasetRevisions, type EvalRunRow } from "../../../src/db/schema";
+import type { EvalRunRow } from "../../../src/db/schema";
 import { attemptId } from "../../../src/domain/attempt-id";
 import { encodeCursor } from "../../../src/domain/paging";
-import { expectedAnswer } from "../../../src/domain/prompt";
 import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { errorKindOf } from "../../../src/domain/run-outcome";
-import { rowAt } from "../../../src/storage/row-cache";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json, PageQuery } from "../schemas";
-import { intCursor, ownRun, planOf, refuseTarget, Slot, tags, type Ctx } from "./results-shared";
+import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./results-shared";
 
 const Sample = z
   .object({
@@ -57,39 +54,6 @@ const SamplesQuery = PageQuery.extend({
   }),
 });
 
-/**
- * The expected answer of each attempt's dataset row (null when the
- * benchmark has no answer column or the row cannot be read), from the
- * revision the run planned with. Reads the few row chunks a page touches.
- */
-export async function expectedAnswers(c: Ctx, run: EvalRunRow, rows: readonly { benchmark_id: string; row_index: number }[]): Promise<(string | null)[]> {
-  if (!rows.length) return [];
-  const plans = await readBenchmarkPlans(c.env.DB, run);
-  const ids = [...new Set(rows.map((r) => r.benchmark_id))];
-  const revIds = [...new Set(plans.filter((p) => ids.includes(p.benchmark_id)).flatMap((p) => (p.dataset_revision_id ? [p.dataset_revision_id] : [])))];
-  const [bms, revs] = await Promise.all([
-    c.var.db.select().from(benchmarks).where(inArray(benchmarks.id, ids)).all(),
-    revIds.length ? c.var.db.select().from(datasetRevisions).where(inArray(datasetRevisions.id, revIds)).all() : [],
-  ]);
-  const bmById = new Map(bms.map((b) => [b.id, b]));
-  const revById = new Map(revs.map((r) => [r.id, r]));
-  const revOf = new Map(plans.map((p) => [p.benchmark_id, p.dataset_revision_id ? revById.get(p.dataset_revision_id) : undefined]));
-  return Promise.all(
-    rows.map(async (r) => {
-      const bm = bmById.get(r.benchmark_id);
-      const rev = revOf.get(r.benchmark_id);
-      if (!bm || !rev || !bm.answerColumn) return null;
-      try {
-        const row = await rowAt(c.env.ARTIFACTS, rev, r.row_index);
-        return expectedAnswer({ prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn }, row.data);
-      } catch {
-        // A revision whose rows are gone still has results; only the expected answer is unknown.
-        return null;
-      }
-    }),
-  );
-}
-
 const ENDED = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 
 /**
@@ -127,7 +91,7 @@ export const resultsSamplesRoutes = newRouter()
       const plans = await readBenchmarkPlans(c.env.DB, run);
       if (q.benchmark_id) planOf(plans, q.benchmark_id);
       const page = await samplePage(c.env, run, plans, { afterSeq: after ?? -1, limit: q.limit, benchmarkId: q.benchmark_id, target: q.target, filter: q.filter });
-      const expected = await expectedAnswers(c, run, page.items);
+      const expected = await expectedAnswers(c.env, run, page.items);
       const items = page.items.map((r, i) => ({
         id: attemptId(run.id, r.seq),
         benchmark_id: r.benchmark_id,

@@ -19,7 +19,6 @@ import { resultsSamplesRoutes } from "./results-samples";
 import { resultsScoresRoutes } from "./results-scores";
 import { resultsTasksRoutes } from "./results-tasks";
 
-export { expectedAnswers } from "./results-samples";
 export { Breakdown, Comparison, RunScores, ScoreCounts, ScoreRow } from "./results-score-schemas";
 export { ownRun } from "./results-shared";
 

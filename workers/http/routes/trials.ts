@@ -22,7 +22,7 @@ import { isInlineTranscript, readStoredTurns, turnsOf } from "../../../src/stora
 import { ownerOf, shardsFor } from "../../durable/live-client";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, pageOf } from "../schemas";
-import { expectedAnswers } from "./results";
+import { expectedAnswers } from "../../../src/db/expected-answers";
 import { ArtifactView } from "./runner";
 import { maxConcurrency } from "../../../src/execution/concurrency-band";
 
@@ -141,7 +141,7 @@ export const trialsRoutes = newRouter().openapi(
   async (c) => {
     const { run, attempt: a } = await ownAttempt(c, c.req.valid("param").id);
     const withComponents = c.req.valid("query").include_reward_components === "true";
-    const [expected] = await expectedAnswers(c, run, [{ benchmark_id: a.benchmarkId, row_index: a.rowIndex }]);
+    const [expected] = await expectedAnswers(c.env, run, [{ benchmark_id: a.benchmarkId, row_index: a.rowIndex }]);
     const structured = a.structured as z.infer<typeof Structured> | null;
     const body: z.infer<typeof Trial> = {
       id: attemptId(run.id, a.seq),
