@@ -19,7 +19,7 @@ export interface Summary {
 }
 
 /** Linear interpolation between order statistics (the "R-7" rule numpy and spreadsheets use), on sorted values. */
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN;
   const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
@@ -29,9 +29,12 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 /** The summary of finite values; null when there are none. */
 export function summarize(values: readonly number[]): Summary | null {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator: several times faster over a 10,000-attempt run.
+  const v = Float64Array.from(values.filter(Number.isFinite)).sort();
   if (v.length === 0) return null;
-  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  let total = 0;
+  for (const x of v) total += x;
+  const mean = total / v.length;
   return {
     n: v.length,
     mean,

@@ -40,7 +40,7 @@ describe("overview statistics", () => {
 });
 
 const score: OverviewScore = { benchmark_id: "bm", benchmark_name: "B", target: "a", target_label: "m", status: "completed", k: 2, score: 0.5, pass_at_k: 0.75 };
-const opts = (o: Partial<OverviewOptions> = {}): OverviewOptions => ({ runId: "run_x1", includeErrored: false, maxPoints: 100, execution: () => "inline", answeredTurns: () => 1, ...o });
+const opts = (o: Partial<OverviewOptions> = {}): OverviewOptions => ({ runId: "run_x1", includeErrored: false, maxPoints: 100, maxStrips: Infinity, execution: () => "inline", answeredTurns: () => 1, ...o });
 const att = (seq: number, o: Partial<OverviewAttempt> = {}): OverviewAttempt => ({
   seq,
   benchmark_id: "bm",
@@ -108,6 +108,12 @@ describe("overview of a benchmark and target", () => {
     expect(reward.points).toHaveLength(10);
     expect(reward.summary).toMatchObject({ n: 50, min: 0, max: 1, median: 0.5 });
     expect(g.metrics[1]!.counts).toEqual([{ value: 1, count: 50, share: 1 }]);
+    // Timing strips: the first few in seq order when asked for few, thinned like the panes when asked for all.
+    expect(g.timing).toMatchObject({ sampled: true, total: 50 });
+    expect(g.timing.strips).toHaveLength(10);
+    const few = overviewGroup(score, attempts, opts({ maxPoints: 10, maxStrips: 4 }));
+    expect(few.timing).toMatchObject({ sampled: false, total: 50 });
+    expect(few.timing.strips.map((s) => s.attempt_id)).toEqual(["att_x1.0", "att_x1.1", "att_x1.2", "att_x1.3"]);
   });
 
   it("no attempts: empty panes, null means", () => {

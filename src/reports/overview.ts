@@ -140,6 +140,8 @@ export interface OverviewOptions {
   runId: string;
   includeErrored: boolean;
   maxPoints: number;
+  /** Most timing strips (the pane shows 40 until asked for all; Infinity: as many as maxPoints). */
+  maxStrips: number;
   execution: (target: "a" | "b") => Execution;
   /** Model turns of an answered attempt run in Assay (MT-Bench's conversation is 2). */
   answeredTurns: (benchmarkId: string) => number;
@@ -174,6 +176,7 @@ export function turnsOf(a: Pick<OverviewAttempt, "answered">, execution: Executi
   return a.answered ? answered : 0;
 }
 
+const firstOf = <T>(items: T[], n: number) => ({ items: items.slice(0, n), sampled: false, total: items.length });
 const dist = (values: number[]): Distribution => ({ summary: summarize(values), histogram: histogram(values) });
 const mean = (values: number[]): number | null => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 
@@ -250,7 +253,9 @@ export function overviewGroup(score: OverviewScore, attempts: readonly OverviewA
     meanPhases = zeroPhases();
     for (const s of strips) for (const p of OVERVIEW_PHASES) meanPhases[p] += s.phases[p] / strips.length;
   }
-  const shown = thin(strips, o.maxPoints);
+  // A few strips: the first in seq order (total says how many more there are); all of a huge run: evenly thinned.
+  const limit = Math.min(o.maxStrips, o.maxPoints);
+  const shown = strips.length > limit && limit < o.maxPoints ? firstOf(strips, limit) : thin(strips, limit);
 
   return {
     benchmark_id: score.benchmark_id,

@@ -93,8 +93,10 @@ export interface RunOverview {
 
 type Get = (path: string, init: { params: { path: { id: string }; query: Record<string, string> }; signal?: AbortSignal }) => Promise<{ data?: RunOverview; error?: unknown; response: Response }>;
 
-export function runOverview(id: string, includeErrored: boolean, signal?: AbortSignal): Promise<RunOverview> {
+/** The overview; `allStrips`: every attempt's timing strip (up to the points cap), not only the first 40. */
+export function runOverview(id: string, includeErrored: boolean, allStrips: boolean, signal?: AbortSignal): Promise<RunOverview> {
   // The typed client's GET, called with a path its generated types do not list yet (see the header).
   const get = (client.GET as unknown as Get).bind(client);
-  return unwrap(get("/api/eval-runs/{id}/overview", { params: { path: { id }, query: { include_errored: String(includeErrored) } }, ...(signal ? { signal } : {}) }));
+  const query: Record<string, string> = { include_errored: String(includeErrored), ...(allStrips ? { strips: "all" } : {}) };
+  return unwrap(get("/api/eval-runs/{id}/overview", { params: { path: { id }, query }, ...(signal ? { signal } : {}) }));
 }

@@ -6,7 +6,7 @@
  * join the distributions (then they read red). Re-read while the run is
  * active.
  */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { useApi } from "../lib/use-api";
 import { MetricPane } from "./beeswarm";
 import { runOverview } from "./overview-api";
@@ -19,10 +19,15 @@ import "./overview.css";
 export function RunOverviewPanel({ runId, active, status, onOpen }: { runId: string; active: boolean; status: string; onOpen: (attemptId: string) => void }) {
   const [errored, setErrored] = useState(false);
   const [pick, setPick] = useState<string | null>(null);
-  const q = useApi(`overview:${runId}:${status}:${errored}`, (signal) => runOverview(runId, errored, signal), { pollMs: 5000, poll: () => active });
+  const [allStrips, setAllStrips] = useState(false);
+  const q = useApi(`overview:${runId}:${status}:${errored}:${allStrips}`, (signal) => runOverview(runId, errored, allStrips, signal), { pollMs: 5000, poll: () => active });
+  // A changed filter re-reads; the panes keep the previous answer until the new one is in, rather than blinking.
+  const last = useRef(q.data);
+  if (q.data) last.current = q.data;
+  const data = q.data ?? (last.current?.id === runId ? last.current : undefined);
   if (q.error) return <ErrorBox error={q.error} what="The overview" />;
-  if (!q.data) return q.loading ? <Loading what="Reading the overview" /> : null;
-  const groups = q.data.groups;
+  if (!data) return q.loading ? <Loading what="Reading the overview" /> : null;
+  const groups = data.groups;
   if (groups.length === 0) return null;
   const keyOf = (g: { benchmark_id: string; target: string }) => `${g.benchmark_id}|${g.target}`;
   const g = groups.find((x) => keyOf(x) === pick) ?? groups[0]!;
@@ -76,7 +81,7 @@ export function RunOverviewPanel({ runId, active, status, onOpen }: { runId: str
             </div>
             <div>
               <h3>Timing</h3>
-              <TimingIcicle timing={g.timing} onOpen={onOpen} />
+              <TimingIcicle timing={g.timing} onOpen={onOpen} all={allStrips} setAll={setAllStrips} />
             </div>
           </div>
         </>

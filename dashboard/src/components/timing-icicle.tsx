@@ -44,9 +44,9 @@ function Segments({ phases, total, x0, width, y, h, hover, setHover }: { phases:
   );
 }
 
-export function TimingIcicle({ timing, onOpen }: { timing: OverviewGroup["timing"]; onOpen: (id: string) => void }) {
+/** `all`/`setAll`: whether the overview was read with every strip (the parent re-reads it on "Show all"). */
+export function TimingIcicle({ timing, onOpen, all, setAll }: { timing: OverviewGroup["timing"]; onOpen: (id: string) => void; all: boolean; setAll: (all: boolean) => void }) {
   const [hover, setHover] = useState<Phase | null>(null);
-  const [all, setAll] = useState(false);
   if (!timing.mean || timing.strips.length === 0) return <p class="muted">No attempt has both a dispatch and an end time yet.</p>;
   const mean = timing.mean;
   const meanTotal = PHASES.reduce((a, p) => a + mean[p], 0);
@@ -113,12 +113,12 @@ export function TimingIcicle({ timing, onOpen }: { timing: OverviewGroup["timing
           </text>
         </g>
       </svg>
-      <p class="small muted">
+      <p class="small muted" data-testid="strips-shown">
         {shown.length.toLocaleString("en-US")} of {timing.total.toLocaleString("en-US")} attempts
-        {timing.sampled && all ? " (evenly sampled)" : ""}.{" "}
-        {timing.strips.length > DEFAULT_STRIPS && (
+        {timing.sampled ? " (evenly sampled)" : ""}.{" "}
+        {(all || timing.total > shown.length) && (
           <button type="button" class="link" onClick={() => setAll(!all)}>
-            {all ? `Show ${DEFAULT_STRIPS}` : "Show all"}
+            {all ? `Show the first ${DEFAULT_STRIPS}` : "Show all"}
           </button>
         )}
       </p>

@@ -71,6 +71,11 @@ describe("run overview", { timeout: 120_000 }, () => {
     expect(few.metrics[0]).toMatchObject({ sampled: true, total: 12 });
     expect(few.metrics[0].points).toHaveLength(5);
     expect(few.timing).toMatchObject({ sampled: true, total: 12 });
+    expect(few.timing.strips).toHaveLength(5);
+    const firstStrips = (await call("GET", `/api/eval-runs/${runId}/overview?strips=3`, { key })).body.groups[0];
+    expect(firstStrips.timing.strips.map((s: any) => s.attempt_id)).toEqual(g.timing.strips.slice(0, 3).map((s: any) => s.attempt_id));
+    const allFew = (await call("GET", `/api/eval-runs/${runId}/overview?strips=all&points=5`, { key })).body.groups[0];
+    expect(allFew.timing).toMatchObject({ sampled: true, total: 12 });
     expect(few.metrics[0].summary).toEqual(reward.summary);
   });
 
@@ -79,7 +84,7 @@ describe("run overview", { timeout: 120_000 }, () => {
     expectProblem(await call("GET", `/api/eval-runs/run_nope/overview`, { key }), 404);
     const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2));
     const runId = await createRun(key, [bm], `fixture-${uniq()}`);
-    for (const q of ["points=0", "points=abc", `points=100000`, "include_errored=maybe", "other=1"]) {
+    for (const q of ["points=0", "points=abc", `points=100000`, "include_errored=maybe", "strips=0", "strips=some", "other=1"]) {
       const r = await call("GET", `/api/eval-runs/${runId}/overview?${q}`, { key });
       expectProblem(r, 422);
       expect(JSON.stringify(r.body)).toContain(q.split("=")[0]);

@@ -15,7 +15,9 @@ import { errorResponses, IdParam, json } from "../schemas";
 import { ownRun, tags } from "./results-shared";
 
 /** Points per pane unless the query asks for fewer or more. */
-export const DEFAULT_OVERVIEW_POINTS = 2000;
+export const DEFAULT_OVERVIEW_POINTS = 1000;
+/** Timing strips unless asked for all (seed 004's pane shows 40 until "show all"). */
+export const DEFAULT_OVERVIEW_STRIPS = 40;
 export const MAX_OVERVIEW_POINTS = 10_000;
 
 const Query = z.strictObject({
@@ -30,6 +32,11 @@ const Query = z.strictObject({
     .max(MAX_OVERVIEW_POINTS)
     .default(DEFAULT_OVERVIEW_POINTS)
     .openapi({ description: `Most points per pane; more attempts than this are thinned evenly in seq order (sampled: true). Default ${DEFAULT_OVERVIEW_POINTS}.` }),
+  strips: z
+    .string()
+    .regex(/^(all|[1-9][0-9]{0,4})$/, "a positive number or all")
+    .default(String(DEFAULT_OVERVIEW_STRIPS))
+    .openapi({ description: `Timing strips: the first N attempts in seq order (default ${DEFAULT_OVERVIEW_STRIPS}), or all (as many as points, thinned evenly past it)` }),
 });
 
 const num = z.number().nullable();
@@ -97,8 +104,8 @@ const Group = z
       recorded: z.array(z.enum(OVERVIEW_PHASES)).openapi({ description: "the phases these attempts record; the others are 0" }),
       mean: Phases.nullable().openapi({ description: "mean ms per phase" }),
       strips: z.array(z.object({ attempt_id: z.string(), wall_ms: z.number(), phases: Phases, errored: z.boolean() })),
-      sampled: z.boolean(),
-      total: z.number().int(),
+      sampled: z.boolean().openapi({ description: "true when all strips were asked for and thinned to points" }),
+      total: z.number().int().openapi({ description: "attempts with a timing; more than strips holds when only the first were asked for" }),
     }),
   })
   .openapi("OverviewGroup");
@@ -139,6 +146,7 @@ export const runOverviewRoutes = newRouter().openapi(
         runId: run.id,
         includeErrored: q.include_errored === "true",
         maxPoints: q.points,
+        maxStrips: q.strips === "all" ? Infinity : Number(q.strips),
         execution,
         // MT-Bench's conversation is two model calls (src/execution/multi-turn.ts); every other benchmark run in Assay makes one.
         answeredTurns: (id) => (scorers.get(id) === "mt_bench_judge" ? 2 : 1),
