@@ -126,7 +126,7 @@ const RULES = [
   {
     id: "drizzle",
     on: "code",
-    re: /\b(?:db|d1|tx|openDb\s*\([^()]*\))\s*\.\s*(?:select|selectDistinct|insert|update|delete)\s*\(|\.\s*select(?:Distinct)?\s*\([^()]*\)\s*\.\s*from\s*\(|\.\s*insert\s*\(\s*[\w.]+\s*\)\s*\.\s*values\s*\(|\.\s*update\s*\(\s*[\w.]+\s*\)\s*\.\s*set\s*\(|\.\s*delete\s*\(\s*[\w.]+\s*\)\s*\.\s*where\s*\(/g,
+    re: /\b(?:db|d1|tx|openDb\s*\([^()]*\))\s*\.\s*(?:select|selectDistinct|insert|update|delete)\s*\(|\.\s*select(?:Distinct)?\s*\([^()]*\)\s*\.\s*from\s*\(|\.\s*insert\s*\(\s*[\w.]+\s*\)\s*\.\s*values\s*\(|\.\s*update\s*\(\s*[\w.]+\s*\)\s*\.\s*set\s*\(|\.\s*delete\s*\(\s*[\w.]+\s*\)\s*\.\s*where\s*\(|\.\s*query\s*\.\s*\w+\s*\.\s*find(?:First|Many)\s*\(|\b(?:db|d1)\s*\.\s*\$count\s*\(/g,
     what: "a drizzle query",
   },
   {
@@ -219,10 +219,11 @@ test("the scan finds statements, drizzle queries and SQLite calls, each on its l
     /* 18 */ "const o = this.sql",
     /* 19 */ "  .exec<{ t: number | null }>(q).one();",
     /* 20 */ "const results = await target.batch(stmts);",
+    /* 21 */ "const r = await c.var.db.query.evalRuns.findFirst({ where: eq(evalRuns.id, id) });",
   ].join("\n");
   assert.deepEqual(
     findSql(src).map((h) => `${h.line}:${h.rule}`),
-    ["1:drizzle-import", "2:prepare", "2:statement", "3:batch", "4:exec", "4:statement", "5:drizzle", "6:drizzle", "10:statement", "12:statement", "13:statement", "14:drizzle", "15:exec", "15:statement", "16:sql-tag", "17:statement", "18:exec", "20:batch"],
+    ["1:drizzle-import", "2:prepare", "2:statement", "3:batch", "4:exec", "4:statement", "5:drizzle", "6:drizzle", "10:statement", "12:statement", "13:statement", "14:drizzle", "15:exec", "15:statement", "16:sql-tag", "17:statement", "18:exec", "20:batch", "21:drizzle"],
   );
 });
 
