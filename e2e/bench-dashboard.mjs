@@ -11,35 +11,26 @@
 //     while live"): time until the finished run's overview has its tiles and
 //     every pane drawn, and the frames of the running run's page with its
 //     overview on screen. The mock answers GET /overview with the real
-//     src/reports/overview.ts (bundled here by esbuild) over its attempts.
+//     src/reports/overview.ts (importTs) over its attempts.
 // Usage: node e2e/bench-dashboard.mjs [--no-build] [--dist=DIR] [--json]
 // --dist serves a copy of the built dashboard from DIR (a build others may redo mid-run, as the test
 // runs' ensureDashboardBuilt does, renames its chunks under the page).
 // Exit code 1 when a budget is missed. `benchDashboard()` returns the numbers.
 // Figures are reported, not asserted in tests: `npm run bench` is where speed is read.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildDashboard, launchBrowser, ROOT } from "./lib/harness.mjs";
 import { startMockApi } from "./lib/mock-api.mjs";
+import { importTs } from "../scripts/lib/import-ts.mjs";
 
-/**
- * The overview's computation, src/reports/overview.ts, as a module Node can
- * load (it is TypeScript with bundler-style imports); null when it is absent.
- */
+/** The overview's computation, src/reports/overview.ts, as the real route runs it, or why it could not be loaded. */
 async function loadOverviewGroup() {
-  const { build } = await import("esbuild");
-  const dir = mkdtempSync(join(tmpdir(), "assay-bench-overview-"));
   try {
-    const out = join(dir, "overview.mjs");
-    const r = await build({ entryPoints: [join(ROOT, "src", "reports", "overview.ts")], bundle: true, format: "esm", platform: "neutral", write: false, logLevel: "silent" });
-    writeFileSync(out, r.outputFiles[0].text);
-    return (await import(pathToFileURL(out).href)).overviewGroup ?? null;
-  } catch {
-    return null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    const f = (await importTs(new URL("../src/reports/overview.ts", import.meta.url).href)).overviewGroup;
+    return typeof f === "function" ? { f } : { why: "src/reports/overview.ts exports no overviewGroup" };
+  } catch (e) {
+    // importTs needs Node's type stripping (23.6 or later).
+    return { why: `src/reports/overview.ts could not be loaded on Node ${process.versions.node}: ${e?.message ?? e}`.slice(0, 200) };
   }
 }
 
@@ -141,7 +132,8 @@ function median(xs) {
 
 export async function benchDashboard({ build = true, dist = join(ROOT, "dashboard", "dist"), members = 5000, k = 2, rate = 20, seconds = 10 } = {}) {
   if (build) buildDashboard();
-  const overviewGroup = await loadOverviewGroup();
+  const loaded = await loadOverviewGroup();
+  const overviewGroup = loaded.f ?? null;
   const api = await startMockApi({ dist, members, k, rate, overviewGroup });
   const browser = await launchBrowser();
   const { context, page } = browser;
@@ -210,7 +202,7 @@ export async function benchDashboard({ build = true, dist = join(ROOT, "dashboar
           }
         : null;
     }
-    if (!result.overview) result.overview_note = overviewGroup ? `the run page shows no overview (${OVERVIEW}); the run page was measured as it is` : "src/reports/overview.ts is absent; the run page was measured as it is";
+    if (!result.overview) result.overview_note = overviewGroup ? `the run page shows no overview (${OVERVIEW}); the run page was measured as it is` : `${loaded.why}; the run page was measured as it is`;
 
     // Live: the socket sends what happened since its last message every 50 ms.
     let sent = 0;
@@ -221,7 +213,7 @@ export async function benchDashboard({ build = true, dist = join(ROOT, "dashboar
         const events = api.liveEvents(since, now);
         since = now;
         if (events.length) {
-          sent += events.filter((e) => e.type === "landed").length; // the live protocol's name for a finished attempt
+          sent += events.filter((e) => e.kind === "end").length; // an attempt's end delta: it finished
           ws.send(JSON.stringify(events));
         }
       }, 50);

@@ -43,7 +43,7 @@ export function liveDelta(attemptId, deltaSeq, event) {
 /**
  * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function}} o
  * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands;
- * overviewGroup: src/reports/overview.ts's function of that name (bundled by the caller), which makes the mock
+ * overviewGroup: src/reports/overview.ts's function of that name (the caller imports it), which makes the mock
  * answer GET /api/eval-runs/{id}/overview from its attempts as the real route does.
  */
 export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5, overviewGroup }) {
@@ -167,7 +167,9 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
           const row = scores(id).scores[0];
           const attempts = Array.from({ length: landedOf(id) }, (_, s) => overviewAttempt(s));
           const includeErrored = url.searchParams.get("include_errored") === "true";
-          const group = overviewGroup(row, attempts, { runId: id, includeErrored, maxPoints: Number(url.searchParams.get("points") ?? 2000), execution: () => "inline", answeredTurns: () => 1 });
+          // The route's query defaults (workers/http/routes/run-overview.ts): 1,000 points per pane, the first 40 timing strips.
+          const strips = url.searchParams.get("strips") ?? "40";
+          const group = overviewGroup(row, attempts, { runId: id, includeErrored, maxPoints: Number(url.searchParams.get("points") ?? 1000), maxStrips: strips === "all" ? Infinity : Number(strips), execution: () => "inline", answeredTurns: () => 1 });
           return json(res, 200, { id, status: run(id).status, include_errored: includeErrored, groups: [group] });
         }
         if (sub === "/metrics") return json(res, 200, { run_id: id, missing_policy: "unknown", curves: [{ benchmark_id: "bm_bench", target: "a", k, missing_policy: "unknown", rows: [{ j: 1, pass_at_j: 0.72, pass_hat_j: 0.72, members }, { j: 2, pass_at_j: 0.85, pass_hat_j: 0.59, members }], members_by_n: {}, note: "" }] });
