@@ -64,7 +64,7 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
 
   it("tiles show the run's numbers, and a tile's hover its distribution", async () => {
     const scores = (await env.api("GET", `/api/eval-runs/${runId}/scores`)).body.scores[0];
-    const samples = (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=100`)).body.items;
+    const samples = (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=100&benchmark_id=${scores.benchmark_id}`)).body.items;
     assert.equal(samples.length, ROWS.length * K);
     const scored = samples.filter((s) => s.reward !== null);
     const errored = samples.length - scored.length;
@@ -103,8 +103,13 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
     assert.deepEqual(browser.errors, [], "console errors on the run page");
   });
 
+  const samplesOf = async (index) => {
+    const bid = (await env.api("GET", `/api/eval-runs/${runId}/scores`)).body.scores[index].benchmark_id;
+    return (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=100&benchmark_id=${bid}`)).body.items;
+  };
+
   it("the reward pane counts each value; a dot opens its attempt's trace; errored attempts join in red on request", async () => {
-    const samples = (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=100`)).body.items;
+    const samples = await samplesOf(0);
     const scored = samples.filter((s) => s.reward !== null);
     const pane = page.getByTestId("metric-reward");
     await pane.waitFor();
@@ -147,7 +152,7 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
   });
 
   it("the usage and timing panes render with their axes; hovering a phase highlights it across the pane", async () => {
-    const scored = (await env.api("GET", `/api/eval-runs/${runId}/samples?limit=100`)).body.items.filter((s) => s.reward !== null);
+    const scored = (await samplesOf(0)).filter((s) => s.reward !== null);
     const usage = page.getByTestId("usage-pane");
     await usage.waitFor();
     assert.equal(await usage.locator(".ov-usage-col").count(), scored.length);
