@@ -1,12 +1,11 @@
 import { runOutcome, type BenchmarkTally, type UnscoredGroup } from "../domain/run-outcome";
-import { ACTIVE_STATUSES, ALLOWED_FROM, type RunAction } from "../domain/run-state";
+import { ALLOWED_FROM, type RunAction } from "../domain/run-state";
 
 /** An attempt that ended (a row is written only when it ends; the check keeps the rule explicit). */
 const TERMINAL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
 
 /** The SQL list of statuses `action` may leave, from the state machine (src/domain/run-state.ts). */
 const from = (action: RunAction) => ALLOWED_FROM[action].map((s) => `'${s}'`).join(", ");
-const ACTIVE = ACTIVE_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /**
  * The execution side of the run lifecycle: queued → running when the first
@@ -43,22 +42,6 @@ export async function markResumed(d1: D1Database, runId: string, at: string): Pr
     .bind(runId, at)
     .run();
   return (r.meta.changes ?? 0) > 0;
-}
-
-export interface ActiveRun {
-  id: string;
-  status: string;
-  /** The run's options as stored (JSON text). */
-  options: string;
-}
-
-/** A page of the active (queued or running) runs with ids after `afterId`, in id order. */
-export async function activeRunsAfter(d1: D1Database, afterId: string, limit: number): Promise<ActiveRun[]> {
-  const r = await d1
-    .prepare(`SELECT id, status, options FROM eval_runs WHERE status IN (${ACTIVE}) AND id > ?1 ORDER BY id LIMIT ?2`)
-    .bind(afterId, limit)
-    .all<ActiveRun>();
-  return r.results;
 }
 
 export async function readRunStatus(d1: D1Database, runId: string): Promise<string | null> {

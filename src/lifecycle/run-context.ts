@@ -57,17 +57,20 @@ export class RunContextCache<C extends RunPlan> {
   private readonly entries = new Map<string, { at: number; ctx: C }>();
 
   constructor(
-    private readonly load: (runId: string) => Promise<C | null>,
     private readonly clock: () => number = Date.now,
     private readonly ttlMs = CONTEXT_TTL_MS,
   ) {}
 
-  /** The run's context; reloaded when stale or when it predates the planning of a benchmark holding one of `seqs`. */
-  async get(runId: string, seqs: readonly number[] = []): Promise<C | null> {
+  /**
+   * The run's context; `load` (with the calling request's bindings) reads it
+   * again when it is stale or predates the planning of a benchmark holding
+   * one of `seqs`.
+   */
+  async get(runId: string, seqs: readonly number[], load: () => Promise<C | null>): Promise<C | null> {
     const hit = this.entries.get(runId);
     if (hit && this.clock() - hit.at < this.ttlMs && seqs.every((seq) => benchmarkOf(hit.ctx.runBenchmarks.values(), seq))) return hit.ctx;
     const at = this.clock();
-    const ctx = await this.load(runId);
+    const ctx = await load();
     if (ctx) this.entries.set(runId, { at, ctx });
     else this.entries.delete(runId);
     return ctx;

@@ -11,7 +11,7 @@
  * record only their first verdict, so a pass that dies half-way is replayed
  * by the next without counting anything twice.
  */
-import { recordOutcomes, endedWithoutReward } from "../../src/db/attempts";
+import { endedWithoutReward } from "../../src/db/attempts";
 import { batchesToPoll, endBatch, notePoll, settleItems, waitingItems, type BatchItemRow, type CallBatchRow } from "../../src/db/call-batches";
 import { appendLogs } from "../../src/db/run-logs";
 import { readRunStatus } from "../../src/db/run-status";
@@ -20,13 +20,14 @@ import { scrub } from "../../src/domain/scrub";
 import type { ChatResult } from "../../src/providers";
 import type { BatchClient } from "../../src/providers/batch";
 import { createBatchClient } from "../../src/providers/batch-client";
+import { endAttempts } from "../../src/lifecycle/attempt-end";
+import { slotOf } from "../../src/lifecycle/run-context";
 import { keepReply } from "../../src/storage/attempt-replies";
 import type { Env } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
 import { customIdOf, endpointOf } from "../queue/batch-calls";
-import { gateFor } from "../queue/gate";
-import { finalize } from "../queue/plan";
-import { runContext, slotFor, type RunContext } from "../queue/run-context";
+import { lifecycleOf } from "../queue/lifecycle";
+import { runContext, type RunContext } from "../queue/run-context";
 import type { Budget } from "./budget";
 
 /** A batch still `submitting` after this long lost its submitter (the invocation died between D1 and the provider). */
@@ -124,15 +125,11 @@ async function land(env: Env, ctx: RunContext, b: CallBatchRow, outcomes: Outcom
   if (expired.length) {
     const done = [];
     for (const o of expired) {
-      const slot = await slotFor(env, ctx, o.item.seq);
+      const slot = await slotOf(env.ARTIFACTS, ctx, o.item.seq);
       if (slot) done.push({ slot, outcome: endedWithoutReward(o.item.seq, "timed_out", EXPIRED_ERROR, o.item.tries, null, at) });
       settled.push({ seq: o.item.seq, state: "expired", error: EXPIRED_ERROR });
     }
-    const changed = await recordOutcomes(env.DB, done);
-    if (changed) {
-      const state = await gateFor(env, runId).settle(changed);
-      if (state.total !== null && state.terminal >= state.total) await finalize(env, runId);
-    }
+    await endAttempts(lifecycleOf(env), runId, done);
   }
   await settleItems(env.DB, b.id, settled);
   const landed = outcomes.filter((o) => o.kind === "succeeded").length;

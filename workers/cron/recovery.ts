@@ -16,12 +16,17 @@
  * the stack and calls back; their attempts end by their timeout.
  */
 import type { QueueMessage } from "../../src/domain/queue-messages";
+import { listActiveRuns } from "../../src/db/active-runs";
+import { countByStatus, endedSeqsIn, endedTotals } from "../../src/db/attempts";
+import { openDb } from "../../src/db/client";
+import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
 import type { Env } from "../env";
-import { isAgentRun } from "../queue/agent-attempt";
+import { isAgentRun } from "../queue/agent-context";
 import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../queue/gate";
-import { finalize } from "../queue/plan";
+import { lifecycleOf } from "../queue/lifecycle";
+import { finalizeRun } from "../../src/lifecycle/run-transitions";
 import { Budget, DEFAULT_LIMITS } from "./budget";
 import { SWEEP_WINDOW } from "./sweeper";
 
@@ -41,20 +46,9 @@ export interface RecoveryReport {
   finalized: number;
 }
 
-interface RangeRow {
-  benchmark_id: string;
-  status: string;
-  base_seq: number | null;
-  attempt_count: number | null;
-  planned_count: number;
-}
-
 export async function recoverLost(env: Env, budget: Budget): Promise<RecoveryReport> {
   const report: RecoveryReport = { recovered: 0, resent: 0, replanned: 0, finalized: 0 };
-  const runs = await env.DB.prepare(`SELECT id, status FROM eval_runs WHERE status IN ('queued', 'running') ORDER BY id LIMIT ?1`)
-    .bind(RECOVERY_RUNS)
-    .all<{ id: string; status: string }>();
-  for (const run of runs.results) {
+  for (const run of await listActiveRuns(env.DB, "", RECOVERY_RUNS)) {
     if (!budget.ok()) break;
     const gate = gateFor(env, run.id);
     const lost = await gate.takeLost();
@@ -87,17 +81,14 @@ export async function recoverIfLost(env: Env, run: { id: string; status: string 
 
 async function recoverRun(env: Env, run: { id: string; status: string }, from: number, budget: Budget, report: RecoveryReport): Promise<void> {
   const gate = gateFor(env, run.id);
-  const rbs = await env.DB.prepare(`SELECT benchmark_id, status, base_seq, attempt_count, planned_count FROM run_benchmarks WHERE run_id = ?1`)
-    .bind(run.id)
-    .all<RangeRow>();
+  const rbs = await listRunBenchmarks(openDb(env.DB), run.id);
   const planning =
     run.status === "queued" ||
-    rbs.results.length === 0 ||
-    rbs.results.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.planned_count < (rb.attempt_count ?? 0)));
+    rbs.length === 0 ||
+    rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
   if (from === 0) {
     // The tally lost the settles that died with the stack: D1's rows are the truth.
-    const ended = await env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1`).bind(run.id).first<{ n: number }>();
-    await gate.setCounts({ terminal: ended?.n ?? 0 });
+    await gate.setCounts({ terminal: endedTotals(await countByStatus(env.DB, run.id)).ended });
     if (planning) {
       // Planning is idempotent per step (plannedCount is its cursor); it sets the total when it ends.
       await env.CONTROL.send({ kind: "plan", run_id: run.id } satisfies QueueMessage);
@@ -105,9 +96,9 @@ async function recoverRun(env: Env, run: { id: string; status: string }, from: n
     }
   }
 
-  const ranges = rbs.results
-    .filter((rb) => rb.status !== "failed" && rb.base_seq !== null && rb.planned_count > 0)
-    .map((rb) => ({ lo: rb.base_seq!, hi: rb.base_seq! + rb.planned_count }))
+  const ranges = rbs
+    .filter((rb) => rb.status !== "failed" && rb.baseSeq !== null && rb.plannedCount > 0)
+    .map((rb) => ({ lo: rb.baseSeq!, hi: rb.baseSeq! + rb.plannedCount }))
     .sort((a, b) => a.lo - b.lo);
   let seq = from;
   let sent = 0;
@@ -115,9 +106,8 @@ async function recoverRun(env: Env, run: { id: string; status: string }, from: n
     seq = Math.max(seq, range.lo);
     while (seq < range.hi && sent < RECOVERY_SENDS && budget.ok()) {
       const hi = Math.min(range.hi, seq + SWEEP_WINDOW);
-      const ended = await env.DB.prepare(`SELECT seq FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(run.id, seq, hi).all<{ seq: number }>();
-      budget.spend(ended.results.length + 1);
-      const done = new Set(ended.results.map((r) => r.seq));
+      const done = await endedSeqsIn(env.DB, run.id, seq, hi);
+      budget.spend(done.size + 1);
       const open: number[] = [];
       for (let s = seq; s < hi; s++) if (!done.has(s)) open.push(s);
       await sendAttempts(env, open.map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } })));
@@ -140,7 +130,7 @@ async function recoverRun(env: Env, run: { id: string; status: string }, from: n
     // Every attempt had ended: only the finish was lost.
     const state = await gate.stats();
     if (state.total !== null && state.terminal >= state.total) {
-      await finalize(env, run.id);
+      await finalizeRun(lifecycleOf(env), run.id);
       report.finalized += 1;
     }
   }

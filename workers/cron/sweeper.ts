@@ -16,20 +16,24 @@
  * Open attempts are found in bounded seq windows (primary-key ranges),
  * resuming across passes.
  */
-import { and, eq } from "drizzle-orm";
-import { endedWithoutReward, recordOutcomes } from "../../src/db/attempts";
+import { endedSeqsIn, endedWithoutReward } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { hasOpenBatch } from "../../src/db/call-batches";
+import { getRunById } from "../../src/db/eval-runs";
+import { getRunBenchmark, listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
-import { runBenchmarks } from "../../src/db/schema";
+import { listActiveRuns, type ActiveRun } from "../../src/db/active-runs";
+import { readCronState, readWatch, saveWatch, writeCronState, type RunWatch } from "../../src/db/run-watch";
 import { MAX_TRIES } from "../../src/domain/retry";
+import { endAttempts } from "../../src/lifecycle/attempt-end";
+import { abortRun, finalizeRun } from "../../src/lifecycle/run-transitions";
 import { slotAt } from "../../src/execution/plan-layout";
 import { readPlan } from "../../src/storage/run-plans";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../queue/gate";
-import { finalize } from "../queue/plan";
+import { lifecycleOf } from "../queue/lifecycle";
 import type { Budget } from "./budget";
 
 /** Slack on top of the longest time an attempt may legitimately take. */
@@ -39,21 +43,6 @@ export const MAX_SWEEPS = 2;
 /** Attempt seqs scanned per query. */
 export const SWEEP_WINDOW = 5_000;
 const CURSOR = "sweep_cursor";
-
-interface ActiveRun {
-  id: string;
-  status: string;
-  options: string;
-}
-
-interface Watch {
-  run_id: string;
-  signature: string;
-  progress_at: string;
-  sweeps: number;
-  sweep_seq: number;
-  open_found: number;
-}
 
 export interface SweepReport {
   watched: number;
@@ -71,49 +60,31 @@ export function staleAfterMs(options: { timeout_s?: number }): number {
 
 export async function sweep(env: Env, now: Date, budget: Budget): Promise<SweepReport> {
   const report: SweepReport = { watched: 0, stale: 0, finalized: 0, replanned: 0, resent: 0, given_up: 0 };
-  const cursor = (await env.DB.prepare(`SELECT value FROM cron_state WHERE name = ?1`).bind(CURSOR).first<{ value: string }>())?.value ?? "";
-  const runs = await env.DB.prepare(
-    `SELECT id, status, options FROM eval_runs WHERE status IN ('queued', 'running') AND id > ?1 ORDER BY id LIMIT ?2`,
-  )
-    .bind(cursor, budget.limits.runs)
-    .all<ActiveRun>();
+  const cursor = (await readCronState(env.DB, CURSOR)) ?? "";
+  const runs = await listActiveRuns(env.DB, cursor, budget.limits.runs);
   let last = "";
-  for (const run of runs.results) {
+  for (const run of runs) {
     if (!budget.ok()) break;
     await sweepRun(env, run, now, budget, report);
     last = run.id;
     report.watched += 1;
   }
   // A short page seen to its end means every active run was looked at: start over next pass.
-  const whole = runs.results.length === 0 || last === runs.results.at(-1)?.id;
-  const next = whole ? (runs.results.length < budget.limits.runs ? "" : last) : last || cursor;
-  await env.DB.prepare(`INSERT INTO cron_state (name, value) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET value = excluded.value`)
-    .bind(CURSOR, next)
-    .run();
+  const whole = runs.length === 0 || last === runs.at(-1)?.id;
+  const next = whole ? (runs.length < budget.limits.runs ? "" : last) : last || cursor;
+  await writeCronState(env.DB, CURSOR, next);
   return report;
 }
 
-async function saveWatch(env: Env, w: Watch): Promise<void> {
-  await env.DB.prepare(
-    `INSERT INTO run_watch (run_id, signature, progress_at, sweeps, sweep_seq, open_found) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-     ON CONFLICT (run_id) DO UPDATE SET signature = excluded.signature, progress_at = excluded.progress_at, sweeps = excluded.sweeps,
-       sweep_seq = excluded.sweep_seq, open_found = excluded.open_found`,
-  )
-    .bind(w.run_id, w.signature, w.progress_at, w.sweeps, w.sweep_seq, w.open_found)
-    .run();
-}
-
 async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, report: SweepReport): Promise<void> {
-  const rbs = await env.DB.prepare(`SELECT benchmark_id, status, planned_count, attempt_count, base_seq FROM run_benchmarks WHERE run_id = ?1`)
-    .bind(run.id)
-    .all<{ benchmark_id: string; status: string; planned_count: number; attempt_count: number | null; base_seq: number | null }>();
+  const rbs = await listRunBenchmarks(openDb(env.DB), run.id);
   const gate = gateFor(env, run.id);
   const state = await gate.stats();
-  const planned = rbs.results.reduce((n, rb) => n + rb.planned_count, 0);
+  const planned = rbs.reduce((n, rb) => n + rb.plannedCount, 0);
   const signature = `${run.status}:${planned}:${state.terminal}:${state.total ?? "-"}`;
-  const watch = await env.DB.prepare(`SELECT * FROM run_watch WHERE run_id = ?1`).bind(run.id).first<Watch>();
+  const watch: RunWatch | null = await readWatch(env.DB, run.id);
   if (!watch || watch.signature !== signature) {
-    await saveWatch(env, { run_id: run.id, signature, progress_at: now.toISOString(), sweeps: 0, sweep_seq: 0, open_found: 0 });
+    await saveWatch(env.DB, { run_id: run.id, signature, progress_at: now.toISOString(), sweeps: 0, sweep_seq: 0, open_found: 0 });
     return;
   }
   const quietMs = now.getTime() - Date.parse(watch.progress_at);
@@ -125,38 +96,34 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
 
   if (state.total !== null && state.terminal >= state.total) {
     await appendLogs(env.DB, run.id, [{ level: "warn", event: "sweeper", message: `every attempt had ended but the run was still open after ${quiet}; finishing it` }]);
-    await finalize(env, run.id);
+    await finalizeRun(lifecycleOf(env), run.id);
     report.finalized += 1;
     return;
   }
 
   const planning =
     run.status === "queued" ||
-    rbs.results.length === 0 ||
-    rbs.results.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.planned_count < (rb.attempt_count ?? 0)));
+    rbs.length === 0 ||
+    rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
   if (planning) {
     if (watch.sweeps >= MAX_SWEEPS) {
       const error = `planning made no progress for ${quiet}, through ${MAX_SWEEPS} retries`;
-      await env.DB.prepare(
-        `UPDATE eval_runs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status IN ('queued', 'running')`,
-      )
-        .bind(run.id, error, now.toISOString())
-        .run();
-      await appendLogs(env.DB, run.id, [{ level: "error", event: "sweeper", message: error }]);
+      // Failed as of this pass's clock (the `now` the cron was given), like the rest of its verdicts.
+      await abortRun({ ...lifecycleOf(env), now: () => now }, run.id, error, "sweeper");
       report.given_up += 1;
       return;
     }
     await env.CONTROL.send({ kind: "plan", run_id: run.id } satisfies QueueMessage);
     await appendLogs(env.DB, run.id, [{ level: "warn", event: "sweeper", message: `planning made no progress for ${quiet}; sending the plan step again` }]);
-    await saveWatch(env, { ...watch, sweeps: watch.sweeps + 1, progress_at: now.toISOString() });
+    await saveWatch(env.DB, { ...watch, sweeps: watch.sweeps + 1, progress_at: now.toISOString() });
     report.replanned += 1;
     return;
   }
 
   // Every benchmark is planned: find open attempts (planned slots without a row), window by window.
-  const ranges = rbs.results
-    .filter((rb) => rb.base_seq !== null && rb.planned_count > 0)
-    .map((rb) => ({ benchmark: rb.benchmark_id, lo: rb.base_seq!, hi: rb.base_seq! + rb.planned_count }))
+  const ranges = rbs
+    .filter((rb) => rb.baseSeq !== null && rb.plannedCount > 0)
+    .map((rb) => ({ benchmark: rb.benchmarkId, lo: rb.baseSeq!, hi: rb.baseSeq! + rb.plannedCount }))
     .sort((a, b) => a.lo - b.lo);
   const end = ranges.at(-1)?.hi ?? 0;
   const giveUp = watch.sweeps >= MAX_SWEEPS;
@@ -166,9 +133,8 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
     while (seq < range.hi && budget.ok() && (giveUp || budget.resendsLeft > 0)) {
       const lo = Math.max(seq, range.lo);
       const hi = Math.min(range.hi, lo + SWEEP_WINDOW);
-      const ended = await env.DB.prepare(`SELECT seq FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(run.id, lo, hi).all<{ seq: number }>();
-      budget.spend(ended.results.length + 1);
-      const done = new Set(ended.results.map((r) => r.seq));
+      const done = await endedSeqsIn(env.DB, run.id, lo, hi);
+      budget.spend(done.size + 1);
       const open: number[] = [];
       for (let s = lo; s < hi; s++) if (!done.has(s)) open.push(s);
       found += open.length;
@@ -187,18 +153,18 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
   }
   const openFound = watch.open_found + found;
   if (seq < end) {
-    await saveWatch(env, { ...watch, sweep_seq: seq, open_found: openFound });
+    await saveWatch(env.DB, { ...watch, sweep_seq: seq, open_found: openFound });
     return;
   }
   // The round is complete.
   if (openFound === 0) {
     // Every planned attempt has its row, yet the tally never reached the total: settles were lost. D1 is the truth.
     await appendLogs(env.DB, run.id, [{ level: "warn", event: "sweeper", message: `every attempt had ended but the run was still open after ${quiet}; finishing it` }]);
-    await finalize(env, run.id);
+    await finalizeRun(lifecycleOf(env), run.id);
     report.finalized += 1;
     return;
   }
-  await saveWatch(env, { ...watch, sweeps: watch.sweeps + 1, sweep_seq: 0, open_found: 0, progress_at: now.toISOString() });
+  await saveWatch(env.DB, { ...watch, sweeps: watch.sweeps + 1, sweep_seq: 0, open_found: 0, progress_at: now.toISOString() });
 }
 
 /**
@@ -207,11 +173,12 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
  * were the last.
  */
 async function giveUpAttempts(env: Env, runId: string, benchmarkId: string, seqs: number[], now: Date, quiet: string): Promise<number> {
-  const rb = await openDb(env.DB).select().from(runBenchmarks).where(and(eq(runBenchmarks.runId, runId), eq(runBenchmarks.benchmarkId, benchmarkId))).get();
-  const run = await env.DB.prepare(`SELECT compare_target FROM eval_runs WHERE id = ?1`).bind(runId).first<{ compare_target: string | null }>();
+  const db = openDb(env.DB);
+  const rb = await getRunBenchmark(db, runId, benchmarkId);
+  const run = await getRunById(db, runId);
   if (!rb || rb.baseSeq === null || !rb.k || !run) return 0;
   const members = await readPlan(env.ARTIFACTS, runId, benchmarkId);
-  const layout = { runId, benchmarkId, base: rb.baseSeq, k: rb.k, targets: (run.compare_target ? 2 : 1) as 1 | 2 };
+  const layout = { runId, benchmarkId, base: rb.baseSeq, k: rb.k, targets: (run.compareTarget ? 2 : 1) as 1 | 2 };
   const error = `no progress for ${quiet} after ${MAX_SWEEPS} re-sends: its queue message was lost or kept failing`;
   const at = now.toISOString();
   const items = seqs.flatMap((seq) => {
@@ -220,10 +187,7 @@ async function giveUpAttempts(env: Env, runId: string, benchmarkId: string, seqs
     const outcome = endedWithoutReward(seq, "timed_out", error, 0, null, at);
     return [{ slot, outcome }];
   });
-  const changed = await recordOutcomes(env.DB, items);
-  if (!changed) return 0;
-  await appendLogs(env.DB, runId, [{ level: "error", event: "sweeper", message: `gave up on ${changed} attempts: ${error}` }]);
-  const state = await gateFor(env, runId).settle(changed);
-  if (state.total !== null && state.terminal >= state.total) await finalize(env, runId);
-  return changed;
+  return endAttempts(lifecycleOf(env), runId, items, {
+    log: (written) => (written ? [{ level: "error", event: "sweeper", message: `gave up on ${written} attempts: ${error}` }] : []),
+  });
 }

@@ -3,6 +3,8 @@
  * attempts still running on their runner stop taking callbacks and give
  * their slots back. Reads D1 (the run's options) and calls the live objects.
  */
+import { openDb } from "../../src/db/client";
+import { getRunById } from "../../src/db/eval-runs";
 import type { RunOptions } from "../../src/domain/run-options";
 import { liveStub, shardsFor } from "../durable/live-client";
 import type { Env } from "../env";
@@ -14,9 +16,9 @@ import { maxConcurrency } from "../../src/execution/concurrency-band";
  * their slots back; the live set empties.
  */
 export async function cancelLive(env: Env, runId: string): Promise<number> {
-  const row = await env.DB.prepare(`SELECT options FROM eval_runs WHERE id = ?1`).bind(runId).first<{ options: string }>();
-  if (!row) return 0;
-  const shards = shardsFor(env, maxConcurrency((JSON.parse(row.options) as RunOptions).concurrency));
+  const run = await getRunById(openDb(env.DB), runId);
+  if (!run) return 0;
+  const shards = shardsFor(env, maxConcurrency((run.options as RunOptions).concurrency));
   const cancel = (shard: number) => liveStub(env, runId, shard).cancel({ where: { run_id: runId, shard, shards } });
   // Shards first, so the hub receives their ends before it ends what is left.
   const counts = await Promise.all(Array.from({ length: shards - 1 }, (_, i) => cancel(i + 1)));

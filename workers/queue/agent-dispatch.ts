@@ -1,15 +1,47 @@
 /**
- * Dispatches a batch of one agent run's attempt messages: each waits (a
- * while) for one of the run's RunGate slots under its own holder, then goes
- * to its runner (agent-dispatch-one.ts); messages still waiting when the
- * time is up go back to the queue with a delay, and a run that stopped
- * meanwhile drops them. Uses the gate, D1 (the run's status) and the clock.
+ * The agent path: attempts of a run whose target is an agent runner. The
+ * consumer does not execute them; it dispatches each one, signed, to the
+ * target's runner_url and lets go. The attempt then belongs to the live
+ * object that owns it (workers/durable/run-live.ts): the runner's events,
+ * artifacts and verifier result arrive there with the attempt's token, and
+ * it ends the attempt on the result or, failing that, at its timeout
+ * (timed_out, no reward).
+ *
+ * Concurrency: each dispatched attempt holds one of the run's RunGate
+ * slots under a holder of its own (`agent:<attempt id>`) whose lease
+ * outlives its timeout, released when the attempt ends; so at most
+ * `concurrency` attempts run on the runner at once, across invocations,
+ * without a consumer waiting for them. Messages that find the run at its
+ * limit wait here a while, then go back to the queue with a delay.
+ *
+ * Dispatch failures are classified like model-call failures: network
+ * errors, 408, 429 and 5xx are retried with backoff (a new dispatch, a new
+ * token); other 4xx end the attempt failed with the runner's answer.
+ *
+ * This module is the path's entry point (execute.ts hands it an agent
+ * run's messages); each concept lives in its own module:
+ *   agent-context.ts       the run's targets, secrets and plan, cached per isolate
+ *   agent-slot.ts          an attempt's gate holder and lease
+ *   agent-callbacks.ts     where runners call back
+ *   agent-dispatch-one.ts  one attempt: begin, post, retry or fail
+ *   agent-dispatch-body.ts the signed body (src/runner/attempt-body.ts builds it)
+ *   agent-post.ts          the POST and how its answer is classified
+ *   agent-hand-back.ts     messages back to the queue with a delay
+ *   agent-cancel.ts        a stopped run's live attempts cancelled
+ *   agent-end.ts           an ended attempt recorded (through src/lifecycle)
+ *
+ * Here: a batch of one agent run's attempt messages each waits (a while)
+ * for one of the run's RunGate slots under its own holder, then goes to its
+ * runner (agent-dispatch-one.ts); messages still waiting when the time is
+ * up go back to the queue with a delay, and a run that stopped meanwhile
+ * drops them. Uses the gate, D1 (the run's status) and the clock.
  */
 import type { AttemptSlot } from "../../src/db/attempts";
 import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
 import type { Env } from "../env";
-import { agentContext, slotOf } from "./agent-context";
+import { slotOf } from "../../src/lifecycle/run-context";
+import { agentContext } from "./agent-context";
 import { dispatchOne } from "./agent-dispatch-one";
 import { HAND_BACK_S, handBack } from "./agent-hand-back";
 import { agentHolder, leaseMs } from "./agent-slot";
@@ -38,7 +70,7 @@ export async function dispatchAgentAttempts(env: Env, runId: string, msgs: Deliv
   }
   const queue: { msg: Delivered; slot: AttemptSlot }[] = [];
   for (const m of msgs) {
-    const slot = await slotOf(env, ctx, m.body.seq);
+    const slot = await slotOf(env.ARTIFACTS, ctx, m.body.seq);
     if (slot) queue.push({ msg: m, slot });
     else m.raw.ack();
   }

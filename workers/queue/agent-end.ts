@@ -1,15 +1,17 @@
 /**
  * Records the end of an agent attempt, once its live object decided it
- * (a verifier result, a failure, a timeout, a cancel): writes D1, gives the
- * slot back to the run's gate, and finishes the run after its last attempt.
+ * (a verifier result, a failure, a timeout, a cancel): gives the slot back
+ * to the run's gate and ends the attempt through the lifecycle
+ * (src/lifecycle/attempt-end.ts: row, log, tally, the run finished after
+ * its last attempt).
  */
-import { recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
-import { appendLogs } from "../../src/db/run-logs";
+import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
+import { recordEnded, settleEnded } from "../../src/lifecycle/attempt-end";
 import type { Env } from "../env";
 import { agentHolder } from "./agent-slot";
 import { gateFor } from "./gate";
-import { finalize } from "./plan";
+import { lifecycleOf } from "./lifecycle";
 
 /**
  * Records an ended agent attempt (called by its live object): the attempt
@@ -19,15 +21,13 @@ import { finalize } from "./plan";
 export async function recordAgentEnd(env: Env, slot: AttemptSlot, outcome: AttemptOutcome, secrets: readonly string[]): Promise<boolean> {
   const runId = slot.runId;
   const id = attemptId(runId, slot.seq);
-  const changed = await recordOutcomes(env.DB, [{ slot, outcome }]);
-  if (changed && outcome.error) {
-    await appendLogs(env.DB, runId, [{ level: "error", event: "attempt_failed", attempt_seq: slot.seq, message: outcome.error }], secrets);
-  }
-  const gate = gateFor(env, runId);
-  await gate.release({ holder: agentHolder(id), slots: 1, attempts: [id] });
-  if (changed) {
-    const state = await gate.settle(changed);
-    if (state.total !== null && state.terminal >= state.total) await finalize(env, runId);
-  }
+  const deps = lifecycleOf(env);
+  const changed = await recordEnded(deps, runId, [{ slot, outcome }], {
+    log: (written) => (written && outcome.error ? [{ level: "error", event: "attempt_failed", attempt_seq: slot.seq, message: outcome.error }] : []),
+    secrets,
+  });
+  // The slot goes back whether or not this end was the first: the holder is this attempt's alone.
+  await gateFor(env, runId).release({ holder: agentHolder(id), slots: 1, attempts: [id] });
+  await settleEnded(deps, runId, changed);
   return changed > 0;
 }

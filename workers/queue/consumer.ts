@@ -4,14 +4,15 @@
  * silently. Messages are acknowledged one by one; an uncaught error leaves
  * the unacknowledged ones to be redelivered.
  */
-import { recordOutcomes } from "../../src/db/attempts";
-import { appendLogs } from "../../src/db/run-logs";
 import { QueueMessage, type Delivered } from "../../src/domain/queue-messages";
+import { endAttempts } from "../../src/lifecycle/attempt-end";
+import { slotOf } from "../../src/lifecycle/run-context";
+import { abortRun } from "../../src/lifecycle/run-transitions";
 import type { Env } from "../env";
 import { executeAttempts, failedOutcome } from "./execute";
-import { runContext, slotFor } from "./run-context";
-import { gateFor } from "./gate";
-import { finalize, planStep } from "./plan";
+import { lifecycleOf } from "./lifecycle";
+import { runContext } from "./run-context";
+import { planStep } from "./plan";
 import { resumeStep } from "./resume";
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -62,21 +63,15 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     const error = "the queue gave up delivering this attempt after repeated failures";
     if (msg.kind === "attempt") {
       const ctx = await runContext(env, msg.run_id, [msg.seq]);
-      const slot = ctx && (await slotFor(env, ctx, msg.seq));
-      const changed = slot ? await recordOutcomes(env.DB, [{ slot, outcome: { ...failedOutcome(msg.seq, msg.tries, error), started_at: null, finished_at: at } }]) : 0;
-      if (changed) {
-        await appendLogs(env.DB, msg.run_id, [{ level: "error", event: "dead_letter", attempt_seq: msg.seq, message: error }]);
-        const state = await gateFor(env, msg.run_id).settle(1);
-        if (state.total !== null && state.terminal >= state.total) await finalize(env, msg.run_id);
+      const slot = ctx && (await slotOf(env.ARTIFACTS, ctx, msg.seq));
+      if (slot) {
+        await endAttempts(lifecycleOf(env), msg.run_id, [{ slot, outcome: { ...failedOutcome(msg.seq, msg.tries, error), started_at: null, finished_at: at } }], {
+          log: (written) => (written ? [{ level: "error", event: "dead_letter", attempt_seq: msg.seq, message: error }] : []),
+        });
       }
     } else {
       // A plan or resume step that kept failing: the run cannot go on.
-      await env.DB.prepare(
-        `UPDATE eval_runs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status IN ('queued', 'running')`,
-      )
-        .bind(msg.run_id, "planning the run failed repeatedly", at)
-        .run();
-      await appendLogs(env.DB, msg.run_id, [{ level: "error", event: "dead_letter", message: "planning the run failed repeatedly" }]);
+      await abortRun(lifecycleOf(env), msg.run_id, "planning the run failed repeatedly", "dead_letter");
     }
     m.ack();
   }

@@ -13,7 +13,8 @@ import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import type { Env } from "../env";
 import { invocationEmitter } from "../durable/live-client";
-import { dispatchAgentAttempts, isAgentRun } from "./agent-attempt";
+import { isAgentRun } from "./agent-context";
+import { dispatchAgentAttempts } from "./agent-dispatch";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
 import { routeBatchWork } from "./batch-calls";
@@ -21,7 +22,8 @@ import { callEnded, endIfExhaustedNow } from "./run-budget";
 import { gateFor } from "./gate";
 import { GateFeedback } from "./gate-feedback";
 import { adapts, bandOf } from "../../src/execution/concurrency-band";
-import { runContext, slotFor } from "./run-context";
+import { slotOf } from "../../src/lifecycle/run-context";
+import { runContext } from "./run-context";
 
 /** Stop starting new attempts after this long in one invocation; the rest are re-sent. */
 export const INVOCATION_BUDGET_MS = 5 * 60_000;
@@ -78,7 +80,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const ctx = await runContext(env, runId, open.map((m) => m.body.seq));
   const work: Work[] = [];
   for (const m of open) {
-    const slot = ctx && (await slotFor(env, ctx, m.body.seq));
+    const slot = ctx && (await slotOf(env.ARTIFACTS, ctx, m.body.seq));
     if (slot) work.push({ msg: m, slot });
     else m.raw.ack(); // no such attempt in this run's plan
   }

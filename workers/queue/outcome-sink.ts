@@ -8,17 +8,17 @@
  * delays (the batch's claims on them ended first, so each runs as soon as
  * its delay allows), then its messages acknowledged. Writes are serialised.
  */
-import { recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../../src/db/attempts";
-import { appendLogs, type LogEntry } from "../../src/db/run-logs";
+import type { AttemptSlot } from "../../src/db/attempts";
+import type { LogEntry } from "../../src/db/run-logs";
 import { attemptId } from "../../src/domain/attempt-id";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
+import { recordEnded, settleEnded, type EndedAttempt } from "../../src/lifecycle/attempt-end";
 import { writeTranscripts } from "../../src/storage/transcripts";
 import type { Env } from "../env";
 import type { AttemptResult, TranscriptLine } from "./attempt";
 import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
-import { finalize } from "./plan";
-import { landCalls } from "./run-budget";
+import { lifecycleOf } from "./lifecycle";
 import type { RunBudget } from "../../src/domain/run-budget";
 
 /** Results per group: at high throughput this sets the R2 writes per attempt (1 / FLUSH_EVERY). */
@@ -44,7 +44,7 @@ export class OutcomeSink {
     private readonly secrets: readonly string[],
     /** The RunGate holder whose claims cover this batch's attempts. */
     private readonly holder: string,
-    /** The run's budget: what the written rows spent is counted at the gate (workers/queue/run-budget.ts). */
+    /** The run's budget: what the written rows spent is counted at the gate (src/lifecycle/attempt-end.ts). */
     private readonly budget?: RunBudget,
   ) {}
 
@@ -83,7 +83,7 @@ export class OutcomeSink {
   }
 
   private async write(group: Pending[]): Promise<void> {
-    const done: { slot: AttemptSlot; outcome: AttemptOutcome }[] = [];
+    const done: EndedAttempt[] = [];
     const transcripts: TranscriptLine[] = [];
     const resend: { body: AttemptMessage; delayMs: number }[] = [];
     const logs: LogEntry[] = [];
@@ -108,11 +108,9 @@ export class OutcomeSink {
       const key = await writeTranscripts(this.env.ARTIFACTS, this.runId, transcripts);
       for (const d of done) d.outcome.transcript_key = key;
     }
-    // With a budget, which rows were written (each counted once) decides what was spent.
-    const written = this.budget ? new Set<number>() : undefined;
-    const changed = await recordOutcomes(this.env.DB, done, written);
-    if (this.budget && written) await landCalls(this.env, this.runId, this.budget, done.filter((d) => written.has(d.slot.seq)));
-    await appendLogs(this.env.DB, this.runId, logs, this.secrets);
+    const deps = lifecycleOf(this.env);
+    // Rows, the spend they land on the budget, and the group's log lines; the gate's count once the messages are acked.
+    const changed = await recordEnded(deps, this.runId, done, { log: logs, secrets: this.secrets, ...(this.budget && { budget: this.budget }) });
     if (resend.length) {
       // This batch is done with the attempts it re-sends: end its claims on them first, or a re-sent message
       // delivered while the batch still runs would find them busy and be handed back until the claim's lease ran out.
@@ -121,9 +119,6 @@ export class OutcomeSink {
       await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
     }
     for (const p of group) p.ack();
-    if (changed) {
-      const state = await gateFor(this.env, this.runId).settle(changed);
-      if (state.total !== null && state.terminal >= state.total) await finalize(this.env, this.runId);
-    }
+    await settleEnded(deps, this.runId, changed);
   }
 }

@@ -7,13 +7,14 @@
  * rows and messages. A benchmark that cannot run is marked failed with its
  * error and never produces attempts, so it can never be scored 0.
  */
-import { eq } from "drizzle-orm";
+import { getBenchmarks } from "../../src/db/benchmarks";
 import { openDb, type Db } from "../../src/db/client";
-import { findRevisionByRef } from "../../src/db/datasets";
+import { findRevisionByRef, getRevisions } from "../../src/db/datasets";
+import { getRunById } from "../../src/db/eval-runs";
 import { ensureRunBenchmarks, updateRunBenchmark } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
-import { finishRun, markRunning } from "../../src/db/run-status";
-import { benchmarks, datasetRevisions, evalRuns, type EvalRunRow, type RunBenchmarkRow } from "../../src/db/schema";
+import type { EvalRunRow, RunBenchmarkRow } from "../../src/db/schema";
+import { armCompletion, beginRun } from "../../src/lifecycle/run-transitions";
 import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
@@ -30,6 +31,7 @@ import type { Env } from "../env";
 import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
 import { sendAttempts } from "./attempt-queues";
 import { gateFor } from "./gate";
+import { lifecycleOf } from "./lifecycle";
 import { hasOutputsTarget, planRecordedOutputs, planRescore, type Refusal } from "./recorded-plan";
 
 /** Attempts written and enqueued per planning step. */
@@ -44,7 +46,7 @@ function refusedOr<T extends object>(r: T | Refusal): T {
 
 /** Selects a benchmark's members and records its layout; throws CannotRun with a reason a user can act on. */
 async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
-  const bm = await db.select().from(benchmarks).where(eq(benchmarks.id, rb.benchmarkId)).get();
+  const [bm] = await getBenchmarks(db, [rb.benchmarkId]);
   if (!bm) throw new CannotRun("the benchmark no longer exists");
   // A re-score lays the benchmark out as its source run did (recorded-plan.ts).
   if (run.sourceRunId) return refusedOr(await planRescore(env, db, run, rb, base));
@@ -62,7 +64,7 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   if (!scoring) throw new CannotRun("mc_mode loglikelihood applies to multiple-choice benchmarks only, and this one is not");
   const rev =
     builtin ||
-    (bm.datasetRevisionId && (await db.select().from(datasetRevisions).where(eq(datasetRevisions.id, bm.datasetRevisionId)).get())) ||
+    (bm.datasetRevisionId && (await getRevisions(db, [bm.datasetRevisionId]))[0]) ||
     (bm.datasetRef ? await findRevisionByRef(db, run.projectId, bm.datasetRef) : undefined);
   if (!rev) throw new CannotRun(`its dataset ${bm.datasetRef ?? "(none)"} is not available`);
 
@@ -97,7 +99,7 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
 
 export async function planStep(env: Env, runId: string): Promise<void> {
   const db = openDb(env.DB);
-  const run = await db.select().from(evalRuns).where(eq(evalRuns.id, runId)).get();
+  const run = await getRunById(db, runId);
   if (!run || (run.status !== "queued" && run.status !== "running")) return;
   // The gate learns which stack instance holds the run's work, so a restart that loses it can be told (workers/cron/recovery.ts).
   await gateFor(env, runId).markWork();
@@ -138,9 +140,7 @@ export async function planStep(env: Env, runId: string): Promise<void> {
     rb.plannedCount = to;
     if (done) rb.status = "running";
     budget -= to - from;
-    if (await markRunning(env.DB, runId, new Date().toISOString())) {
-      await appendLogs(env.DB, runId, [{ level: "info", event: "started", message: "attempts are being dispatched" }]);
-    }
+    await beginRun(lifecycleOf(env), runId);
   }
 
   const unfinished = rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
@@ -149,12 +149,5 @@ export async function planStep(env: Env, runId: string): Promise<void> {
     return;
   }
   const total = rbs.reduce((n, rb) => n + (rb.status === "failed" ? 0 : (rb.attemptCount ?? 0)), 0);
-  const state = await gateFor(env, runId).setCounts({ total });
-  if (state.terminal >= total) await finalize(env, runId);
-}
-
-/** Ends the run once every attempt is terminal, and says so in its log. */
-export async function finalize(env: Env, runId: string): Promise<void> {
-  const status = await finishRun(env.DB, runId, new Date().toISOString());
-  if (status) await appendLogs(env.DB, runId, [{ level: status === "failed" ? "error" : "info", event: "finished", message: `run ${status}` }]);
+  await armCompletion(lifecycleOf(env), runId, total);
 }

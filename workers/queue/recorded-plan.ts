@@ -8,10 +8,11 @@
  * reason instead of throwing, so plan.ts keeps its own error type.
  * I/O: D1 and R2 through the handles passed in.
  */
-import { and, eq } from "drizzle-orm";
+import { countOutputs } from "../../src/db/attempts";
 import type { Db } from "../../src/db/client";
 import { findRevisionByRef } from "../../src/db/datasets";
-import { runBenchmarks, type EvalRunRow, type RunBenchmarkRow } from "../../src/db/schema";
+import { getRunBenchmark } from "../../src/db/run-benchmarks";
+import type { EvalRunRow, RunBenchmarkRow } from "../../src/db/schema";
 import { matchOutputs, type OutputRef, type OutputsMatch } from "../../src/domain/recorded-outputs";
 import type { StoredTarget } from "../../src/domain/run-target";
 import type { TaskRef } from "../../src/domain/selection";
@@ -77,11 +78,7 @@ export async function planRecordedOutputs(
  */
 export async function planRescore(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow> | Refusal> {
   const sourceId = run.sourceRunId!;
-  const src = await db
-    .select()
-    .from(runBenchmarks)
-    .where(and(eq(runBenchmarks.runId, sourceId), eq(runBenchmarks.benchmarkId, rb.benchmarkId)))
-    .get();
+  const src = await getRunBenchmark(db, sourceId, rb.benchmarkId);
   if (!src || src.baseSeq === null || src.k === null || !src.memberCount || !src.attemptCount || !src.datasetRevisionId) {
     return { cannot: `the source run ${sourceId} has no attempts of this benchmark to re-score` };
   }
@@ -89,15 +86,10 @@ export async function planRescore(env: Env, db: Db, run: EvalRunRow, rb: RunBenc
   if (!parsed.success) return { cannot: `its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}` };
   if (needsJudge(parsed.data) && !run.judge) return { cannot: "llm_judge scoring needs the run's judge model; set `judge` on the re-score" };
   await writePlan(env.ARTIFACTS, run.id, rb.benchmarkId, await readPlan(env.ARTIFACTS, sourceId, rb.benchmarkId));
-  const counts = await env.DB.prepare(
-    `SELECT target, count(output) AS outputs, count(DISTINCT CASE WHEN output IS NOT NULL THEN member_index END) AS tasks
-     FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 GROUP BY target`,
-  )
-    .bind(sourceId, src.baseSeq, src.baseSeq + src.attemptCount)
-    .all<{ target: string; outputs: number; tasks: number }>();
+  const counts = await countOutputs(env.DB, sourceId, src.baseSeq, src.baseSeq + src.attemptCount);
   const recorded: Record<string, OutputsMatch> = {};
   for (const [slot] of slotsOf(run)) {
-    const c = counts.results.find((r) => r.target === slot);
+    const c = counts.find((r) => r.target === slot);
     const tasks = c?.tasks ?? 0;
     recorded[slot] = {
       source: "run",

@@ -10,11 +10,11 @@
  * (awaiting another request's I/O is refused by workerd).
  * I/O: D1 and R2 through the env passed in.
  */
-import { and, eq } from "drizzle-orm";
-import type { AttemptSlot } from "../../src/db/attempts";
+import { readOutputs, type AttemptSlot, type StoredOutput } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { findRevisionByRef } from "../../src/db/datasets";
-import { runBenchmarks, type DatasetRevisionRow, type EvalRunRow } from "../../src/db/schema";
+import { getRunBenchmark } from "../../src/db/run-benchmarks";
+import type { DatasetRevisionRow, EvalRunRow } from "../../src/db/schema";
 import { noOutputError, outputText } from "../../src/domain/recorded-outputs";
 import type { StoredOutputsTarget, StoredTarget } from "../../src/domain/run-target";
 import type { ChatResult } from "../../src/providers";
@@ -56,7 +56,7 @@ const SOURCE_WINDOW = 100;
 /** Windows kept per re-score run (values, never promises). */
 const SOURCE_WINDOWS_KEPT = 16;
 
-type SourceRow = { output: string | null; status: string; error: string | null };
+type SourceRow = Omit<StoredOutput, "seq">;
 
 /** Outputs a re-score's source run stored, for the attempt at the same offset of the benchmark's range. */
 function fromRun(env: Env, run: EvalRunRow): RecordedSource {
@@ -65,10 +65,8 @@ function fromRun(env: Env, run: EvalRunRow): RecordedSource {
     const start = seq - (seq % SOURCE_WINDOW);
     let w = windows.get(start);
     if (!w) {
-      const r = await env.DB.prepare(`SELECT seq, output, status, error FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`)
-        .bind(run.sourceRunId, start, start + SOURCE_WINDOW)
-        .all<SourceRow & { seq: number }>();
-      w = new Map(r.results.map((x) => [x.seq, x]));
+      const rows = await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW);
+      w = new Map(rows.map((x) => [x.seq, x]));
       if (windows.size >= SOURCE_WINDOWS_KEPT) windows.delete(windows.keys().next().value!);
       windows.set(start, w);
     }
@@ -78,11 +76,7 @@ function fromRun(env: Env, run: EvalRunRow): RecordedSource {
   const bases = new Map<string, number | null>();
   const sourceBase = async (benchmarkId: string) => {
     if (bases.has(benchmarkId)) return bases.get(benchmarkId)!;
-    const r = await openDb(env.DB)
-      .select({ baseSeq: runBenchmarks.baseSeq })
-      .from(runBenchmarks)
-      .where(and(eq(runBenchmarks.runId, sourceId), eq(runBenchmarks.benchmarkId, benchmarkId)))
-      .get();
+    const r = await getRunBenchmark(openDb(env.DB), sourceId, benchmarkId);
     bases.set(benchmarkId, r?.baseSeq ?? null);
     return r?.baseSeq ?? null;
   };

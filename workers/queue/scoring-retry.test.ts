@@ -21,7 +21,8 @@ import { createRun, fixtureStats, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "../catalog/ensure-data";
 import { invocationEmitter } from "../durable/live-client";
 import { runAttempt } from "./attempt";
-import { runContext, slotFor } from "./run-context";
+import { slotOf } from "../../src/lifecycle/run-context";
+import { runContext } from "./run-context";
 
 const db = openDb(env.DB);
 
@@ -44,7 +45,7 @@ describe("a retry after a failed sandbox call", { timeout: 120_000 }, () => {
 
     // The run's attempt, tried again by hand: first with the sandbox answering 503, then with the real one.
     const ctx = (await runContext(env, runId, [0]))!;
-    const slot = (await slotFor(env, ctx, 0))!;
+    const slot = (await slotOf(env.ARTIFACTS, ctx, 0))!;
     let executions = 0;
     const down: Execute = async () => {
       executions++;

@@ -1,6 +1,6 @@
 /** Execution of a run as its owner sees it: resume, progress and logs. */
 import { z } from "@hono/zod-openapi";
-import { countByStatus } from "../../../src/db/attempts";
+import { countByStatus, endedTotals } from "../../../src/db/attempts";
 import { openBatchesOf } from "../../../src/db/call-batches";
 import { getProject } from "../../../src/db/projects";
 import { getRun } from "../../../src/db/eval-runs";
@@ -8,16 +8,17 @@ import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { readLogs } from "../../../src/db/run-logs";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
+import { assertCan } from "../../../src/domain/run-state";
+import { resumeRun } from "../../../src/lifecycle/run-transitions";
 import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../queue/gate";
+import { lifecycleOf } from "../../queue/lifecycle";
 import { startResume } from "../run-control";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, paymentRequired } from "../schemas";
 import type { Context } from "hono";
 
 const tags = ["eval-runs"];
-/** Statuses a run can be resumed from. */
-const RESUMABLE = ["cancelled", "failed", "completed"];
 
 async function ownRun(c: Context<AppEnv>, id: string) {
   const run = await getRun(c.var.db, c.var.auth.projectId, id);
@@ -74,24 +75,16 @@ export const runExecutionRoutes = newRouter()
       const run = await ownRun(c, c.req.valid("param").id);
       // A run stuck after a restart (its queued work died with the stack) is recovered now rather than refused.
       if ((run.status === "running" || run.status === "queued") && (await recoverIfLost(c.env, run))) return c.json({ id: run.id, status: run.status }, 202);
-      if (!RESUMABLE.includes(run.status)) throw new AppError("conflict", `the run is ${run.status}: only a cancelled, failed or completed run can be resumed`);
+      assertCan("resume", run.status);
       const project = await getProject(c.var.db, c.var.auth.projectId);
       if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
       if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
-      const [rewarded, rbs] = await Promise.all([
-        c.env.DB.prepare(`SELECT count(*) AS n FROM attempts WHERE run_id = ?1 AND reward IS NOT NULL`).bind(run.id).first<{ n: number }>(),
-        listRunBenchmarks(c.var.db, run.id),
-      ]);
+      const [counts, rbs] = await Promise.all([countByStatus(c.env.DB, run.id), listRunBenchmarks(c.var.db, run.id)]);
+      const { rewarded } = endedTotals(counts);
       const planned = rbs.length === run.benchmarkIds.length && rbs.every((rb) => rb.attemptCount !== null && rb.plannedCount >= rb.attemptCount);
       const expected = rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0);
-      if (planned && (rewarded?.n ?? 0) >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
-      const at = new Date().toISOString();
-      const moved = await c.env.DB.prepare(
-        `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, stop_reason = NULL, budget_report = NULL, finished_at = NULL, updated_at = ?2 WHERE id = ?1 AND status IN ('cancelled', 'failed', 'completed')`,
-      )
-        .bind(run.id, at)
-        .run();
-      if (!moved.meta.changes) throw new AppError("conflict", "the run changed status meanwhile; read it and try again");
+      if (planned && rewarded >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
+      if (!(await resumeRun(lifecycleOf(c.env), run.id))) throw new AppError("conflict", "the run changed status meanwhile; read it and try again");
       await startResume(c.env, run.id, new URL(c.req.url).origin);
       return c.json({ id: run.id, status: "queued" }, 202);
     },
