@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { seal, unseal } from "../crypto/seal";
 import type { RunConfig } from "../domain/run-config";
 import type { RunOptions } from "../domain/run-options";
-import { ALLOWED_FROM, type RunStatus } from "../domain/run-state";
+import { ACTIVE_STATUSES, ALLOWED_FROM, type RunStatus } from "../domain/run-state";
 import type { RunSecrets, StoredJudge, StoredTarget } from "../domain/run-target";
 import type { Db } from "./client";
 import { markBenchmarksUsed } from "./benchmarks";
@@ -173,7 +173,7 @@ export async function markQueued(db: Db, run: EvalRunRow, at: string): Promise<E
   return db
     .update(evalRuns)
     .set({ status: "queued", queuedAt: at, updatedAt: at })
-    .where(and(eq(evalRuns.id, run.id), eq(evalRuns.status, "draft")))
+    .where(and(eq(evalRuns.id, run.id), inArray(evalRuns.status, [...ALLOWED_FROM.start])))
     .returning()
     .get();
 }
@@ -183,7 +183,8 @@ export async function markCancelled(db: Db, run: EvalRunRow, at: string): Promis
   return db
     .update(evalRuns)
     .set({ status: "cancelled", finishedAt: at, updatedAt: at })
-    .where(and(eq(evalRuns.id, run.id), inArray(evalRuns.status, ["queued", "running"])))
+    // The active statuses only: a stop on a cancelled run is allowed (ALLOWED_FROM.stop) but changes nothing.
+    .where(and(eq(evalRuns.id, run.id), inArray(evalRuns.status, [...ACTIVE_STATUSES])))
     .returning()
     .get();
 }
