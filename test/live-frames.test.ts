@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { DeltaEvent, DeltaInput } from "../src/live/deltas";
 import { LiveMessage } from "../src/live/frames";
 import { LiveAttempt, LiveSet } from "../src/live/live-set";
-import { liveStub } from "../workers/durable/live-client";
+import { liveStub } from "../workers/live/client";
 
 /** The live set with no field beyond the schema's (the schema itself stays open, as the API documents it). */
 const StrictLiveSet = LiveSet.extend({ items: z.array(LiveAttempt.extend({ tokens: LiveAttempt.shape.tokens.strict() }).strict()) }).strict();

@@ -1,8 +1,8 @@
 /** The Worker's bindings and secrets, and the parsed configuration. */
 import { describeProblems, parseWorkerVars } from "../src/config/worker-config";
 import { AppError } from "../src/domain/errors";
-import type { RunLiveRpc } from "./durable/live-inputs";
-import type { RunGateRpc } from "./durable/run-gate-contract";
+import type { RunLiveRpc } from "./live/contract";
+import type { RunGateRpc } from "./gate/contract";
 
 export interface Env {
   DB: D1Database;

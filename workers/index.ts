@@ -5,8 +5,8 @@ import type { Env } from "./env";
 import { countReceived, meterEnv } from "./io-meter";
 import { handleQueue } from "./queue/consumer";
 
-export { RunGate } from "./durable/run-gate";
-export { RunLive } from "./durable/run-live";
+export { RunGate } from "./gate/run-gate";
+export { RunLive } from "./live/run-live";
 
 const app = buildApp();
 

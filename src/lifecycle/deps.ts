@@ -2,7 +2,7 @@
  * What the run and attempt lifecycle needs from its host, passed in rather
  * than read from `env`: the D1 binding, the run's RunGate, the control
  * queue and a clock. The gate is declared here by the calls the lifecycle
- * makes (workers/durable/run-gate-contract.ts has the object's whole
+ * makes (workers/gate/contract.ts has the object's whole
  * surface), so src/ never imports the Durable Object. workers/queue/lifecycle.ts
  * builds these from the Worker's env.
  */

@@ -1,5 +1,5 @@
 /**
- * The live-trace object's SQLite (RunLive, workers/durable/run-live.ts):
+ * The live-trace object's SQLite (RunLive, workers/live/run-live.ts):
  * every statement its parts run, over the object's `ctx.storage.sql`, so
  * the schema and its queries can be tested apart from the object. Two
  * stores share the one database:
@@ -149,7 +149,7 @@ export interface Owned {
   deadline: number;
   turns: number;
   artifacts: number;
-  /** JSON the owner writes the attempt's row from (workers/durable/live-agent-end.ts OwnedInfo). */
+  /** JSON the owner writes the attempt's row from (workers/live/agent-end.ts OwnedInfo). */
   info: string;
 }
 

@@ -5,7 +5,7 @@
  * object; caches origins per isolate.
  */
 import type { AttemptDispatch } from "../../src/runner/protocol";
-import { liveStub } from "../durable/live-client";
+import { liveStub } from "../live/client";
 import type { Env } from "../env";
 
 const ORIGINS_MAX = 1_000;

@@ -6,7 +6,7 @@
 import { openDb } from "../../src/db/client";
 import { getRunById } from "../../src/db/eval-runs";
 import type { RunOptions } from "../../src/domain/run-options";
-import { liveStub, shardsFor } from "../durable/live-client";
+import { liveStub, shardsFor } from "../live/client";
 import type { Env } from "../env";
 import { maxConcurrency } from "../../src/execution/concurrency-band";
 

@@ -12,7 +12,7 @@ import type { EvalRunRow } from "../../src/db/schema";
 import type { StoredAgentTarget, StoredTarget } from "../../src/domain/run-target";
 import { loadRunPlan, RunContextCache, type RunPlan } from "../../src/lifecycle/run-context";
 import { MIN_SIGNING_SECRET_CHARS, SIGNING_SECRET_PARAM } from "../../src/runner/signing";
-import { shardsFor } from "../durable/live-client";
+import { shardsFor } from "../live/client";
 import { readConfig, type Env } from "../env";
 import { maxConcurrency } from "../../src/execution/concurrency-band";
 

@@ -12,7 +12,7 @@ import type { AttemptSlot } from "../../src/db/attempts";
 import { appendLogs } from "../../src/db/run-logs";
 import { attemptId } from "../../src/domain/attempt-id";
 import { retryDecision } from "../../src/domain/retry";
-import { ownerOf } from "../durable/live-client";
+import { ownerOf } from "../live/client";
 import type { Env } from "../env";
 import { callbackBase } from "./agent-callbacks";
 import type { AgentContext } from "./agent-context";

@@ -2,7 +2,7 @@
  * The agent path: attempts of a run whose target is an agent runner. The
  * consumer does not execute them; it dispatches each one, signed, to the
  * target's runner_url and lets go. The attempt then belongs to the live
- * object that owns it (workers/durable/run-live.ts): the runner's events,
+ * object that owns it (workers/live/run-live.ts): the runner's events,
  * artifacts and verifier result arrive there with the attempt's token, and
  * it ends the attempt on the result or, failing that, at its timeout
  * (timed_out, no reward).

@@ -27,7 +27,7 @@ import { followUpTurns, turnPairs, turnsColumnOf } from "../../src/execution/mul
 import { multiTurnReply, RECORDED_MULTI_TURN } from "./multi-turn-attempt";
 import { rowAt } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
-import type { LiveEmitter } from "../durable/live-client";
+import type { LiveEmitter } from "../live/client";
 import type { Env } from "../env";
 import type { RunContext } from "./run-context";
 import type { RunBenchmarkRow } from "../../src/db/schema";
@@ -114,7 +114,7 @@ export async function runAttempt(
   att: AttemptSlot,
   triesBefore: number,
   limitedSince: number | undefined,
-  /** The calling invocation's emitter (workers/durable/live-client.ts: never one shared across invocations). */
+  /** The calling invocation's emitter (workers/live/client.ts: never one shared across invocations). */
   live: LiveEmitter,
   /** The reply an earlier try kept when its scoring failed (src/storage/attempt-replies.ts). */
   replyKey?: string,

@@ -12,7 +12,7 @@ import type { Delivered } from "../../src/domain/queue-messages";
 import { retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import type { Env } from "../env";
-import { invocationEmitter } from "../durable/live-client";
+import { invocationEmitter } from "../live/client";
 import { isAgentRun } from "./agent-context";
 import { dispatchAgentAttempts } from "./agent-dispatch";
 import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";

@@ -7,7 +7,7 @@
  * on its slot, so a lowered limit takes slots back before they call again.
  */
 import type { CallSignal } from "../../src/execution/concurrency-band";
-import type { RunGateRpc } from "../durable/run-gate-contract";
+import type { RunGateRpc } from "../gate/contract";
 import type { AttemptResult } from "./attempt";
 
 /** How often buffered outcomes go to the gate (the timeline samples every few seconds). */

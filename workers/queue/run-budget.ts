@@ -1,6 +1,6 @@
 /**
  * A run's budget at the edge (the rule: src/domain/run-budget.ts; the ledger:
- * the RunGate's, workers/durable/run-gate-budget.ts). Before each model call
+ * the RunGate's, workers/gate/budget.ts). Before each model call
  * the attempt asks the gate to admit it with its estimate; what landed is
  * counted from the rows actually written (src/lifecycle/attempt-end.ts);
  * once the budget is exhausted and the last admitted call has landed, the

@@ -19,7 +19,7 @@ import { loadFromMirror } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
 import { createRun, fixtureStats, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "../catalog/ensure-data";
-import { invocationEmitter } from "../durable/live-client";
+import { invocationEmitter } from "../live/client";
 import { runAttempt } from "./attempt";
 import { slotOf } from "../../src/lifecycle/run-context";
 import { runContext } from "./run-context";

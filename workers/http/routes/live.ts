@@ -3,7 +3,7 @@
  * or Server-Sent Events for curl and scripts), a short-lived ticket for
  * browsers that cannot send an API key on either, and the live set for
  * pollers (an unchanged set answers 304 with no body). The run's hub
- * object (workers/durable/run-live.ts) does the work; these handlers check
+ * object (workers/live/run-live.ts) does the work; these handlers check
  * who is asking and which run.
  *
  * The stream authenticates itself (it is exempt from the global key check):
@@ -21,7 +21,7 @@ import { AppError } from "../../../src/domain/errors";
 import type { RunOptions } from "../../../src/domain/run-options";
 import { PHASES } from "../../../src/live/deltas";
 import { checkTicket, issueTicket, TICKET_TTL_MS } from "../../../src/live/tickets";
-import { liveStub, shardsFor } from "../../durable/live-client";
+import { liveStub, shardsFor } from "../../live/client";
 import { hasScope } from "../auth";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";

@@ -4,7 +4,7 @@
  * exempt from API keys; the attempt's token (`Authorization: Bearer rt_...`,
  * sent with the attempt) authenticates: 401 when forged or malformed, 403
  * when it is another attempt's, 409 once the attempt has ended or its
- * timeout passed. The attempt's owner (workers/durable/run-live.ts) decides
+ * timeout passed. The attempt's owner (workers/live/run-live.ts) decides
  * whether the dispatch is still the running one.
  */
 import { z } from "@hono/zod-openapi";
@@ -15,7 +15,7 @@ import { AppError } from "../../../src/domain/errors";
 import { EventsBody, ResultBody } from "../../../src/runner/protocol";
 import { checkRunnerToken, type RunnerClaims } from "../../../src/runner/tokens";
 import { ARTIFACT_NAME, CONTENT_TYPE, hasArtifact, MAX_ARTIFACT_BYTES, MAX_ARTIFACTS, putArtifact, readCapped } from "../../../src/storage/artifacts";
-import { ownerOf } from "../../durable/live-client";
+import { ownerOf } from "../../live/client";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, tooLarge } from "../schemas";
 

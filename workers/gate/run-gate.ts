@@ -37,9 +37,9 @@ import { z } from "zod";
 import type { Env } from "../env";
 import { adapts, bandLimit, initialBand, observeCall, type Band, type BandState } from "../../src/execution/concurrency-band";
 import { addCall, closeSample, openSample, sampleMs, type OpenSample, type TimelineSample } from "../../src/execution/run-timeline";
-import { BudgetLedger } from "./run-gate-budget";
-import { Landed, LandedUsage, Reserve, SpendInput, type BudgetState, type BudgetVerdict } from "./run-gate-budget-contract";
-import { Claim, More, Release, Report, type GateState, type ReportAnswer, type RunGateRpc } from "./run-gate-contract";
+import { BudgetLedger } from "./budget";
+import { Landed, LandedUsage, Reserve, SpendInput, type BudgetState, type BudgetVerdict } from "./budget-contract";
+import { Claim, More, Release, Report, type GateState, type ReportAnswer, type RunGateRpc } from "./contract";
 
 interface HolderState {
   slots: number;

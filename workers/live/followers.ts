@@ -4,11 +4,11 @@
  * open by a heartbeat). A follower catches up from its position, or from a
  * snapshot when that was compacted away, and joins the stream in one
  * synchronous step, so no delta falls between them. I/O: the object's
- * WebSockets and streams; the deltas come from the log (live-log.ts).
+ * WebSockets and streams; the deltas come from the log (log.ts).
  */
 import type { Delta } from "../../src/live/deltas";
-import { frames, sseBytes, sseEvent } from "./live-frames";
-import type { CatchUp } from "./live-log";
+import { frames, sseBytes, sseEvent } from "./frames";
+import type { CatchUp } from "./log";
 
 const SSE_HEARTBEAT_MS = 15_000;
 const PROTOCOL = "assay.live.v1";

@@ -22,18 +22,19 @@
  * D1 and the RunGate through recordAgentEnd.
  *
  * This class is the object's RPC surface, identity and alarm; the parts
- * are its own modules: the delta log and live set (live-log.ts), followers
- * (live-followers.ts), the line to the hub (live-forwarder.ts), owned agent
- * attempts (live-agents.ts, live-agent-end.ts), call inputs (live-inputs.ts).
+ * are its own modules: the delta log and live set (log.ts), followers
+ * (followers.ts), the line to the hub (forwarder.ts), owned agent
+ * attempts (agents.ts, agent-end.ts), the RPC interface and call inputs
+ * (contract.ts); its SQLite statements are src/storage/live-store.ts.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Delta } from "../../src/live/deltas";
 import { etagMatches, liveSetEtag } from "../../src/live/live-set";
 import type { Env } from "../env";
-import { LiveAgents } from "./live-agents";
-import { LiveFollowers } from "./live-followers";
-import { HubForwarder } from "./live-forwarder";
+import { LiveAgents } from "./agents";
+import { LiveFollowers } from "./followers";
+import { HubForwarder } from "./forwarder";
 import {
   AbandonInput,
   ArtifactInput,
@@ -53,11 +54,8 @@ import {
   type RunLiveRpc,
   type Stamped,
   type Where,
-} from "./live-inputs";
-import { DeltaLog, RETAIN_MS } from "./live-log";
-
-export { LOST_GRACE_MS, RETAIN_MS } from "./live-log";
-export type { Accepted, LiveSetBody, Refusal } from "./live-inputs";
+} from "./contract";
+import { DeltaLog, RETAIN_MS } from "./log";
 
 export class RunLive extends DurableObject<Env> implements RunLiveRpc {
   private readonly log: DeltaLog;
@@ -158,7 +156,7 @@ export class RunLive extends DurableObject<Env> implements RunLiveRpc {
     return { last_seq: this.log.lastSeq };
   }
 
-  // ------------------------------------------------------------ RPC: agent attempts (live-agents.ts)
+  // ------------------------------------------------------------ RPC: agent attempts (agents.ts)
 
   /** Registers a dispatch of an agent attempt and announces it; refused while another dispatch of it is running. */
   async begin(input: z.input<typeof BeginInput>): Promise<Accepted | Refusal> {
@@ -257,7 +255,7 @@ export class RunLive extends DurableObject<Env> implements RunLiveRpc {
     this.log.setMeta("origin", o);
   }
 
-  // ------------------------------------------------------------ followers (live-followers.ts)
+  // ------------------------------------------------------------ followers (followers.ts)
 
   /**
    * A follower (hub only): `GET /follow?after_seq=N` as a WebSocket upgrade

@@ -11,7 +11,7 @@
  * what they spend still counts when they land.
  */
 import { addSpend, limitPassed, NO_SPEND, totalSpend, type BudgetLimit, type RunBudget, type Spend } from "../../src/domain/run-budget";
-import type { BudgetState, BudgetVerdict, LandedUsage } from "./run-gate-budget-contract";
+import type { BudgetState, BudgetVerdict, LandedUsage } from "./budget-contract";
 
 /** What a call spent: its reported figures, its estimate's for any not reported. */
 function spendOf(u: LandedUsage, estimate: Spend): Spend {

@@ -3,7 +3,7 @@
  * the run's secrets) to R2 as JSONL, then its attempt row and gate slot
  * through recordAgentEnd. I/O: R2, D1 and the RunGate (the latter two via
  * workers/queue/agent-end.ts, which ends it through src/lifecycle). Deciding when an attempt ends, and
- * announcing it, is live-agents.ts's.
+ * announcing it, is agents.ts's.
  */
 import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { scrub } from "../../src/domain/scrub";

@@ -11,7 +11,7 @@
 import type { DeltaEvent, DeltaInput } from "../../src/live/deltas";
 import { ATTEMPTS_PER_SHARD, shardCount, shardName, shardOf } from "../../src/live/shards";
 import type { Env } from "../env";
-import type { Where } from "./live-inputs";
+import type { Where } from "./contract";
 
 /** The run's shard count under this deployment's setting. */
 export function shardsFor(env: Env, concurrency: number): number {

@@ -5,9 +5,9 @@
  * hub's RPC (forward).
  */
 import type { Env } from "../env";
-import { liveStub } from "./live-client";
-import type { Where } from "./live-inputs";
-import type { Stamped } from "./live-inputs";
+import { liveStub } from "./client";
+import type { Where } from "./contract";
+import type { Stamped } from "./contract";
 
 interface Deferred {
   promise: Promise<void>;

@@ -4,7 +4,7 @@
  * once, and exhaustion is final until a reset.
  */
 import { describe, expect, it } from "vitest";
-import { BudgetLedger } from "./run-gate-budget";
+import { BudgetLedger } from "./budget";
 
 /** Just enough of DurableObjectStorage for the ledger: a Map. */
 function memoryStorage() {

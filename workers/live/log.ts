@@ -10,7 +10,7 @@
 import { applyDelta, catchUp, countByPhase, type LiveAttempt } from "../../src/live/live-set";
 import type { Delta } from "../../src/live/deltas";
 import { LiveLogStore, type DeltaRow, type EndedRow, type LiveRow } from "../../src/storage/live-store";
-import type { LiveSetBody, Stamped } from "./live-inputs";
+import type { LiveSetBody, Stamped } from "./contract";
 
 /** Deltas of an ended attempt stay replayable this long. */
 export const RETAIN_MS = 10 * 60_000;
@@ -160,7 +160,7 @@ export class DeltaLog {
   /**
    * Drops the deltas of attempts that ended more than RETAIN_MS ago, with
    * their `owned` rows if this object owned them (the table is
-   * live-agents.ts's; an ended row goes with the trace it described).
+   * agents.ts's; an ended row goes with the trace it described).
    */
   compact(now: number): void {
     const old = this.store.endedBy(now - RETAIN_MS);

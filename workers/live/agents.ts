@@ -6,7 +6,7 @@
  * ends an attempt on the runner's result, a failed dispatch, a stopped run
  * or, from the alarm, its deadline. I/O: the object's SQLite (the
  * `owned` table, through OwnedStore in src/storage/live-store.ts), D1 (the
- * run's status), the RunGate, and through live-agent-end.ts R2 and D1.
+ * run's status), the RunGate, and through agent-end.ts R2 and D1.
  * The RPC surface and input parsing stay on RunLive (run-live.ts).
  */
 import type { AttemptSlot } from "../../src/db/attempts";
@@ -19,9 +19,9 @@ import type { Env } from "../env";
 import { agentContext } from "../queue/agent-context";
 import { agentHolder } from "../queue/agent-slot";
 import { gateFor } from "../queue/gate";
-import { writeAgentEnd, type OwnedInfo, type Verdict } from "./live-agent-end";
-import type { AbandonInput, Accepted, ArtifactInput, BeginInput, Call, EventsInput, FailInput, Refusal, ResultInput, Stamped } from "./live-inputs";
-import type { DeltaLog } from "./live-log";
+import { writeAgentEnd, type OwnedInfo, type Verdict } from "./agent-end";
+import type { AbandonInput, Accepted, ArtifactInput, BeginInput, Call, EventsInput, FailInput, Refusal, ResultInput, Stamped } from "./contract";
+import type { DeltaLog } from "./log";
 
 /** An agent attempt stuck mid-end (the object died writing it) is ended timed_out after its deadline plus this. */
 const ENDING_GRACE_MS = 60_000;

@@ -1,7 +1,7 @@
 /**
  * What the RunGate's budget methods accept and answer over RPC (the ledger
- * is workers/durable/run-gate-budget.ts, the rule src/domain/run-budget.ts).
- * A leaf module, like run-gate-contract.ts.
+ * is workers/gate/budget.ts, the rule src/domain/run-budget.ts).
+ * A leaf module, like contract.ts.
  */
 import { z } from "zod";
 import { RunBudget, type BudgetLimit, type Spend } from "../../src/domain/run-budget";

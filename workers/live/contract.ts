@@ -65,7 +65,7 @@ export interface LiveSetBody {
 
 /**
  * The RPC methods callers reach through `env.RUN_LIVE` stubs
- * (workers/durable/run-live.ts implements them), declared here so the
+ * (workers/live/run-live.ts implements them), declared here so the
  * Worker's Env names the object's type without importing the class.
  */
 export interface RunLiveRpc extends Rpc.DurableObjectBranded {

@@ -2,7 +2,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { DeltaEvent, DeltaInput } from "../../src/live/deltas";
-import { liveStub } from "./live-client";
+import { liveStub } from "./client";
 import type { RunLive } from "./run-live";
 
 const newRun = () => `run_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;

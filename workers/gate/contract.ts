@@ -5,7 +5,7 @@
  * the class and everything the class imports.
  */
 import { z } from "zod";
-import type { BudgetState, BudgetVerdict, Landed, LandedUsage, Reserve, SpendInput } from "./run-gate-budget-contract";
+import type { BudgetState, BudgetVerdict, Landed, LandedUsage, Reserve, SpendInput } from "./budget-contract";
 import type { TimelineSample } from "../../src/execution/run-timeline";
 
 const Holder = z.string().min(1).max(200);
@@ -77,7 +77,7 @@ export interface GateState {
   limit: number | null;
 }
 
-/** The RPC methods callers reach through `env.RUN_GATE` stubs (workers/durable/run-gate.ts implements them). */
+/** The RPC methods callers reach through `env.RUN_GATE` stubs (workers/gate/run-gate.ts implements them). */
 export interface RunGateRpc extends Rpc.DurableObjectBranded {
   claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }>;
   more(input: z.input<typeof More>): Promise<number>;
@@ -88,7 +88,7 @@ export interface RunGateRpc extends Rpc.DurableObjectBranded {
   takeLost(): Promise<{ from: number } | null>;
   recoveryAt(next: number | null): Promise<void>;
   stats(): Promise<GateState>;
-  /** Budget (options.budget): admit or refuse one model call (run-gate-budget.ts). */
+  /** Budget (options.budget): admit or refuse one model call (budget.ts). */
   reserveCall(input: z.input<typeof Reserve>): Promise<BudgetVerdict>;
   /** Budget: count what attempts whose rows were just written spent. */
   landCalls(landed: z.input<typeof Landed>): Promise<BudgetVerdict>;
