@@ -21,7 +21,8 @@ function valueText(metric: Metric, v: number): string {
   return metric.source === "reward" && v >= 0 && v <= 1 && !Number.isInteger(v) ? `${num(v * 100)}%` : num(v);
 }
 
-function Dot({ p, cx, cy, r, metric, onOpen }: { p: MetricPoint; cx: number; cy: number; r: number; metric: Metric; onOpen: (id: string) => void }) {
+/** A dot: its value shows in the pane's line on hover (one line, not a title element per dot: panes hold a thousand). */
+function Dot({ p, cx, cy, r, metric, onOpen, setHover }: { p: MetricPoint; cx: number; cy: number; r: number; metric: Metric; onOpen: (id: string) => void; setHover: (s: string | null) => void }) {
   return (
     <circle
       cx={cx}
@@ -32,6 +33,8 @@ function Dot({ p, cx, cy, r, metric, onOpen }: { p: MetricPoint; cx: number; cy:
       tabIndex={0}
       role="button"
       aria-label={`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""}; open its trace`}
+      onMouseEnter={() => setHover(`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""} — click to open its trace`)}
+      onMouseLeave={() => setHover(null)}
       onClick={(e) => {
         e.stopPropagation();
         onOpen(p.attempt_id);
@@ -42,12 +45,7 @@ function Dot({ p, cx, cy, r, metric, onOpen }: { p: MetricPoint; cx: number; cy:
           onOpen(p.attempt_id);
         }
       }}
-    >
-      <title>
-        {p.attempt_id}: {valueText(metric, p.value)}
-        {p.errored ? " (errored)" : ""}
-      </title>
-    </circle>
+    />
   );
 }
 
@@ -96,7 +94,7 @@ function SwarmPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: 
         <line class="ov-median" x1={x(s.median)} x2={x(s.median)} y1={mid - half * 0.7} y2={mid + half * 0.7} />
       </g>
       {placed.map(({ p, cx, dy }) => (
-        <Dot key={p.attempt_id} p={p} cx={cx} cy={mid + dy} r={r} metric={metric} onOpen={onOpen} />
+        <Dot key={p.attempt_id} p={p} cx={cx} cy={mid + dy} r={r} metric={metric} onOpen={onOpen} setHover={setHover} />
       ))}
       <Axis x={x} d0={d0} d1={d1} y={H - AXIS + 8} label={metric.source === "reward" ? "reward (0 to 1)" : `${metric.name} (value)`} metric={metric} />
     </svg>
@@ -135,6 +133,8 @@ function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id:
   const H = rows * 8 + 16 + AXIS + 10;
   const base = H - AXIS - 4;
   const summary = metric.summary ? summaryLine(metric.summary, (v) => valueText(metric, v)) : "";
+  // A sampled pane's points each stand for several attempts already.
+  const perDot = Math.round(per * (metric.points.length ? metric.total / metric.points.length : 1));
   return (
     <svg viewBox={`0 0 ${width} ${H}`} width={width} height={H} role="img" aria-label={`${metric.name}: ${counts.map((c) => `${valueText(metric, c.value)}: ${c.count} (${num(c.share * 100)}%)`).join(", ")}`} class="ov-counts">
       <rect class="ov-bg" x={0} y={0} width={width} height={H} onMouseEnter={() => setHover(summary)} onMouseLeave={() => setHover(null)}>
@@ -148,7 +148,7 @@ function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id:
         return (
           <g key={c.value} class="ov-count-col" data-value={c.value}>
             {dots.map((p, d) => (
-              <Dot key={p.attempt_id} p={p} cx={x0 + (d % perCol) * 8 + 4} cy={base - Math.floor(d / perCol) * 8} r={RADIUS} metric={metric} onOpen={onOpen} />
+              <Dot key={p.attempt_id} p={p} cx={x0 + (d % perCol) * 8 + 4} cy={base - Math.floor(d / perCol) * 8} r={RADIUS} metric={metric} onOpen={onOpen} setHover={setHover} />
             ))}
             <text x={x0 + (perCol * 8) / 2} y={base + 18} text-anchor="middle" class="ov-axis-text">
               {valueText(metric, c.value)}
@@ -159,9 +159,9 @@ function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id:
           </g>
         );
       })}
-      {per > 1 && (
+      {perDot > 1 && (
         <text x={width - R} y={12} text-anchor="end" class="ov-axis-text">
-          each dot is {per} attempts
+          each dot is about {perDot.toLocaleString("en-US")} attempts
         </text>
       )}
     </svg>

@@ -6,9 +6,14 @@
 import type { OverviewGroup } from "./overview-api";
 import { linear, num, ticks } from "./overview-scale";
 
+const MAX_COLUMNS = 280;
+
 export function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; onOpen: (id: string) => void }) {
   if (usage.points.length === 0) return <p class="muted">No attempt reported its tokens.</p>;
-  const pts = [...usage.points].sort((a, b) => b.input_tokens + b.output_tokens - (a.input_tokens + a.output_tokens));
+  const sorted = [...usage.points].sort((a, b) => b.input_tokens + b.output_tokens - (a.input_tokens + a.output_tokens));
+  // Columns narrower than 2 px draw nothing more: beyond MAX_COLUMNS, every n-th of the sorted attempts stands for its neighbours.
+  const step = Math.max(1, Math.ceil(sorted.length / MAX_COLUMNS));
+  const pts = step === 1 ? sorted : sorted.filter((_, i) => i % step === 0);
   const W = 620;
   const H = 200;
   const L = 52;
@@ -24,7 +29,7 @@ export function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; on
         <span class="sw ov-in" /> input <span class="sw ov-out" /> output{" "}
         <span class="muted small">
           mean {usage.input ? num(Math.round(usage.input.mean)) : "—"} in, {usage.output ? num(Math.round(usage.output.mean)) : "—"} out per attempt; {usage.total.toLocaleString("en-US")} attempts
-          {usage.sampled ? `, ${pts.length.toLocaleString("en-US")} shown (evenly sampled)` : ""}
+          {usage.sampled || step > 1 ? `, ${pts.length.toLocaleString("en-US")} shown (evenly sampled)` : ""}
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`Tokens per attempt, input and output, ${pts.length} attempts`}>
