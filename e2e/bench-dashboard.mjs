@@ -206,11 +206,13 @@ export async function benchDashboard({ build = true, dist = join(ROOT, "dashboar
 
     // Live: the socket sends what happened since its last message every 50 ms.
     let sent = 0;
+    /** The mock whose live run the socket follows (the bare one below for the comparison). */
+    let liveApi = api;
     await page.routeWebSocket(/\/api\/eval-runs\/run_live\/live$/, (ws) => {
       let since = Date.now() - 2000;
       const timer = setInterval(() => {
         const now = Date.now();
-        const events = api.liveEvents(since, now);
+        const events = liveApi.liveEvents(since, now);
         since = now;
         if (events.length) {
           sent += events.filter((e) => e.kind === "end").length; // an attempt's end delta: it finished
@@ -242,6 +244,19 @@ export async function benchDashboard({ build = true, dist = join(ROOT, "dashboar
         page.off("request", count);
         result.live_overview = { seconds, finished_per_s: Number(((sent - before) / seconds).toFixed(1)), overview_reads: reads, ...frames };
       }
+      // The same live page from a mock without the overview route (the page then shows none), under the same
+      // machine load: the difference is what the overview costs, whatever else the machine is doing.
+      const bare = await startMockApi({ dist, members, k, rate });
+      try {
+        liveApi = bare;
+        await page.goto(`${bare.url}/runs/run_live`);
+        await page.locator("[data-live-cell]").first().waitFor({ timeout: 20_000 });
+        const before = sent;
+        const frames = await frameStats(page, seconds);
+        result.live_without_overview = { finished_per_s: Number(((sent - before) / seconds).toFixed(1)), overview_shown: (await page.locator(OVERVIEW_READY[0]).count()) > 0, ...frames };
+      } finally {
+        await bare.close();
+      }
     }
     result.console_errors = browser.errors.slice(0, 5);
   } finally {
@@ -269,6 +284,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     if (r.overview) console.log(`dashboard: overview of ${r.attempts.toLocaleString("en-US")} attempts: tiles on screen ${r.overview.open_ms} ms (median of 3, budget ${OPEN_BUDGET_MS} ms), every pane drawn ${r.overview.panes_drawn_ms} ms; ${r.overview.panes} panes, ${r.overview.dom_nodes} DOM nodes, response ${r.overview.response_kb} KB`);
     else console.log(`dashboard: overview not measured: ${r.overview_note}`);
     if (r.live_overview) console.log(`dashboard: live with the overview in view at ${r.live_overview.finished_per_s} attempts/s: ${r.live_overview.fps} fps, ${r.live_overview.late_frames} late frames (${(r.live_overview.late_share * 100).toFixed(2)}%), longest gap ${r.live_overview.longest_frame_gap_ms} ms; ${r.live_overview.overview_reads} overview reads in ${r.live_overview.seconds} s`);
+    if (r.live_without_overview) console.log(`dashboard: the same live page without the overview (same machine, same minute): ${r.live_without_overview.fps} fps, ${r.live_without_overview.late_frames} late frames (${(r.live_without_overview.late_share * 100).toFixed(2)}%), longest gap ${r.live_without_overview.longest_frame_gap_ms} ms`);
     console.log(`dashboard: ${r.ok ? "within budget" : "OVER BUDGET"}${r.console_errors.length ? `; console errors: ${r.console_errors.join(" | ")}` : ""}`);
   }
   process.exit(r.ok ? 0 : 1);
