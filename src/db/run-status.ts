@@ -1,8 +1,6 @@
 import { runOutcome, type BenchmarkTally, type UnscoredGroup } from "../domain/run-outcome";
 import { ALLOWED_FROM, type RunAction } from "../domain/run-state";
-
-/** An attempt that ended (a row is written only when it ends; the check keeps the rule explicit). */
-const TERMINAL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
+import { ENDED_ATTEMPT_SQL } from "./status-predicates";
 
 /** The SQL list of statuses `action` may leave, from the state machine (src/domain/run-state.ts). */
 const from = (action: RunAction) => ALLOWED_FROM[action].map((s) => `'${s}'`).join(", ");
@@ -66,14 +64,14 @@ export async function readRunTallies(d1: D1Database, runId: string): Promise<Ben
     d1.prepare(`SELECT benchmark_id, status, error, attempt_count FROM run_benchmarks WHERE run_id = ?1 ORDER BY position`).bind(runId),
     d1
       .prepare(
-        `SELECT benchmark_id, target, count(reward) AS scored, sum(reward IS NULL AND ${TERMINAL}) AS unscored
+        `SELECT benchmark_id, target, count(reward) AS scored, sum(reward IS NULL AND ${ENDED_ATTEMPT_SQL}) AS unscored
          FROM attempts WHERE run_id = ?1 GROUP BY benchmark_id, target`,
       )
       .bind(runId),
     d1
       .prepare(
         `SELECT benchmark_id, target, status, substr(coalesce(error, reason, ''), 1, ${ERROR_PREFIX}) AS error, count(*) AS n
-         FROM attempts WHERE run_id = ?1 AND reward IS NULL AND ${TERMINAL}
+         FROM attempts WHERE run_id = ?1 AND reward IS NULL AND ${ENDED_ATTEMPT_SQL}
          GROUP BY benchmark_id, target, status, substr(coalesce(error, reason, ''), 1, ${ERROR_PREFIX}) ORDER BY n DESC LIMIT ${ERROR_GROUPS}`,
       )
       .bind(runId),
