@@ -15,8 +15,9 @@ const quoted = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).jo
 
 /**
  * An attempt row that ended (a row is written only when its attempt ends;
- * the predicate keeps the rule explicit). A chain of ORs rather than an IN
- * list, as the member queries have always written it.
+ * the predicate keeps the rule explicit). Spelled with ORs, because
+ * `IN (...)` builds an ephemeral table whose probes D1 bills as rows read
+ * (one per attempt).
  */
 export function endedAttemptSql(column = "status"): string {
   return `(${ENDED_ATTEMPT_STATUSES.map((s) => `${column} = '${s}'`).join(" OR ")})`;
