@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, newProject } from "../../../test/http";
-import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, waitForRun } from "../../../test/runs";
+import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureBase, waitForRun } from "../../../test/runs";
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 
@@ -77,6 +77,27 @@ describe("run overview", { timeout: 120_000 }, () => {
     const allFew = (await call("GET", `/api/eval-runs/${runId}/overview?strips=all&points=5`, { key })).body.groups[0];
     expect(allFew.timing).toMatchObject({ sampled: true, total: 12 });
     expect(few.metrics[0].summary).toEqual(reward.summary);
+  });
+
+  it("an A/B run has a group per target, each from its own attempts, with its own numbers", async () => {
+    const { key, project } = await newProject();
+    const tag = uniq();
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(6));
+    const compare = { kind: "model", provider: "openai", base_url: fixtureBase(), model: `fixture-${tag}-b:accuracy=0`, api_key: "sk-test-2" };
+    const runId = await createRun(key, [bm], `fixture-${tag}:accuracy=1`, {}, { compare_target: compare });
+    await call("POST", `/api/eval-runs/${runId}/start`, { key });
+    expect(await waitForRun(key, runId)).toMatchObject({ status: "completed" });
+    const groups = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups;
+    expect(groups.map((g: any) => g.target)).toEqual(["a", "b"]);
+    expect(groups[1].target_label).toContain(`fixture-${tag}-b`);
+    const [a, b] = groups;
+    expect(a.tiles).toMatchObject({ attempts: 6, avg_at_k: 1 });
+    expect(b.tiles).toMatchObject({ attempts: 6, avg_at_k: 0 });
+    // Each target's panes hold its own attempts: the always-right target's reward is one value shared (a chip).
+    expect(a.metrics[0]).toMatchObject({ kind: "chip", counts: [{ value: 1, count: 6, share: 1 }] });
+    expect(b.metrics[0]).toMatchObject({ kind: "chip", counts: [{ value: 0, count: 6, share: 1 }] });
+    const ids = (g: any) => new Set(g.metrics[0].points.map((p: any) => p.attempt_id));
+    expect([...ids(a)].some((id) => ids(b).has(id))).toBe(false);
   });
 
   it("an unknown run is a 404, bad queries are 422s naming the field, and a draft has empty groups", async () => {
