@@ -16,6 +16,7 @@ const L = 16;
 const R = 16;
 const AXIS = 34;
 const RADIUS = 3.2;
+const KEYBOARD_DOTS = 100;
 
 function valueText(metric: Metric, v: number): string {
   return metric.source === "reward" && v >= 0 && v <= 1 && !Number.isInteger(v) ? `${num(v * 100)}%` : num(v);
@@ -30,7 +31,8 @@ function Dot({ p, cx, cy, r, metric, onOpen, setHover }: { p: MetricPoint; cx: n
       r={r}
       class={`ov-dot${p.errored ? " errored" : ""}`}
       data-attempt={p.attempt_id}
-      tabIndex={0}
+      // A few dots are tab stops; a thousand would trap the keyboard (the attempts table opens every trace too).
+      tabIndex={metric.points.length <= KEYBOARD_DOTS ? 0 : -1}
       role="button"
       aria-label={`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""}; open its trace`}
       onMouseEnter={() => setHover(`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""} — click to open its trace`)}
