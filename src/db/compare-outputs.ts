@@ -5,7 +5,7 @@
  * samples route cuts them; the trace has the whole attempt.
  */
 import type { TargetSlot } from "../reports/member-rows";
-import type { BenchmarkPlan } from "./results";
+import type { BenchmarkPlan } from "./results/plans";
 import { SAMPLE_OUTPUT_CHARS } from "./samples";
 
 export interface TaskAttempt {

@@ -6,9 +6,9 @@ import { syntheticRun, type SyntheticRun } from "../../test/synthetic-runs";
 import { getRun } from "./eval-runs";
 import { openDb } from "./client";
 import { listRunBenchmarks } from "./run-benchmarks";
-import { scanAttempts } from "./leaderboard-scan";
-import { summarizeRun } from "./leaderboard-summary";
-import { runScores } from "./results";
+import { scanAttempts } from "./leaderboard/scan";
+import { summarizeRun } from "./leaderboard/summary";
+import { runScores } from "./results/scores";
 
 // Per task, the rewards of its 3 attempts: null ended without a reward (an errored call), undefined never ended.
 const A = [[1, 1, 1], [1, 0, null], [0.5, 1, undefined], [null, null, null], [undefined, undefined, undefined], [0, 0, 1]];

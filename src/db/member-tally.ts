@@ -7,12 +7,7 @@
  * get one (each would cost a D1 write per attempt).
  */
 import type { TargetSlot } from "../reports/member-rows";
-
-/**
- * "The attempt ended": spelled with ORs, because `IN (...)` builds an
- * ephemeral table whose probes D1 bills as rows read (one per attempt).
- */
-export const TERMINAL_SQL = `(status = 'succeeded' OR status = 'failed' OR status = 'cancelled' OR status = 'timed_out')`;
+import { ENDED_ATTEMPT_SQL } from "./status-predicates";
 
 /** A structured result's composite, when it is a number (ORs again, not `IN`). */
 const COMPOSITE = `CASE json_type(structured, '$.composite') WHEN 'integer' THEN json_extract(structured, '$.composite') WHEN 'real' THEN json_extract(structured, '$.composite') END`;
@@ -53,7 +48,7 @@ export function memberTallyStatement(d1: D1Database, runId: string, from: number
          count(*) AS attempts, count(reward) AS scored, total(reward) AS sum,
          min(reward IS NULL OR reward = 0.0 OR reward = 1.0) AS all_binary,
          min(reward IS NULL OR (reward >= 0.0 AND reward <= 1.0)) AS all_unit,
-         sum(reward IS NULL AND ${TERMINAL_SQL}) AS invalid,
+         sum(reward IS NULL AND ${ENDED_ATTEMPT_SQL}) AS invalid,
          total(${COMPOSITE}) AS composite_sum, count(${COMPOSITE}) AS composite_n
        FROM attempts
        WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ${target ? "AND target = ?4" : ""}

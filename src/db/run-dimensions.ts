@@ -7,7 +7,7 @@
  * benchmarks whose scorer reports dimensions are read, so other runs pay
  * nothing. One primary-key range scan of the run's attempts.
  */
-import type { TargetSlot } from "../reports/scores";
+import type { TargetSlot } from "../reports/member-rows";
 
 /** One pooled dimension. */
 export interface PooledDimension {

@@ -1,5 +1,5 @@
 /** What a run's attempts consumed and how long their phases took, per benchmark and target. */
-import { type TargetSlot } from "../reports/scores";
+import type { TargetSlot } from "../reports/member-rows";
 
 /** What a target's ended attempts consumed (per benchmark in /scores, per target in reports). */
 export interface TargetUsage {

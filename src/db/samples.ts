@@ -1,10 +1,13 @@
 /** Pages of a run's samples and tasks: ended attempts from D1, open ones from the run's plan. */
 import { slotAt, type PlanMember } from "../execution/plan-layout";
-import { completeWithPlan, type MemberRow, type TargetSlot } from "../reports/scores";
+import { completeWithPlan } from "../reports/plan-rows";
+import type { MemberRow, TargetSlot } from "../reports/member-rows";
 import type { AttemptSlot } from "./attempts";
-import { type EvalRunRow } from "./schema";
-import { memberTallyStatement, TERMINAL_SQL, type MemberTallyRow } from "./member-tally";
-import { type BenchmarkPlan, type ResultHandles, openSlotsCancelled, planMembers, readBenchmarkPlans, seqRange, slotsOf, toMemberRow } from "./results";
+import type { EvalRunRow } from "./schema";
+import { memberTallyStatement, type MemberTallyRow } from "./member-tally";
+import { type BenchmarkPlan, type ResultHandles, openSlotsCancelled, planMembers, readBenchmarkPlans, seqRange, slotsOf } from "./results/plans";
+import { toMemberRow } from "./results/load";
+import { ENDED_ATTEMPT_SQL, ENDED_ATTEMPT_STATUSES } from "./status-predicates";
 
 export const SAMPLE_FILTERS = ["passed", "failed", "missing", "invalid"] as const;
 export type SampleFilter = (typeof SAMPLE_FILTERS)[number];
@@ -14,7 +17,7 @@ const FILTER_SQL: Record<SampleFilter, string> = {
   passed: `reward = 1.0`,
   failed: `reward IS NOT NULL AND reward <> 1.0`,
   missing: `reward IS NULL`,
-  invalid: `reward IS NULL AND ${TERMINAL_SQL}`,
+  invalid: `reward IS NULL AND ${ENDED_ATTEMPT_SQL}`,
 };
 
 /** Outputs in a sample page are cut to this many characters; the trial has the whole text. */
@@ -65,7 +68,7 @@ function sampleColumns(wanted = "1"): string {
     ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
-const TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
+const TERMINAL = new Set<string>(ENDED_ATTEMPT_STATUSES);
 
 function matches(filter: SampleFilter | undefined, r: Pick<SampleRow, "reward" | "status">): boolean {
   switch (filter) {

@@ -1,10 +1,12 @@
 /** Score history: finished runs' aggregates, cached in run_score_cache, paged over time. */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { targetModel } from "../reports/run-info";
-import { type ScoreRow } from "../reports/scores";
+import type { ScoreRow } from "../reports/score-row";
 import { openDb } from "./client";
 import { evalRuns, type EvalRunRow } from "./schema";
-import { loadRunResults, scoreRowsOf, slotTarget, slotsOf } from "./results";
+import { loadRunResults } from "./results/load";
+import { scoreRowsOf } from "./results/scores";
+import { slotTarget, slotsOf } from "./results/plans";
 
 /** Bump when the metric code changes what a cached aggregate holds or means: older rows are recomputed. */
 export const SCORES_VERSION = 1;

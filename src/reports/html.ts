@@ -24,7 +24,7 @@ import {
   usageLine,
   type ReportInput,
 } from "./report";
-import type { ABView } from "./scores";
+import type { ABView } from "./ab-view";
 
 /** The page's styles, coloured from the palette the dashboard shares, then the charts' own. */
 const CSS = `

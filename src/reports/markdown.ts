@@ -20,7 +20,7 @@ import {
   usageLine,
   type ReportInput,
 } from "./report";
-import type { ABView } from "./scores";
+import type { ABView } from "./ab-view";
 
 /** Stay under GitHub's comment limit with room for a wrapper. */
 export const MAX_MARKDOWN_CHARS = 60_000;

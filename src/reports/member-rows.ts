@@ -9,7 +9,7 @@ import type { AggregateOptions, MemberSummary, MissingPolicy } from "../metrics"
 
 export type TargetSlot = "a" | "b";
 
-/** One member's attempts on one target, counted by SQL (see src/db/results.ts). */
+/** One member's attempts on one target, counted by SQL (see src/db/member-tally.ts). */
 export interface MemberRow {
   target: TargetSlot;
   member_index: number;

@@ -4,7 +4,10 @@ import { renderHtml } from "./html";
 import { PALETTE } from "./palette";
 import { MAX_MARKDOWN_CHARS, renderMarkdown } from "./markdown";
 import { formatDuration, type ReportInput } from "./report";
-import { abBenchmark, curveSet, scoreRow, type BenchmarkFacts, type MemberRow } from "./scores";
+import { abBenchmark } from "./ab-view";
+import { curveSet } from "./curve-set";
+import { scoreRow } from "./score-row";
+import type { BenchmarkFacts, MemberRow } from "./member-rows";
 
 const facts = (over: Partial<BenchmarkFacts> = {}): BenchmarkFacts => ({
   benchmark_id: "bm_1",

@@ -6,7 +6,10 @@
  * Pure: the generation time is passed in.
  */
 import { formatPlain, formatScore } from "../metrics";
-import type { CurveSet, RunScores, ScoreRow, TargetSlot } from "./scores";
+import type { CurveSet } from "./curve-set";
+import type { RunScores } from "./run-scores";
+import type { ScoreRow } from "./score-row";
+import type { TargetSlot } from "./member-rows";
 
 export interface ReportTarget {
   slot: TargetSlot;

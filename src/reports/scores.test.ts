@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { aggregate, breakdown, bySubset, compareAB } from "../metrics";
 import type { AttemptOutcome } from "../metrics";
 import type { PlanMember } from "../execution/plan-layout";
-import { completeWithPlan, compareRows, curveSet, scoreRow, subsetBreakdown, taskRows, type BenchmarkFacts, type MemberRow } from "./scores";
+import { completeWithPlan } from "./plan-rows";
+import { compareRows } from "./ab-view";
+import { curveSet } from "./curve-set";
+import { scoreRow } from "./score-row";
+import { subsetBreakdown } from "./subset-breakdown";
+import { taskRows } from "./task-rows";
+import type { BenchmarkFacts, MemberRow } from "./member-rows";
 
 /** The member rows SQL would give for these outcomes (one target). */
 function rowsOf(outcomes: AttemptOutcome[], target: "a" | "b" = "a"): MemberRow[] {

@@ -6,7 +6,10 @@
  * metrics version (a change of metric code recomputes).
  */
 import type { EvalRunRow } from "../db/schema";
-import { loadRunResults, scoresOfLoaded, type ResultHandles, type RunScores } from "../db/results";
+import { loadRunResults } from "../db/results/load";
+import { scoresOfLoaded } from "../db/results/scores";
+import type { ResultHandles } from "../db/results/plans";
+import type { RunScores } from "../reports/run-scores";
 import { SCORES_VERSION } from "../db/score-history";
 
 const FINISHED = ["completed", "failed", "cancelled"];

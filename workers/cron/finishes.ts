@@ -9,7 +9,12 @@
 import { getDriftSettings, insertAlert } from "../../src/db/alerts";
 import { openDb } from "../../src/db/client";
 import { getRunById } from "../../src/db/eval-runs";
-import { byTaskDigest, ensureBoard, findBaseline, saveRunScores, scanAttempts, summarizeRun, type ResultSlice } from "../../src/db/leaderboard";
+import { byTaskDigest } from "../../src/domain/member-tally";
+import { ensureBoard } from "../../src/db/leaderboard/boards";
+import { findBaseline, saveRunScores } from "../../src/db/leaderboard/run-scores";
+import { scanAttempts } from "../../src/db/leaderboard/scan";
+import { summarizeRun } from "../../src/db/leaderboard/summary";
+import type { ResultSlice } from "../../src/domain/result-slice";
 import { appendLogs } from "../../src/db/run-logs";
 import { getRunBenchmark, listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { countFinishTry, dropFinish, nextFinishes, type FinishRow } from "../../src/db/run-finishes";

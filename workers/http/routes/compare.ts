@@ -10,7 +10,8 @@
 import { z } from "@hono/zod-openapi";
 import { taskAttempts } from "../../../src/db/compare-outputs";
 import { SAMPLE_OUTPUT_CHARS } from "../../../src/db/samples";
-import { loadRunResults, rowsFor, slotTarget, type LoadedRun } from "../../../src/db/results";
+import { loadRunResults, rowsFor, type LoadedRun } from "../../../src/db/results/load";
+import { slotTarget } from "../../../src/db/results/plans";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError, type FieldError } from "../../../src/domain/errors";
 import { encodeCursor } from "../../../src/domain/paging";
@@ -21,8 +22,8 @@ import { targetLabel } from "../../../src/reports/run-info";
 import { scoreRow } from "../../../src/reports/score-row";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, json, PageQuery } from "../schemas";
-import { Comparison, ScoreCounts, ScoreRow } from "./results-score-schemas";
-import { intCursor, ownRun, Slot, tags, type Ctx } from "./results-shared";
+import { Comparison, ScoreCounts, ScoreRow } from "./results/score-schemas";
+import { intCursor, ownRun, Slot, tags, type Ctx } from "./results/shared";
 
 const MAX_SIDES = 5;
 const SideRef = z

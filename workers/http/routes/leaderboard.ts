@@ -9,24 +9,11 @@
  */
 import { z } from "@hono/zod-openapi";
 import { getRun } from "../../../src/db/eval-runs";
-import {
-  boardEntries,
-  ensureBoard,
-  entriesOfRun,
-  getBoard,
-  insertEntries,
-  listBoards,
-  rankedRuns,
-  runScoresOf,
-  sliceable,
-  summarizeRun,
-  topEntries,
-  type BoardRow,
-  type EntryRow,
-  type NewEntry,
-  type RunScoreRow,
-  type Skipped,
-} from "../../../src/db/leaderboard";
+import { boardEntries, entriesOfRun, insertEntries, topEntries, type EntryRow, type NewEntry } from "../../../src/db/leaderboard/entries";
+import { ensureBoard, getBoard, listBoards, type BoardRow } from "../../../src/db/leaderboard/boards";
+import { rankedRuns, runScoresOf, type RunScoreRow } from "../../../src/db/leaderboard/run-scores";
+import { sliceable, summarizeRun } from "../../../src/db/leaderboard/summary";
+import type { Skipped } from "../../../src/domain/result-slice";
 import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";

@@ -6,7 +6,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { readRunSecrets } from "../../../src/db/eval-runs";
-import { loadRunResults, rowsFor, scoresOfLoaded, slotsOf, slotTarget } from "../../../src/db/results";
+import { loadRunResults, rowsFor } from "../../../src/db/results/load";
+import { scoresOfLoaded } from "../../../src/db/results/scores";
+import { slotsOf, slotTarget } from "../../../src/db/results/plans";
 import { runUsage } from "../../../src/db/run-usage";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError } from "../../../src/domain/errors";
@@ -16,12 +18,12 @@ import { renderHtml } from "../../../src/reports/html";
 import { renderMarkdown } from "../../../src/reports/markdown";
 import type { ReportInput, ReportTarget } from "../../../src/reports/report";
 import { targetLabel } from "../../../src/reports/run-info";
-import { curveSet } from "../../../src/reports/scores";
+import { curveSet } from "../../../src/reports/curve-set";
 import { REPORT_CONTENT_TYPES, saveReport } from "../../../src/storage/reports";
 import type { Env } from "../../env";
 import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam } from "../schemas";
-import { ownRun } from "./results";
+import { ownRun } from "./results/shared";
 
 const ExportQuery = z.strictObject({
   format: z.enum(["md", "html"]).default("html").openapi({ description: "md: Markdown sized for a pull-request comment; html: one self-contained file" }),

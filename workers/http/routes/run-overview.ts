@@ -7,12 +7,13 @@
  */
 import { z } from "@hono/zod-openapi";
 import { overviewAttempts } from "../../../src/db/overview";
-import { loadRunResults, scoreRowsOf } from "../../../src/db/results";
+import { loadRunResults } from "../../../src/db/results/load";
+import { scoreRowsOf } from "../../../src/db/results/scores";
 import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { OVERVIEW_PHASES, overviewGroup, type Execution, type OverviewAttempt } from "../../../src/reports/overview";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
-import { ownRun, tags } from "./results-shared";
+import { ownRun, tags } from "./results/shared";
 
 /** Points per pane unless the query asks for fewer or more. */
 export const DEFAULT_OVERVIEW_POINTS = 1000;

@@ -6,13 +6,13 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getRun } from "../../../src/db/eval-runs";
-import type { BenchmarkPlan } from "../../../src/db/results";
-import type { EvalRunRow } from "../../../src/db/schema";
-import { AppError } from "../../../src/domain/errors";
-import { decodeCursor } from "../../../src/domain/paging";
-import { MISSING_POLICIES } from "../../../src/domain/run-options";
-import type { AppEnv } from "../router";
+import { getRun } from "../../../../src/db/eval-runs";
+import type { BenchmarkPlan } from "../../../../src/db/results/plans";
+import type { EvalRunRow } from "../../../../src/db/schema";
+import { AppError } from "../../../../src/domain/errors";
+import { decodeCursor } from "../../../../src/domain/paging";
+import { MISSING_POLICIES } from "../../../../src/domain/run-options";
+import type { AppEnv } from "../../router";
 
 export const tags = ["results"];
 export const Slot = z.enum(["a", "b"]).openapi({ description: "a = the run's target, b = its compare_target" });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { attemptId } from "../../../src/domain/attempt-id";
-import { call, expectProblem, keyWith, newProject } from "../../../test/http";
-import { seedRun, type SeedMember } from "../../../test/results";
+import { attemptId } from "../../../../src/domain/attempt-id";
+import { call, expectProblem, keyWith, newProject } from "../../../../test/http";
+import { seedRun, type SeedMember } from "../../../../test/results";
 
 const WORKED: SeedMember[] = [
   { key: "A", a: [1, 0] },

@@ -3,8 +3,8 @@
  * (src/leaderboard/board.ts), created on first use, listed once they hold
  * submitted entries. Raw prepared statements.
  */
-import type { BoardSpec } from "../leaderboard/board";
-import { newId } from "../crypto/ids";
+import type { BoardSpec } from "../../leaderboard/board";
+import { newId } from "../../crypto/ids";
 
 export interface BoardRow {
   id: string;

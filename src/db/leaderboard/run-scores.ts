@@ -5,11 +5,11 @@
  * compares against. Ranks are row_number() in the order
  * src/leaderboard/board.ts describes. Raw prepared statements.
  */
-import { RANK_ORDER_RUNS } from "../leaderboard/board";
-import type { Aggregate } from "../metrics";
-import type { ResultSlice } from "../domain/result-slice";
-import type { TargetSlot } from "../reports/member-rows";
-import type { EvalRunRow } from "./schema";
+import { RANK_ORDER_RUNS } from "../../leaderboard/board";
+import type { Aggregate } from "../../metrics";
+import type { ResultSlice } from "../../domain/result-slice";
+import type { TargetSlot } from "../../reports/member-rows";
+import type { EvalRunRow } from "../schema";
 
 export interface RunScoreRow {
   run_id: string;

@@ -1,13 +1,13 @@
 /** GET /api/eval-runs/{id}/tasks: one benchmark's per-task scores on each target and the A/B difference, in task order. */
 import { z } from "@hono/zod-openapi";
-import { policyOf, readBenchmarkPlans } from "../../../src/db/results";
-import { taskPage } from "../../../src/db/samples";
-import { encodeCursor } from "../../../src/domain/paging";
-import { taskRows } from "../../../src/reports/scores";
-import { defineRoute, newRouter } from "../router";
-import { errorResponses, IdParam, json, PageQuery } from "../schemas";
-import { ScoreCounts } from "./results-score-schemas";
-import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./results-shared";
+import { policyOf, readBenchmarkPlans } from "../../../../src/db/results/plans";
+import { taskPage } from "../../../../src/db/samples";
+import { encodeCursor } from "../../../../src/domain/paging";
+import { taskRows } from "../../../../src/reports/task-rows";
+import { defineRoute, newRouter } from "../../router";
+import { errorResponses, IdParam, json, PageQuery } from "../../schemas";
+import { ScoreCounts } from "./score-schemas";
+import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./shared";
 
 const TaskScore = z.object({
   score: z.number().nullable(),

@@ -3,17 +3,17 @@
  * short and the dataset row's expected answer (src/db/expected-answers.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { expectedAnswers } from "../../../src/db/expected-answers";
-import { readBenchmarkPlans } from "../../../src/db/results";
-import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage } from "../../../src/db/samples";
-import type { EvalRunRow } from "../../../src/db/schema";
-import { attemptId } from "../../../src/domain/attempt-id";
-import { encodeCursor } from "../../../src/domain/paging";
-import { isRecorded } from "../../../src/domain/recorded-outputs";
-import { errorKindOf } from "../../../src/domain/run-outcome";
-import { defineRoute, newRouter } from "../router";
-import { errorResponses, IdParam, json, PageQuery } from "../schemas";
-import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./results-shared";
+import { expectedAnswers } from "../../../../src/db/results/expected-answers";
+import { readBenchmarkPlans } from "../../../../src/db/results/plans";
+import { SAMPLE_FILTERS, SAMPLE_OUTPUT_CHARS, samplePage } from "../../../../src/db/samples";
+import type { EvalRunRow } from "../../../../src/db/schema";
+import { attemptId } from "../../../../src/domain/attempt-id";
+import { encodeCursor } from "../../../../src/domain/paging";
+import { isRecorded } from "../../../../src/domain/recorded-outputs";
+import { errorKindOf } from "../../../../src/domain/run-outcome";
+import { defineRoute, newRouter } from "../../router";
+import { errorResponses, IdParam, json, PageQuery } from "../../schemas";
+import { intCursor, ownRun, planOf, refuseTarget, Slot, tags } from "./shared";
 
 const Sample = z
   .object({

@@ -4,15 +4,15 @@
  * R2 and the benchmark kinds from D1 (a runner benchmark's board is keyed by
  * its runner).
  */
-import { driftKey, type TaskRef } from "../leaderboard/board";
-import { readPlan } from "../storage/run-plans";
-import type { JsonValue } from "../datasets/canonical-json";
-import type { RunOptions } from "../domain/run-options";
-import type { StoredTarget } from "../domain/run-target";
-import { buildSlice, type ResultSlice, type Skipped } from "../domain/result-slice";
-import { cancelOpenSlots, type MemberTally } from "../domain/member-tally";
-import { scanAttempts } from "./leaderboard-scan";
-import type { EvalRunRow, RunBenchmarkRow } from "./schema";
+import { driftKey, type TaskRef } from "../../leaderboard/board";
+import { readPlan } from "../../storage/run-plans";
+import type { JsonValue } from "../../datasets/canonical-json";
+import type { RunOptions } from "../../domain/run-options";
+import type { StoredTarget } from "../../domain/run-target";
+import { buildSlice, type ResultSlice, type Skipped } from "../../domain/result-slice";
+import { cancelOpenSlots, type MemberTally } from "../../domain/member-tally";
+import { scanAttempts } from "./scan";
+import type { EvalRunRow, RunBenchmarkRow } from "../schema";
 
 /** The run benchmarks that have results: planned on a dataset, with attempts. */
 export function sliceable(rb: RunBenchmarkRow): boolean {

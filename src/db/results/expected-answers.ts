@@ -4,11 +4,11 @@
  * planned with from D1, the few row chunks a page touches from R2.
  */
 import { inArray } from "drizzle-orm";
-import { expectedAnswer } from "../domain/prompt";
-import { rowAt } from "../storage/row-cache";
-import { openDb } from "./client";
-import { readBenchmarkPlans } from "./results";
-import { benchmarks, datasetRevisions, type EvalRunRow } from "./schema";
+import { expectedAnswer } from "../../domain/prompt";
+import { rowAt } from "../../storage/row-cache";
+import { openDb } from "../client";
+import { readBenchmarkPlans } from "./plans";
+import { benchmarks, datasetRevisions, type EvalRunRow } from "../schema";
 
 /**
  * The expected answer of each attempt's dataset row (null when the

@@ -4,7 +4,7 @@
  * routes. Schemas only; no I/O.
  */
 import { z } from "@hono/zod-openapi";
-import { Policy, Slot } from "./results-shared";
+import { Policy, Slot } from "./shared";
 
 const Interval = z.tuple([z.number(), z.number()]);
 

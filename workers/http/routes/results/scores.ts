@@ -1,9 +1,9 @@
 /** GET /api/eval-runs/{id}/scores: a run's scores per benchmark and target, read back from the cache once the run is finished. */
-import { runScoresCached } from "../../../src/storage/score-cache";
-import { defineRoute, newRouter } from "../router";
-import { errorResponses, IdParam, json } from "../schemas";
-import { RunScores } from "./results-score-schemas";
-import { ownRun, tags } from "./results-shared";
+import { runScoresCached } from "../../../../src/storage/score-cache";
+import { defineRoute, newRouter } from "../../router";
+import { errorResponses, IdParam, json } from "../../schemas";
+import { RunScores } from "./score-schemas";
+import { ownRun, tags } from "./shared";
 
 export const resultsScoresRoutes = newRouter()
   .openapi(

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { aggregate, type AttemptOutcome } from "../metrics";
-import { call, newProject } from "../../test/http";
-import { seedRun } from "../../test/results";
-import { runScores } from "./results";
+import { aggregate, type AttemptOutcome } from "../../metrics";
+import { call, newProject } from "../../../test/http";
+import { seedRun } from "../../../test/results";
+import { runScores } from "./scores";
 
 const MEMBERS = 50_000;
 const K = 2;

@@ -4,9 +4,9 @@
  * with their rank on the board. Ranks are row_number() in the order
  * src/leaderboard/board.ts describes. Raw prepared statements.
  */
-import { RANK_ORDER_ENTRIES } from "../leaderboard/board";
-import type { Aggregate } from "../metrics";
-import { newId } from "../crypto/ids";
+import { RANK_ORDER_ENTRIES } from "../../leaderboard/board";
+import type { Aggregate } from "../../metrics";
+import { newId } from "../../crypto/ids";
 
 export interface EntryRow {
   id: string;

@@ -1,10 +1,11 @@
 /** GET /api/eval-runs/{id}/metrics: pass@j and pass^j curves per benchmark and target. */
 import { z } from "@hono/zod-openapi";
-import { loadRunResults, rowsFor, slotsOf } from "../../../src/db/results";
-import { curveSet } from "../../../src/reports/scores";
-import { defineRoute, newRouter } from "../router";
-import { errorResponses, IdParam, json } from "../schemas";
-import { ownRun, Policy, Slot, tags } from "./results-shared";
+import { loadRunResults, rowsFor } from "../../../../src/db/results/load";
+import { slotsOf } from "../../../../src/db/results/plans";
+import { curveSet } from "../../../../src/reports/curve-set";
+import { defineRoute, newRouter } from "../../router";
+import { errorResponses, IdParam, json } from "../../schemas";
+import { ownRun, Policy, Slot, tags } from "./shared";
 
 const CurveRow = z.object({
   j: z.number().int(),

@@ -4,9 +4,9 @@
  * results read too (src/db/member-tally.ts), in the leaderboard's shape. An
  * attempt has a row once it ended, so members still running are simply absent.
  */
-import { addWindowTally, type MemberTally } from "../domain/member-tally";
-import type { TargetSlot } from "../reports/member-rows";
-import { memberTallyStatement, type MemberTallyRow } from "./member-tally";
+import { addWindowTally, type MemberTally } from "../../domain/member-tally";
+import type { TargetSlot } from "../../reports/member-rows";
+import { memberTallyStatement, type MemberTallyRow } from "../member-tally";
 
 /** Attempt seqs read per query. */
 export const SCAN_WINDOW = 20_000;

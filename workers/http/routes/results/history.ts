@@ -1,12 +1,12 @@
 /** GET /api/eval-runs/history/scores: score over time per benchmark and target across the project's completed runs. */
 import { z } from "@hono/zod-openapi";
-import { historyPage } from "../../../src/db/score-history";
-import { AppError } from "../../../src/domain/errors";
-import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
-import { defineRoute, newRouter } from "../router";
-import { errorResponses, json, PageQuery } from "../schemas";
-import { ScoreRow } from "./results-score-schemas";
-import { tags } from "./results-shared";
+import { historyPage } from "../../../../src/db/score-history";
+import { AppError } from "../../../../src/domain/errors";
+import { decodeCursor, encodeCursor } from "../../../../src/domain/paging";
+import { defineRoute, newRouter } from "../../router";
+import { errorResponses, json, PageQuery } from "../../schemas";
+import { ScoreRow } from "./score-schemas";
+import { tags } from "./shared";
 
 const HistoryPoint = ScoreRow.omit({ subsets: true, previous: true })
   .extend({ run_id: z.string(), run_display_name: z.string().nullable(), finished_at: z.string().nullable(), model: z.string().nullable() })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, newProject } from "../../../test/http";
-import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, waitForRun } from "../../../test/runs";
+import { call, newProject } from "../../../../test/http";
+import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, waitForRun } from "../../../../test/runs";
 
 describe("results of a real run against the fixture model", { timeout: 120_000 }, () => {
   it("scores what the attempts say, and samples show outputs with expected answers", async () => {
