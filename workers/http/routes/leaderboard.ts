@@ -5,16 +5,15 @@
  * benchmark, dataset revision and digest, scorer or runner, task names and
  * digests, k and missing policy); submitting again returns the saved
  * snapshot. Boards list ranked rows; /api/leaderboard/runs ranks every
- * completed run the cron pass has scored, within the same boards.
+ * completed run the cron pass has scored, within the same boards. Storage
+ * and the submission rules are in src/db/leaderboard/.
  */
 import { z } from "@hono/zod-openapi";
 import { getRun } from "../../../src/db/eval-runs";
-import { boardEntries, entriesOfRun, insertEntries, topEntries, type EntryRow, type NewEntry } from "../../../src/db/leaderboard/entries";
-import { ensureBoard, getBoard, listBoards, type BoardRow } from "../../../src/db/leaderboard/boards";
-import { rankedRuns, runScoresOf, type RunScoreRow } from "../../../src/db/leaderboard/run-scores";
-import { sliceable, summarizeRun } from "../../../src/db/leaderboard/summary";
-import type { Skipped } from "../../../src/domain/result-slice";
-import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
+import { getBoard, listBoards, type BoardRow } from "../../../src/db/leaderboard/boards";
+import { boardEntries, topEntries, type EntryRow } from "../../../src/db/leaderboard/entries";
+import { rankedRuns, type RunScoreRow } from "../../../src/db/leaderboard/run-scores";
+import { submitRun } from "../../../src/db/leaderboard/submit";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";
 import { TIE_BREAK } from "../../../src/leaderboard/board";
@@ -25,8 +24,6 @@ import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery } from "..
 const tags = ["leaderboard"];
 const TargetSlot = z.enum(["target", "compare_target"]);
 const slotName = (t: string) => (t === "b" ? "compare_target" : "target");
-/** Runs that can be submitted: finished, whatever their outcome (a failed run shows its missing count). */
-const SUBMITTABLE = ["completed", "failed", "cancelled"];
 
 const Entry = z
   .object({
@@ -188,42 +185,11 @@ export const leaderboardRoutes = newRouter()
     async (c) => {
       const { run_id } = c.req.valid("json");
       const { projectId } = c.var.auth;
-      const d1 = c.env.DB;
       const run = await getRun(c.var.db, projectId, run_id);
       if (!run) throw new AppError("not_found", `no eval run ${run_id}`);
-      const rbs = await listRunBenchmarks(c.var.db, run.id);
-      const skipped: Skipped[] = rbs
-        .filter((rb) => !sliceable(rb))
-        .map((rb) => ({ benchmark_id: rb.benchmarkId, reason: rb.error ? `it failed: ${rb.error}` : "it produced no attempts" }));
-      const saved = await entriesOfRun(d1, projectId, run.id);
-      if (saved.length) {
-        c.header("Idempotent-Replayed", "true");
-        return c.json({ run_id: run.id, entries: saved.map(entryView), skipped, tie_break: TIE_BREAK }, 200);
-      }
-      if (!SUBMITTABLE.includes(run.status)) {
-        throw new AppError("conflict", `the run is ${run.status}: only a finished run (completed, failed or cancelled) can be submitted`);
-      }
-      const at = new Date().toISOString();
-      // The cron pass may already have scored this finish; otherwise read the attempts now.
-      const scored = (await runScoresOf(d1, run.id)).filter((s) => s.run_status === run.status);
-      let entries: NewEntry[];
-      if (scored.length && scored.length === rbs.filter(sliceable).length * (run.compareTarget ? 2 : 1)) {
-        entries = scored.map((s) => ({ boardId: s.board_id, benchmarkId: s.benchmark_id, target: s.target, model: s.model, aggregate: s.aggregate, composite: s.composite }));
-      } else {
-        const { slices } = await summarizeRun(d1, c.env.ARTIFACTS, run, rbs);
-        entries = [];
-        for (const s of slices) {
-          const boardId = await ensureBoard(d1, projectId, s.spec, s.key, at);
-          entries.push({ boardId, benchmarkId: s.benchmarkId, target: s.target, model: s.model, aggregate: s.aggregate, composite: s.composite });
-        }
-      }
-      if (!entries.length) {
-        throw new AppError("conflict", `no benchmark of this run has results to rank: ${skipped.map((s) => `${s.benchmark_id} (${s.reason})`).join("; ")}`);
-      }
-      const added = await insertEntries(d1, projectId, run.id, run.status, entries, at);
-      const now = await entriesOfRun(d1, projectId, run.id);
-      if (!added) c.header("Idempotent-Replayed", "true");
-      return c.json({ run_id: run.id, entries: now.map(entryView), skipped, tie_break: TIE_BREAK }, added ? 201 : 200);
+      const { entries, skipped, created } = await submitRun(c.env, projectId, run, new Date().toISOString());
+      if (!created) c.header("Idempotent-Replayed", "true");
+      return c.json({ run_id: run.id, entries: entries.map(entryView), skipped, tie_break: TIE_BREAK }, created ? 201 : 200);
     },
   )
   .openapi(
