@@ -6,7 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
-import { recordPublicOrigin } from "../workers/queue/agent-callbacks";
+import { recordPublicOrigin } from "../workers/agent/callbacks";
 import { call } from "./http";
 
 const uniq = () => crypto.randomUUID().slice(0, 8);

@@ -4,7 +4,7 @@
  * dataset revisions they planned on (a run's configuration is frozen once
  * it starts), and which attempt a seq is in its plan. The inline path
  * (workers/queue/run-context.ts: model clients, judge, sandbox) and the
- * agent path (workers/queue/agent-context.ts: runner targets, signing
+ * agent path (workers/agent/context.ts: runner targets, signing
  * secrets, live shards) each add their part through the same cache.
  * I/O: D1 and R2 through the handles passed in; the clock given.
  */

@@ -22,7 +22,7 @@ import { openDb } from "../../src/db/client";
 import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
 import type { Env } from "../env";
-import { isAgentRun } from "../queue/agent-context";
+import { isAgentRun } from "../agent/context";
 import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../queue/gate";
 import { lifecycleOf } from "../queue/lifecycle";

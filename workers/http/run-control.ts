@@ -9,8 +9,8 @@
  */
 import { queuePlanning, queueResume, settleStop } from "../../src/lifecycle/run-transitions";
 import type { Env } from "../env";
-import { recordPublicOrigin } from "../queue/agent-callbacks";
-import { cancelLive } from "../queue/agent-cancel";
+import { recordPublicOrigin } from "../agent/callbacks";
+import { cancelLive } from "../agent/cancel";
 import { lifecycleOf } from "../queue/lifecycle";
 
 /** `origin` is where the start request came in: agent runners call back there unless ASSAY_PUBLIC_URL says otherwise. */

@@ -2,7 +2,7 @@
  * The record an agent attempt leaves when it ends: its trace (scrubbed of
  * the run's secrets) to R2 as JSONL, then its attempt row and gate slot
  * through recordAgentEnd. I/O: R2, D1 and the RunGate (the latter two via
- * workers/queue/agent-end.ts, which ends it through src/lifecycle). Deciding when an attempt ends, and
+ * workers/agent/end.ts, which ends it through src/lifecycle). Deciding when an attempt ends, and
  * announcing it, is agents.ts's.
  */
 import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
@@ -10,8 +10,8 @@ import { scrub } from "../../src/domain/scrub";
 import type { Delta, DeltaEvent, Message } from "../../src/live/deltas";
 import { traceKey, turnsOf, writeTrace } from "../../src/storage/traces";
 import type { Env } from "../env";
-import { agentContext } from "../queue/agent-context";
-import { recordAgentEnd } from "../queue/agent-end";
+import { agentContext } from "../agent/context";
+import { recordAgentEnd } from "../agent/end";
 
 /** What the owner keeps of an agent attempt's dispatch to write its row (`owned.info`, as JSON). */
 export interface OwnedInfo {

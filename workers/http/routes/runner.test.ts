@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cancelLive } from "../../queue/agent-cancel";
+import { cancelLive } from "../../agent/cancel";
 import { inject } from "vitest";
 import { attemptId } from "../../../src/domain/attempt-id";
 import { issueRunnerToken } from "../../../src/runner/tokens";

@@ -3,7 +3,7 @@
  * again (optionally with a new try count) and the delivered copy acked, in
  * sends of at most 100 messages. Sends to the attempt queues.
  */
-import { sendAttempts } from "./attempt-queues";
+import { sendAttempts } from "../queue/attempt-queues";
 import type { Env } from "../env";
 import type { Delivered } from "../../src/domain/queue-messages";
 

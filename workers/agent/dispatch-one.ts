@@ -14,14 +14,14 @@ import { attemptId } from "../../src/domain/attempt-id";
 import { retryDecision } from "../../src/domain/retry";
 import { ownerOf } from "../live/client";
 import type { Env } from "../env";
-import { callbackBase } from "./agent-callbacks";
-import type { AgentContext } from "./agent-context";
-import { signedAttempt } from "./agent-dispatch-body";
-import { HAND_BACK_S, handBack } from "./agent-hand-back";
-import { postToRunner } from "./agent-post";
-import { agentHolder } from "./agent-slot";
+import { callbackBase } from "./callbacks";
+import type { AgentContext } from "./context";
+import { signedAttempt } from "./dispatch-body";
+import { HAND_BACK_S, handBack } from "./hand-back";
+import { postToRunner } from "./post";
+import { agentHolder } from "./slot";
 import type { Delivered } from "../../src/domain/queue-messages";
-import { gateFor } from "./gate";
+import { gateFor } from "../queue/gate";
 
 /** Dispatches the attempt of `msg` at `slot`; acks `msg` or hands it back (trouble on our side included). */
 export async function dispatchOne(env: Env, ctx: AgentContext, msg: Delivered, slot: AttemptSlot): Promise<void> {

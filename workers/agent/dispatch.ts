@@ -41,12 +41,12 @@ import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
 import type { Env } from "../env";
 import { slotOf } from "../../src/lifecycle/run-context";
-import { agentContext } from "./agent-context";
-import { dispatchOne } from "./agent-dispatch-one";
-import { HAND_BACK_S, handBack } from "./agent-hand-back";
-import { agentHolder, leaseMs } from "./agent-slot";
+import { agentContext } from "./context";
+import { dispatchOne } from "./dispatch-one";
+import { HAND_BACK_S, handBack } from "./hand-back";
+import { agentHolder, leaseMs } from "./slot";
 import type { Delivered } from "../../src/domain/queue-messages";
-import { gateFor } from "./gate";
+import { gateFor } from "../queue/gate";
 import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 /** How long an invocation keeps messages waiting for a slot before handing them back. */

@@ -12,8 +12,8 @@ import { signedHeaders } from "../../src/runner/signing";
 import { issueRunnerToken } from "../../src/runner/tokens";
 import { rowAt } from "../../src/storage/row-cache";
 import { readConfig, type Env } from "../env";
-import { callbackUrls } from "./agent-callbacks";
-import type { AgentContext, AgentTarget } from "./agent-context";
+import { callbackUrls } from "./callbacks";
+import type { AgentContext, AgentTarget } from "./context";
 
 /** One dispatch of an attempt, as dispatchOne decided it. */
 export interface DispatchPlan {

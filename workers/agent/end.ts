@@ -9,9 +9,9 @@ import type { AttemptOutcome, AttemptSlot } from "../../src/db/attempts";
 import { attemptId } from "../../src/domain/attempt-id";
 import { recordEnded, settleEnded } from "../../src/lifecycle/attempt-end";
 import type { Env } from "../env";
-import { agentHolder } from "./agent-slot";
-import { gateFor } from "./gate";
-import { lifecycleOf } from "./lifecycle";
+import { agentHolder } from "./slot";
+import { gateFor } from "../queue/gate";
+import { lifecycleOf } from "../queue/lifecycle";
 
 /**
  * Records an ended agent attempt (called by its live object): the attempt
