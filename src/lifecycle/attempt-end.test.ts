@@ -11,7 +11,8 @@ import { readLogs } from "../db/run-logs";
 import { readRunStatus } from "../db/run-status";
 import { endAttempts } from "./attempt-end";
 import type { GateCounts, LifecycleDeps, LifecycleGate } from "./deps";
-import { abortRun, armCompletion, resumeRun } from "./run-transitions";
+import { getRunById } from "../db/eval-runs";
+import { abortRun, armCompletion, resumeRun, startRun, stopRun } from "./run-transitions";
 
 const SECRET_KEY = "test-secret-key-0123456789abcdef";
 const AT = "2026-03-04T05:06:07.000Z";
@@ -36,8 +37,9 @@ function fakeGate(total: number | null) {
     landCalls: async () => ({ exhausted_by: null, finish: false, spent: { cost_usd: 0, input_tokens: 0, output_tokens: 0 } }),
     resetBudget: async () => {},
   };
-  const deps: LifecycleDeps = { DB: env.DB, gate: () => gate, control: { send: async () => {} }, now: () => new Date(AT) };
-  return { deps, counts, settles };
+  const sent: unknown[] = [];
+  const deps: LifecycleDeps = { DB: env.DB, gate: () => gate, control: { send: async (m) => void sent.push(m) }, now: () => new Date(AT) };
+  return { deps, counts, settles, sent };
 }
 
 const slot = (runId: string, seq: number): AttemptSlot => ({
@@ -99,5 +101,23 @@ describe("run transitions follow the state machine", () => {
     expect(await resumeRun(deps, runId)).toBe(false);
     expect(await abortRun(deps, runId, "planning the run failed repeatedly", "dead_letter")).toBe(true);
     expect(await readRunStatus(env.DB, runId)).toBe("failed");
+  });
+
+  it("starts only a draft (planning queued once) and stops only an active run (its live attempts ended once)", async () => {
+    const runId = await runWithStatus("draft");
+    const { deps, sent } = fakeGate(null);
+    const row = async () => (await getRunById(openDb(env.DB), runId))!;
+    let before = 0;
+    const first = await startRun(deps, await row(), async () => void before++);
+    expect(first?.status).toBe("queued");
+    // A second start of the same row finds it no longer a draft: no second planning step, no callback.
+    expect(await startRun(deps, await row(), async () => void before++)).toBeUndefined();
+    expect(sent).toEqual([{ kind: "plan", run_id: runId }]);
+    expect(before).toBe(1);
+    let ended = 0;
+    expect((await stopRun(deps, await row(), async () => void ended++))?.status).toBe("cancelled");
+    expect(await stopRun(deps, await row(), async () => void ended++)).toBeUndefined();
+    expect(ended).toBe(1);
+    expect((await events(runId)).filter((e) => e.startsWith("stopped"))).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@
  */
 import { countByStatus, endedTotals } from "../db/attempts";
 import { openDb } from "../db/client";
+import { markCancelled, markQueued } from "../db/eval-runs";
+import type { EvalRunRow } from "../db/schema";
 import { markBudgetExhausted, recordedSpend } from "../db/run-budget";
 import { reopenRunBenchmarks, setRunBenchmarkStatus } from "../db/run-benchmarks";
 import { appendLogs } from "../db/run-logs";
@@ -17,6 +19,27 @@ import type { RunBudget } from "../domain/run-budget";
 import type { BudgetFinish, LifecycleDeps } from "./deps";
 
 const at = (deps: LifecycleDeps) => deps.now().toISOString();
+
+/**
+ * draft → queued, then its planning queued (`beforePlanning` runs between,
+ * e.g. recording where agent runners call back). The queued row, or
+ * undefined when the run was no longer a draft (nothing else happens then).
+ * `at` defaults to the clock.
+ */
+export async function startRun(deps: LifecycleDeps, run: EvalRunRow, beforePlanning: () => Promise<unknown>, at = deps.now().toISOString()): Promise<EvalRunRow | undefined> {
+  const queued = await markQueued(openDb(deps.DB), run, at);
+  if (!queued) return undefined;
+  await beforePlanning();
+  await queuePlanning(deps, run.id);
+  return queued;
+}
+
+/** queued | running → cancelled, then the stop's aftermath (settleStop). Undefined when the run was in neither. */
+export async function stopRun(deps: LifecycleDeps, run: EvalRunRow, endLive: () => Promise<unknown>): Promise<EvalRunRow | undefined> {
+  const stopped = await markCancelled(openDb(deps.DB), run, deps.now().toISOString());
+  if (stopped) await settleStop(deps, run.id, endLive);
+  return stopped;
+}
 
 /** A started run's planning is queued (after draft → queued). */
 export async function queuePlanning(deps: LifecycleDeps, runId: string): Promise<void> {

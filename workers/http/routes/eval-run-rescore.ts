@@ -6,12 +6,12 @@
  * naming the field and writes nothing.
  */
 import { newId } from "../../../src/crypto/ids";
-import { insertDraft, markQueued, runConfig } from "../../../src/db/eval-runs";
+import { insertDraft, runConfig } from "../../../src/db/eval-runs";
 import { AppError } from "../../../src/domain/errors";
 import { RESCORABLE, RescoreBody, rescoreErrors } from "../../../src/domain/rescore";
 import { configForCopy, type RunConfig } from "../../../src/domain/run-config";
 import { storeJudge } from "../../../src/domain/run-target";
-import { afterStart } from "../run-control";
+import { startDraft } from "../run-control";
 import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, paymentRequired } from "../schemas";
 import { EvalRunView, runView } from "./eval-run-view";
@@ -54,9 +54,8 @@ export const evalRunRescoreRoutes = newRouter().openapi(
     const now = new Date().toISOString();
     const ids = { id: newId("run"), projectId: c.var.auth.projectId, requestId: null, copiedFrom: null, sourceRunId: source.id, rescoreScoring: body.scoring as Record<string, unknown> };
     const { run } = await insertDraft(db, env.secretKey, ids, config, now);
-    const queued = await markQueued(db, run, now);
+    const queued = await startDraft(c.env, run, new URL(c.req.url).origin, now);
     if (!queued) throw new AppError("internal", "the new re-score run could not be queued");
-    await afterStart(c.env, run.id, new URL(c.req.url).origin);
     return c.json(runView(queued), 202);
   },
 );

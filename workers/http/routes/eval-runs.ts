@@ -17,8 +17,6 @@ import {
   getRun,
   insertDraft,
   listRuns,
-  markCancelled,
-  markQueued,
   runConfig,
   updateDraft,
 } from "../../../src/db/eval-runs";
@@ -44,7 +42,7 @@ import { assertCan, refusal, RUN_STATUSES } from "../../../src/domain/run-state"
 import { budgetErrors } from "../../../src/domain/run-budget";
 import type { RunOptions } from "../../../src/domain/run-options";
 import type { StoredTarget } from "../../../src/domain/run-target";
-import { afterStart, afterStop } from "../run-control";
+import { startDraft, stopActive } from "../run-control";
 import { EvalRunView, runView } from "./eval-run-view";
 import { defineRoute, newRouter, type AppEnv } from "../router";
 import { conflict, errorResponses, idempotencyConflict, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired } from "../schemas";
@@ -327,9 +325,8 @@ export const evalRunsRoutes = newRouter()
       const budget = budgetErrors(options.budget, [run.target as StoredTarget, run.compareTarget as StoredTarget | null], options.batch);
       if (budget.length) refuse(budget);
       await requirePlan(c, true);
-      const queued = await markQueued(c.var.db, run, new Date().toISOString());
+      const queued = await startDraft(c.env, run, new URL(c.req.url).origin);
       if (!queued) throw refusal("start", (await loadRun(c, run.id)).status);
-      await afterStart(c.env, run.id, new URL(c.req.url).origin);
       return c.json(runView(queued), 202);
     },
   )
@@ -347,8 +344,7 @@ export const evalRunsRoutes = newRouter()
       const run = await loadRun(c, c.req.valid("param").id);
       assertCan("stop", run.status);
       if (run.status === "cancelled") return c.json(runView(run), 200);
-      const stopped = await markCancelled(c.var.db, run, new Date().toISOString());
-      if (stopped) await afterStop(c.env, run.id);
+      const stopped = await stopActive(c.env, run);
       // Lost a race: report the status it reached instead (cancelled is fine, the rest 409).
       const now = stopped ?? (await loadRun(c, run.id));
       assertCan("stop", now.status);

@@ -10,7 +10,7 @@ import { validationDetail } from "../../../src/domain/validation-issues";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
-import { findRunByRequestId, insertDraft, markQueued } from "../../../src/db/eval-runs";
+import { findRunByRequestId, insertDraft } from "../../../src/db/eval-runs";
 import { findProfileByRef } from "../../../src/db/profiles";
 import { getProject } from "../../../src/db/projects";
 import type { EvalRunRow } from "../../../src/db/schema";
@@ -22,7 +22,7 @@ import { judgeView, targetView, type StoredTarget } from "../../../src/domain/ru
 import { newId } from "../../../src/crypto/ids";
 import { fillTemplate, TriggerPayload } from "../../../src/webhooks/trigger-payload";
 import { newWebhookSecret, verifySignature, WebhookSecret } from "../../../src/webhooks/signature";
-import { afterStart } from "../run-control";
+import { startDraft } from "../run-control";
 import { fieldErrors, defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired, tooLarge } from "../schemas";
 import { EvalRunView, runView } from "./eval-run-view";
@@ -101,10 +101,7 @@ async function requirePlan(c: Context<AppEnv>, projectId: string): Promise<void>
 async function startRun(c: Context<AppEnv>, run: EvalRunRow, at: string): Promise<EvalRunRow> {
   if (run.status !== "draft") return run;
   await requirePlan(c, run.projectId);
-  const queued = await markQueued(c.var.db, run, at);
-  if (!queued) return run;
-  await afterStart(c.env, run.id, new URL(c.req.url).origin);
-  return queued;
+  return (await startDraft(c.env, run, new URL(c.req.url).origin, at)) ?? run;
 }
 
 export const triggersRoutes = newRouter()
