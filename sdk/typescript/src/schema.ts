@@ -2405,6 +2405,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/eval-runs/{id}/overview": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Per benchmark and target: summary tiles, reward and dimension distributions with their attempts, token usage, timing by phase */
+    get: {
+      parameters: {
+        query: {
+          include_errored?: "true" | "false";
+          points?: number;
+          strips?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["RunOverview"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/eval-runs/history/scores": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     /** Score over time per benchmark and target across the project's completed runs, newest run first */
@@ -5961,6 +6025,170 @@ export interface components {
       latency_p90_ms: number | null;
       latency_p99_ms: number | null;
     };
+    RunOverview: {
+      id: string;
+      status: string;
+      include_errored: boolean;
+      groups: (components["schemas"]["OverviewGroup"])[];
+    };
+    OverviewGroup: {
+      benchmark_id: string;
+      benchmark_name: string | null;
+      target: "a" | "b";
+      target_label: string;
+      status: string;
+      execution: "inline" | "agent" | "recorded";
+      tiles: components["schemas"]["OverviewTiles"];
+      metrics: (components["schemas"]["OverviewMetric"])[];
+      usage: {
+        points: ({
+          attempt_id: string;
+          input_tokens: number;
+          output_tokens: number;
+          errored: boolean;
+        })[];
+        sampled: boolean;
+        total: number;
+        input: components["schemas"]["OverviewSummary"];
+        output: components["schemas"]["OverviewSummary"];
+      };
+      timing: {
+        phases: ("boot" | "setup" | "model" | "harness" | "finalize" | "scoring" | "other")[];
+        /** the phases these attempts record; the others are 0 */
+        recorded: ("boot" | "setup" | "model" | "harness" | "finalize" | "scoring" | "other")[];
+        /** mean ms per phase */
+        mean: {
+          boot: number;
+          setup: number;
+          model: number;
+          harness: number;
+          finalize: number;
+          scoring: number;
+          other: number;
+        } | null;
+        strips: ({
+          attempt_id: string;
+          wall_ms: number;
+          phases: {
+            boot: number;
+            setup: number;
+            model: number;
+            harness: number;
+            finalize: number;
+            scoring: number;
+            other: number;
+          };
+          errored: boolean;
+        })[];
+        /** true when all strips were asked for and thinned to points */
+        sampled: boolean;
+        /** attempts with a timing; more than strips holds when only the first were asked for */
+        total: number;
+      };
+    };
+    OverviewTiles: {
+      /** ended attempts, with or without a reward */
+      attempts: number;
+      /** ended attempts without a reward */
+      errored: number;
+      /** attempts per task the aggregate counts */
+      k: number | null;
+      /** mean reward over attempts (the score row's score) */
+      avg_at_k: number | null;
+      pass_at_k: number | null;
+      /** errored / attempts */
+      error_rate: number | null;
+      /** share of replies cut by the token limit; null: attempts do not record why a reply ended */
+      truncation_rate: number | null;
+      /** null for an agent (its trace holds its turns) or recorded outputs */
+      mean_turns: number | null;
+      /** mean time from dispatch to verdict, ms */
+      mean_wall_ms: number | null;
+      /** mean input + output tokens of attempts that report tokens */
+      mean_tokens: number | null;
+      /** USD over every ended attempt; null when none has a price */
+      total_cost: number | null;
+      error_kinds: { [key: string]: number };
+      distributions: {
+        reward: {
+          summary: components["schemas"]["OverviewSummary"];
+          histogram: {
+            lo: number;
+            hi: number;
+            /** equal-width bins from lo to hi (hi included in the last) */
+            counts: (number)[];
+          } | null;
+        };
+        turns: {
+          summary: components["schemas"]["OverviewSummary"];
+          histogram: {
+            lo: number;
+            hi: number;
+            /** equal-width bins from lo to hi (hi included in the last) */
+            counts: (number)[];
+          } | null;
+        };
+        wall_ms: {
+          summary: components["schemas"]["OverviewSummary"];
+          histogram: {
+            lo: number;
+            hi: number;
+            /** equal-width bins from lo to hi (hi included in the last) */
+            counts: (number)[];
+          } | null;
+        };
+        tokens: {
+          summary: components["schemas"]["OverviewSummary"];
+          histogram: {
+            lo: number;
+            hi: number;
+            /** equal-width bins from lo to hi (hi included in the last) */
+            counts: (number)[];
+          } | null;
+        };
+        cost: {
+          summary: components["schemas"]["OverviewSummary"];
+          histogram: {
+            lo: number;
+            hi: number;
+            /** equal-width bins from lo to hi (hi included in the last) */
+            counts: (number)[];
+          } | null;
+        };
+      };
+    };
+    OverviewSummary: {
+      n: number;
+      mean: number;
+      min: number;
+      p10: number;
+      p25: number;
+      median: number;
+      p75: number;
+      p90: number;
+      max: number;
+    } | null;
+    OverviewMetric: {
+      /** reward, or a structured dimension's key */
+      name: string;
+      source: "reward" | "dimension";
+      /** chip: every attempt has one value; counts: few distinct values; swarm: the rest */
+      kind: "chip" | "counts" | "swarm";
+      summary: components["schemas"]["OverviewSummary"];
+      counts: ({
+        value: number;
+        count: number;
+        share: number;
+      })[] | null;
+      points: ({
+        attempt_id: string;
+        value: number;
+        errored: boolean;
+      })[];
+      sampled: boolean;
+      /** points before thinning */
+      total: number;
+    };
     ScoreHistoryPoint: {
       benchmark_id: string;
       benchmark_name: string | null;
@@ -6796,6 +7024,7 @@ export const operations = {
   getEvalRunProgress: ["get", "/api/eval-runs/{id}/progress"],
   listEvalRunLogs: ["get", "/api/eval-runs/{id}/logs"],
   getEvalRunTimeline: ["get", "/api/eval-runs/{id}/timeline"],
+  getEvalRunOverview: ["get", "/api/eval-runs/{id}/overview"],
   getScoreHistory: ["get", "/api/eval-runs/history/scores"],
   getEvalRunScores: ["get", "/api/eval-runs/{id}/scores"],
   getEvalRunMetrics: ["get", "/api/eval-runs/{id}/metrics"],
