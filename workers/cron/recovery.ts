@@ -17,7 +17,7 @@
  */
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import { listActiveRuns } from "../../src/db/active-runs";
-import { countByStatus, endedSeqsIn, endedTotals } from "../../src/db/attempts";
+import { endedSeqsIn } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
@@ -27,6 +27,7 @@ import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../queue/gate";
 import { lifecycleOf } from "../queue/lifecycle";
 import { finalizeRun } from "../../src/lifecycle/run-transitions";
+import { recountEnded } from "../../src/lifecycle/attempt-reopen";
 import { Budget, DEFAULT_LIMITS } from "./budget";
 import { SWEEP_WINDOW } from "./sweeper";
 
@@ -88,7 +89,7 @@ async function recoverRun(env: Env, run: { id: string; status: string }, from: n
     rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
   if (from === 0) {
     // The tally lost the settles that died with the stack: D1's rows are the truth.
-    await gate.setCounts({ terminal: endedTotals(await countByStatus(env.DB, run.id)).ended });
+    await recountEnded(lifecycleOf(env), run.id);
     if (planning) {
       // Planning is idempotent per step (plannedCount is its cursor); it sets the total when it ends.
       await env.CONTROL.send({ kind: "plan", run_id: run.id } satisfies QueueMessage);

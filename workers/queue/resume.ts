@@ -6,7 +6,8 @@
  * planning takes over: it finishes any benchmark whose planning the stop
  * interrupted and re-arms the run's completion count.
  */
-import { clearUnrewarded, endedSeqs } from "../../src/db/attempts";
+import { endedSeqs } from "../../src/db/attempts";
+import { reopenUnrewarded } from "../../src/lifecycle/attempt-reopen";
 import { openDb } from "../../src/db/client";
 import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
@@ -14,6 +15,7 @@ import { readRunStatus } from "../../src/db/run-status";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
 import { sendAttempts } from "./attempt-queues";
+import { lifecycleOf } from "./lifecycle";
 
 export const RESUME_PAGE = 2_000;
 
@@ -26,7 +28,7 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
   const from = afterSeq + 1;
   const to = Math.min(end, from + RESUME_PAGE);
   if (from < to) {
-    const cleared = await clearUnrewarded(env.DB, runId, from, to);
+    const cleared = await reopenUnrewarded(lifecycleOf(env), runId, from, to);
     const planned: number[] = [];
     for (let seq = from; seq < to; seq++) if (ranges.some(([a, b]) => seq >= a && seq < b)) planned.push(seq);
     const ended = await endedSeqs(env.DB, runId, planned);

@@ -1,0 +1,19 @@
+/**
+ * Attempts made to run again, the other direction of attempt-end.ts:
+ * resume reopens the attempts of a page that ended without a reward (their
+ * rows go, rewards earned stay), and recovery after a restart recounts the
+ * ended attempts at the gate from D1, since the settles that died with the
+ * stack never reached it. I/O: through LifecycleDeps only.
+ */
+import { clearUnrewarded, countByStatus, endedTotals } from "../db/attempts";
+import type { LifecycleDeps } from "./deps";
+
+/** Deletes the rows of attempts in seqs [from, to) that ended without a reward; their seqs. */
+export async function reopenUnrewarded(deps: LifecycleDeps, runId: string, from: number, to: number): Promise<number[]> {
+  return clearUnrewarded(deps.DB, runId, from, to);
+}
+
+/** Sets the gate's tally of ended attempts to what D1 holds (D1's rows are the truth). */
+export async function recountEnded(deps: LifecycleDeps, runId: string): Promise<void> {
+  await deps.gate(runId).setCounts({ terminal: endedTotals(await countByStatus(deps.DB, runId)).ended });
+}
