@@ -2,6 +2,7 @@
  * GET /api/eval-runs/{id}/samples: one row per attempt with its output cut
  * short and the dataset row's expected answer (src/db/expected-answers.ts).
  */
+import { ENDED_ATTEMPT_STATUSES } from "../../../../src/db/status-predicates";
 import { z } from "@hono/zod-openapi";
 import { expectedAnswers } from "../../../../src/db/results/expected-answers";
 import { readBenchmarkPlans } from "../../../../src/db/results/plans";
@@ -54,7 +55,7 @@ const SamplesQuery = PageQuery.extend({
   }),
 });
 
-const ENDED = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
+const ENDED: ReadonlySet<string> = new Set(ENDED_ATTEMPT_STATUSES);
 
 /**
  * An attempt that runs in Assay makes one model call (an MT-Bench conversation one per turn), so its turns are
