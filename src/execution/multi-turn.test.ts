@@ -9,7 +9,7 @@ import type { ChatMessage } from "../domain/prompt";
 import type { ChatResult } from "../providers/types";
 import { conversationResult, converse, followUpTurns, replayConversation, turnPairs, turnsColumnOf } from "./multi-turn";
 
-const reply = (text: string, tokens: number | null = 10): ChatResult => ({ text, input_tokens: tokens, output_tokens: tokens, latency_ms: 5, model: "m" });
+const reply = (text: string, tokens: number | null = 10): ChatResult => ({ text, input_tokens: tokens, output_tokens: tokens, latency_ms: 5, model: "m", truncated: false });
 
 describe("the multi-turn plan", () => {
   it("reads the turns column from the benchmark's options and the follow-ups from the row", () => {

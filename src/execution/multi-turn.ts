@@ -78,6 +78,8 @@ export function conversationResult(replies: readonly ChatResult[]): ChatResult {
     output_tokens: sum((r) => r.output_tokens),
     latency_ms: replies.reduce((s, r) => s + r.latency_ms, 0),
     model: replies.at(-1)?.model ?? "",
+    // Cut if any turn's reply was cut; not recorded if no turn says, or some turn says nothing and none was cut.
+    truncated: replies.some((r) => r.truncated === true) ? true : replies.length && replies.every((r) => r.truncated === false) ? false : null,
   };
 }
 

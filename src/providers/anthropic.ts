@@ -97,6 +97,7 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
         output_tokens: usage?.output_tokens ?? null,
         latency_ms,
         model: res.model || req.model,
+        truncated: res.stop_reason ? res.stop_reason === "max_tokens" : null,
       };
     },
   };

@@ -64,6 +64,8 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
         output_tokens: res.usage?.completion_tokens ?? null,
         latency_ms,
         model: res.model || req.model,
+        // A server that names no finish_reason says nothing about a cut: not recorded rather than "not cut".
+        truncated: choice.finish_reason ? choice.finish_reason === "length" : null,
         ...(calls.length ? { tool_calls: calls } : {}),
       };
     },

@@ -48,6 +48,8 @@ export interface ChatResult {
   model: string;
   /** The tool calls of the reply, in order; absent when it made none. */
   tool_calls?: ToolCall[];
+  /** The reply was cut by the output-token limit (OpenAI finish_reason "length", Anthropic stop_reason "max_tokens"); null when nothing says why it ended (recorded outputs, log-likelihood). */
+  truncated: boolean | null;
 }
 
 export interface ModelProvider {

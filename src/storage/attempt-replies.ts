@@ -20,6 +20,8 @@ export const KeptReply = z.object({
   tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
   /** A multi-turn attempt's reply to each turn (src/execution/multi-turn.ts), so its retry rebuilds the conversation. */
   turns: z.array(z.string()).optional(),
+  /** The reply was cut by the output-token limit (ChatResult.truncated); objects kept before this field read as not recorded. */
+  truncated: z.boolean().nullable().default(null),
   /** The reply came from a provider batch (options.batch), billed at BATCH_PRICE_FACTOR of the listed price. */
   batched: z.boolean().optional(),
 });

@@ -42,7 +42,7 @@ export async function readCachedResponse(bucket: R2Bucket, projectId: string, di
 
 /** Stores a successful reply for `ttlDays`. */
 export async function writeCachedResponse(bucket: R2Bucket, projectId: string, digest: string, reply: KeptReply, ttlDays: number, now: number): Promise<void> {
-  const stored = KeptReply.parse({ text: reply.text, input_tokens: reply.input_tokens, output_tokens: reply.output_tokens, latency_ms: reply.latency_ms, model: reply.model, ...(reply.tool_calls && { tool_calls: reply.tool_calls }) });
+  const stored = KeptReply.parse({ text: reply.text, input_tokens: reply.input_tokens, output_tokens: reply.output_tokens, latency_ms: reply.latency_ms, model: reply.model, truncated: reply.truncated, ...(reply.tool_calls && { tool_calls: reply.tool_calls }) });
   await bucket.put(keyOf(projectId, digest), JSON.stringify(stored), {
     httpMetadata: { contentType: "application/json" },
     customMetadata: { expires_at: new Date(now + ttlDays * DAY_MS).toISOString() },

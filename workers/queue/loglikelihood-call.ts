@@ -51,5 +51,5 @@ export async function loglikelihoodCall(ctx: RunContext, target: TargetRuntime, 
     params: target.config.params,
   });
   const output: LoglikelihoodOutput = { mode: "loglikelihood", choices: r.choices.map((c, i) => ({ ...c, text: request.continuations[i] })) };
-  return { text: JSON.stringify(output), input_tokens: r.input_tokens, output_tokens: 0, latency_ms: r.latency_ms, model: r.model };
+  return { text: JSON.stringify(output), input_tokens: r.input_tokens, output_tokens: 0, latency_ms: r.latency_ms, model: r.model, truncated: null };
 }

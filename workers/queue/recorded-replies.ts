@@ -29,8 +29,8 @@ export type RecordedReply = ChatResult | { missing: string };
 export type RecordedSource = (att: AttemptSlot, baseSeq: number) => Promise<RecordedReply>;
 
 function reply(text: string, model: string): ChatResult {
-  // Nothing was called: no tokens, no model time.
-  return { text, input_tokens: null, output_tokens: null, latency_ms: 0, model };
+  // Nothing was called: no tokens, no model time, nothing saying why the reply ended.
+  return { text, input_tokens: null, output_tokens: null, latency_ms: 0, model, truncated: null };
 }
 
 /** Outputs from the target's dataset revision, by the row the plan matched to each attempt. */

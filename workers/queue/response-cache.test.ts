@@ -126,7 +126,8 @@ describe("the response cache", { timeout: 120_000 }, () => {
   });
 
   it("an entry past its expiry is a miss; a fresh one is read back as stored", async () => {
-    const reply = { text: "#### 4", input_tokens: 3, output_tokens: 2, latency_ms: 12, model: "m" };
+    // A cut reply keeps its flag through the cache.
+    const reply = { text: "#### 4", input_tokens: 3, output_tokens: 2, latency_ms: 12, model: "m", truncated: true };
     const project = `prj_${uniq()}`;
     const now = Date.parse("2026-12-01T00:00:00Z");
     await writeCachedResponse(env.ARTIFACTS, project, "a".repeat(64), reply, 2, now);
