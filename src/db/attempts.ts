@@ -44,6 +44,8 @@ export interface AttemptOutcome {
   finished_at: string;
   /** The reply came from the response cache (options.cache), not a model call. */
   cached?: boolean;
+  /** The reply was cut by the output-token limit; absent or null: not recorded (no reply, an agent, recorded outputs). */
+  truncated?: boolean | null;
 }
 
 /** The outcome of an attempt that ended without a reward: failed, timed out, or given up on. */
@@ -102,6 +104,7 @@ interface RawAttempt {
   started_at: string | null;
   finished_at: string | null;
   cached: number | null;
+  truncated: number | null;
 }
 
 export function fromRaw(r: RawAttempt): AttemptRow {
@@ -132,6 +135,7 @@ export function fromRaw(r: RawAttempt): AttemptRow {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     cached: r.cached ?? null,
+    truncated: r.truncated ?? null,
   };
 }
 
@@ -184,7 +188,7 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
 const COLUMNS = [
   "seq", "benchmark_id", "target", "member_key", "member_index", "row_index", "task_digest", "subset", "attempt_index",
   "status", "reward", "structured", "output", "reason", "error", "exit_code", "tries", "input_tokens", "output_tokens", "cost", "latency_ms",
-  "transcript_key", "started_at", "finished_at", "cached",
+  "transcript_key", "started_at", "finished_at", "cached", "truncated",
 ] as const;
 const FINISHED_AT = COLUMNS.indexOf("finished_at");
 
@@ -224,6 +228,7 @@ export async function recordOutcomes(
       slot.seq, slot.benchmarkId, slot.target, slot.memberKey, slot.memberIndex, slot.rowIndex, slot.taskDigest, slot.subset, slot.attemptIndex,
       o.status, o.reward, o.structured ? JSON.stringify(o.structured) : null, o.output, o.reason, o.error, o.exit_code, o.tries,
       o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at, o.cached ? 1 : null,
+      o.truncated === true ? 1 : o.truncated === false ? 0 : null,
     ];
     byRun.set(slot.runId, [...(byRun.get(slot.runId) ?? []), JSON.stringify(row)]);
   }

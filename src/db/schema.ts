@@ -169,6 +169,8 @@ export const attempts = sqliteTable(
     finishedAt: text("finished_at"),
     /** 1 when the reply came from the response cache, not a model call (migration 0024). */
     cached: integer("cached"),
+    /** 1 when the reply was cut by the output-token limit, 0 when not, null when not recorded (migration 0027). */
+    truncated: integer("truncated"),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );

@@ -338,6 +338,7 @@ async function execute(
       started_at: startedAt,
       finished_at: new Date().toISOString(),
       ...(cached && { cached: true }),
+      truncated: result.truncated,
     },
     transcript: transcript({ ...(conversation ? { messages: conversation } : {}), output: outputWithCalls(result.text, result.tool_calls), ...(result.tool_calls ? { tool_calls: result.tool_calls } : {}), model: result.model, usage, reward: score.reward, reason: score.reason }),
   };
