@@ -54,8 +54,16 @@ describe("the multi-turn plan", () => {
   });
 
   it("turns the replies into one labelled output with summed usage", () => {
-    expect(conversationResult([reply("one"), reply("two", 7)])).toEqual({ text: "[Turn 1]\none\n\n[Turn 2]\ntwo", input_tokens: 17, output_tokens: 17, latency_ms: 10, model: "m" });
+    expect(conversationResult([reply("one"), reply("two", 7)])).toEqual({ text: "[Turn 1]\none\n\n[Turn 2]\ntwo", input_tokens: 17, output_tokens: 17, latency_ms: 10, model: "m", truncated: false });
     expect(conversationResult([reply("one"), reply("two", null)]).input_tokens).toBeNull();
+  });
+
+  it("a conversation is truncated if any turn's reply was cut, not recorded if a turn does not say", () => {
+    const cut = { ...reply("cut"), truncated: true };
+    const unknown = { ...reply("?"), truncated: null };
+    expect(conversationResult([reply("one"), cut]).truncated).toBe(true);
+    expect(conversationResult([unknown, cut]).truncated).toBe(true);
+    expect(conversationResult([reply("one"), unknown]).truncated).toBeNull();
   });
 
   it("pairs only the last turns, after any few-shot examples", () => {

@@ -42,6 +42,7 @@ describe.each(["openai", "anthropic"] as const)("%s provider against the fixture
       output_tokens: expect.any(Number),
       latency_ms: expect.any(Number),
       model,
+      truncated: false,
     });
     expect(r.input_tokens!).toBeGreaterThan(0);
     expect(r.output_tokens!).toBeGreaterThan(0);
