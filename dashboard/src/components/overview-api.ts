@@ -100,3 +100,33 @@ export function runOverview(id: string, includeErrored: boolean, allStrips: bool
   const query: Record<string, string> = { include_errored: String(includeErrored), ...(allStrips ? { strips: "all" } : {}) };
   return unwrap(get("/api/eval-runs/{id}/overview", { params: { path: { id }, query }, ...(signal ? { signal } : {}) }));
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `next` with every part equal to `prev`'s replaced by `prev`'s object: a re-read (every 5 s while
+ * live) then re-renders only the panes whose data changed, since the memoized panes compare by identity.
+ */
+export function keepUnchanged(prev: RunOverview | undefined, next: RunOverview): RunOverview {
+  if (!prev || prev.id !== next.id) return next;
+  if (same(prev, next)) return prev;
+  const key = (g: OverviewGroup) => `${g.benchmark_id}|${g.target}`;
+  const before = new Map(prev.groups.map((g) => [key(g), g]));
+  const groups = next.groups.map((g) => {
+    const old = before.get(key(g));
+    if (!old) return g;
+    if (same(old, g)) return old;
+    const metrics = new Map(old.metrics.map((m) => [m.name, m]));
+    return {
+      ...g,
+      tiles: same(old.tiles, g.tiles) ? old.tiles : g.tiles,
+      usage: same(old.usage, g.usage) ? old.usage : g.usage,
+      timing: same(old.timing, g.timing) ? old.timing : g.timing,
+      metrics: g.metrics.map((m) => {
+        const o = metrics.get(m.name);
+        return o && same(o, m) ? o : m;
+      }),
+    };
+  });
+  return { ...next, groups };
+}

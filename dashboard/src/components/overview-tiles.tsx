@@ -6,6 +6,7 @@
  * histogram with its axis and the five-number summary.
  */
 import type { ComponentChildren } from "preact";
+import { memo } from "preact/compat";
 import { duration, money, percent } from "../lib/format";
 import type { Distribution, Tiles } from "./overview-api";
 import { linear, num, summaryLine } from "./overview-scale";
@@ -68,7 +69,7 @@ function Tile({ label, value, testid, level = "ok", children }: { label: string;
 const share = (v: number | null) => (v === null ? "—" : percent(v));
 const rewardFmt = (v: number) => (v >= 0 && v <= 1 ? percent(v) : num(v));
 
-export function OverviewTiles({ tiles: t, execution }: { tiles: Tiles; execution: string }) {
+export const OverviewTiles = memo(function OverviewTiles({ tiles: t, execution }: { tiles: Tiles; execution: string }) {
   const k = t.k ?? 1;
   const kinds = Object.entries(t.error_kinds).sort((a, b) => b[1] - a[1]);
   return (
@@ -117,4 +118,4 @@ export function OverviewTiles({ tiles: t, execution }: { tiles: Tiles; execution
       )}
     </div>
   );
-}
+});

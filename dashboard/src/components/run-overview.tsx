@@ -5,24 +5,29 @@
  * The filter picks the benchmark and target and whether errored attempts
  * join the distributions (then they read red). Re-read while the run is
  * active.
+ *
+ * The panel is memoized on its props (the run page passes a stable onOpen)
+ * and a re-read keeps the objects of unchanged parts, so the run page's own
+ * updates (block bar, live table) and equal re-reads draw nothing here.
  */
+import { memo } from "preact/compat";
 import { useRef, useState } from "preact/hooks";
 import { useApi } from "../lib/use-api";
 import { MetricPane } from "./beeswarm";
-import { runOverview } from "./overview-api";
+import { keepUnchanged, runOverview, type RunOverview } from "./overview-api";
 import { OverviewTiles } from "./overview-tiles";
 import { TimingIcicle } from "./timing-icicle";
 import { UsagePane } from "./usage-pane";
 import { ErrorBox, Loading } from "./ui";
 import "./overview.css";
 
-export function RunOverviewPanel({ runId, active, status, onOpen }: { runId: string; active: boolean; status: string; onOpen: (attemptId: string) => void }) {
+export const RunOverviewPanel = memo(function RunOverviewPanel({ runId, active, status, onOpen }: { runId: string; active: boolean; status: string; onOpen: (attemptId: string) => void }) {
   const [errored, setErrored] = useState(false);
   const [pick, setPick] = useState<string | null>(null);
   const [allStrips, setAllStrips] = useState(false);
-  const q = useApi(`overview:${runId}:${status}:${errored}:${allStrips}`, (signal) => runOverview(runId, errored, allStrips, signal), { pollMs: 5000, poll: () => active });
+  const last = useRef<RunOverview | undefined>(undefined);
+  const q = useApi(`overview:${runId}:${status}:${errored}:${allStrips}`, (signal) => runOverview(runId, errored, allStrips, signal).then((d) => keepUnchanged(last.current, d)), { pollMs: 5000, poll: () => active });
   // A changed filter re-reads; the panes keep the previous answer until the new one is in, rather than blinking.
-  const last = useRef(q.data);
   if (q.data) last.current = q.data;
   const data = q.data ?? (last.current?.id === runId ? last.current : undefined);
   if (q.error) return <ErrorBox error={q.error} what="The overview" />;
@@ -88,4 +93,4 @@ export function RunOverviewPanel({ runId, active, status, onOpen }: { runId: str
       )}
     </section>
   );
-}
+});

@@ -6,7 +6,7 @@
  * (/runs/:id/attempts/:attempt). Live attempts come from the run's
  * live stream while it is active.
  */
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { client, download, unwrap } from "../lib/api";
 import { between, int, percent, pValue, when } from "../lib/format";
 import { basesOf, type BarLayout } from "../lib/layout";
@@ -38,7 +38,7 @@ function BudgetStop({ run }: { run: EvalRun }) {
   return (
     <div class="notice warn" role="status">
       <strong>Stopped: budget exhausted.</strong> The next call would have passed {r.exhausted_by.replace(/_/g, " ")} (
-      {spentOf(r, r.exhausted_by)}). Calls in flight landed; attempts not sent count as missing, not as 0.
+      {spentOf(r, r.exhausted_by)}). Calls already sent finished; attempts not sent count as missing, not as 0.
       {Object.keys(r.limits).length > 1 && (
         <span class="muted">
           {" "}
@@ -159,6 +159,8 @@ export default function RunDetail({ params }: { params: Record<string, string> }
     };
   }, [progressQ.data, run?.compare_target]);
 
+  // One function per run: the memoized overview re-renders only when its own data changes, not on every page update.
+  const openTrace = useCallback((attemptId: string) => navigate(`/runs/${id}/attempts/${attemptId}`), [id]);
   if (runQ.error) return <ErrorBox error={runQ.error} what="The run" />;
   if (!run) return <Loading what="Loading the run" />;
 
@@ -205,7 +207,6 @@ export default function RunDetail({ params }: { params: Record<string, string> }
     const b = progressQ.data?.benchmarks.find((x) => x.benchmark_id === benchmarkId);
     return b?.attempts ? b.attempts / (run.compare_target ? 2 : 1) : null;
   };
-  const openTrace = (attemptId: string) => navigate(`/runs/${id}/attempts/${attemptId}`);
   const closeTrace = () => navigate(`/runs/${id}`);
   const finished = ["completed", "failed", "cancelled"].includes(run.status);
   const p = progressQ.data;
