@@ -7,6 +7,7 @@
  * pane's background shows the summary. Errored attempts (only there when
  * the filter includes them) read red.
  */
+import { memo } from "preact/compat";
 import { useState } from "preact/hooks";
 import type { Metric, MetricPoint } from "./overview-api";
 import { domainOf, linear, num, summaryLine, ticks } from "./overview-scale";
@@ -32,7 +33,8 @@ function Dot({ p, cx, cy, r, metric, onOpen, setHover }: { p: MetricPoint; cx: n
       class={`ov-dot${p.errored ? " errored" : ""}`}
       data-attempt={p.attempt_id}
       // A few dots are tab stops; a thousand would trap the keyboard (the attempts table opens every trace too).
-      tabIndex={metric.points.length <= KEYBOARD_DOTS ? 0 : -1}
+      // Lower-case: on SVG preact sets the attribute as spelled, and SVG knows only "tabindex".
+      tabindex={metric.points.length <= KEYBOARD_DOTS ? 0 : -1}
       role="button"
       aria-label={`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""}; open its trace`}
       onMouseEnter={() => setHover(`${p.attempt_id}: ${metric.name} ${valueText(metric, p.value)}${p.errored ? " (errored)" : ""} — click to open its trace`)}
@@ -72,7 +74,8 @@ function swarm(points: MetricPoint[], x: (v: number) => number, half: number): {
   return { placed: out, step };
 }
 
-function SwarmPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: string) => void; setHover: (s: string | null) => void }) {
+// Memoized: hovering changes only the pane's line, not its thousand dots.
+const SwarmPlot = memo(function SwarmPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: string) => void; setHover: (s: string | null) => void }) {
   const s = metric.summary!;
   const [d0, d1] = domainOf(s.min, s.max, metric.source === "reward");
   const x = linear(d0, d1, L, W - R);
@@ -101,7 +104,7 @@ function SwarmPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: 
       <Axis x={x} d0={d0} d1={d1} y={H - AXIS + 8} label={metric.source === "reward" ? "reward (0 to 1)" : `${metric.name} (value)`} metric={metric} />
     </svg>
   );
-}
+});
 
 function Axis({ x, d0, d1, y, label, metric }: { x: (v: number) => number; d0: number; d1: number; y: number; label: string; metric: Metric }) {
   return (
@@ -123,7 +126,7 @@ function Axis({ x, d0, d1, y, label, metric }: { x: (v: number) => number; d0: n
 }
 
 /** Few values: a column of dots per value, each dot an attempt, with the value's count and share under it. */
-function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: string) => void; setHover: (s: string | null) => void }) {
+const CountsPlot = memo(function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id: string) => void; setHover: (s: string | null) => void }) {
   const counts = metric.counts!;
   const perCol = 12;
   const biggest = Math.max(...counts.map((c) => metric.points.filter((p) => p.value === c.value).length), 1);
@@ -168,9 +171,9 @@ function CountsPlot({ metric, onOpen, setHover }: { metric: Metric; onOpen: (id:
       )}
     </svg>
   );
-}
+});
 
-export function MetricPane({ metric, onOpen }: { metric: Metric; onOpen: (id: string) => void }) {
+export const MetricPane = memo(function MetricPane({ metric, onOpen }: { metric: Metric; onOpen: (id: string) => void }) {
   const [hover, setHover] = useState<string | null>(null);
   if (metric.kind === "chip") {
     const v = metric.counts?.[0]?.value ?? metric.points[0]?.value;
@@ -194,4 +197,4 @@ export function MetricPane({ metric, onOpen }: { metric: Metric; onOpen: (id: st
       </p>
     </figure>
   );
-}
+});

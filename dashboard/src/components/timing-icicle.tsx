@@ -6,6 +6,7 @@
  * legend or any bar, highlights it across the pane. Phases the attempts do
  * not record are listed as such rather than drawn as guesses.
  */
+import { memo } from "preact/compat";
 import { useState } from "preact/hooks";
 import { duration } from "../lib/format";
 import { PHASES, type OverviewGroup, type Phase } from "./overview-api";
@@ -45,7 +46,7 @@ function Segments({ phases, total, x0, width, y, h, hover, setHover }: { phases:
 }
 
 /** `all`/`setAll`: whether the overview was read with every strip (the parent re-reads it on "Show all"). */
-export function TimingIcicle({ timing, onOpen, all, setAll }: { timing: OverviewGroup["timing"]; onOpen: (id: string) => void; all: boolean; setAll: (all: boolean) => void }) {
+export const TimingIcicle = memo(function TimingIcicle({ timing, onOpen, all, setAll }: { timing: OverviewGroup["timing"]; onOpen: (id: string) => void; all: boolean; setAll: (all: boolean) => void }) {
   const [hover, setHover] = useState<Phase | null>(null);
   if (!timing.mean || timing.strips.length === 0) return <p class="muted">No attempt has both a dispatch and an end time yet.</p>;
   const mean = timing.mean;
@@ -94,7 +95,22 @@ export function TimingIcicle({ timing, onOpen, all, setAll }: { timing: Overview
       </svg>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`One strip per attempt, ${shown.length} of ${timing.total}`} data-testid="timing-strips">
         {shown.map((s, i) => (
-          <g key={s.attempt_id} class={`ov-strip${s.errored ? " errored" : ""}`} data-attempt={s.attempt_id} onClick={() => onOpen(s.attempt_id)}>
+          <g
+            key={s.attempt_id}
+            class={`ov-strip${s.errored ? " errored" : ""}`}
+            data-attempt={s.attempt_id}
+            role="button"
+            // Strips are tab stops only when few ("Show all" draws up to a thousand).
+            tabindex={shown.length <= DEFAULT_STRIPS ? 0 : -1}
+            aria-label={`${s.attempt_id}: ${duration(s.wall_ms)}${s.errored ? " (errored)" : ""}; open its trace`}
+            onClick={() => onOpen(s.attempt_id)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                onOpen(s.attempt_id);
+              }
+            }}
+          >
             <Segments phases={s.phases} total={s.wall_ms} x0={L} width={x(s.wall_ms) - L} y={i * (stripH + gap)} h={stripH} hover={hover} setHover={setHover} />
           </g>
         ))}
@@ -124,4 +140,4 @@ export function TimingIcicle({ timing, onOpen, all, setAll }: { timing: Overview
       </p>
     </figure>
   );
-}
+});

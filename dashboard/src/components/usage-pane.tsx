@@ -3,12 +3,15 @@
  * input (below) and output (above), attempts sorted by their total, with a
  * token axis and the mean of each part. A column opens its attempt's trace.
  */
+import { memo } from "preact/compat";
 import type { OverviewGroup } from "./overview-api";
 import { linear, num, ticks } from "./overview-scale";
 
 const MAX_COLUMNS = 280;
+/** Columns are tab stops only when this few: hundreds would trap the keyboard (the attempts table opens every trace too). */
+const KEYBOARD_COLUMNS = 100;
 
-export function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; onOpen: (id: string) => void }) {
+export const UsagePane = memo(function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; onOpen: (id: string) => void }) {
   if (usage.points.length === 0) return <p class="muted">No attempt reported its tokens.</p>;
   const sorted = [...usage.points].sort((a, b) => b.input_tokens + b.output_tokens - (a.input_tokens + a.output_tokens));
   // Columns narrower than 2 px draw nothing more: beyond MAX_COLUMNS, every n-th of the sorted attempts stands for its neighbours.
@@ -45,7 +48,21 @@ export function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; on
           const x = L + i * colW;
           const w = Math.max(0.6, colW - (colW > 3 ? 1 : 0));
           return (
-            <g key={p.attempt_id} class={`ov-usage-col${p.errored ? " errored" : ""}`} data-attempt={p.attempt_id} onClick={() => onOpen(p.attempt_id)}>
+            <g
+              key={p.attempt_id}
+              class={`ov-usage-col${p.errored ? " errored" : ""}`}
+              data-attempt={p.attempt_id}
+              role="button"
+              tabindex={pts.length <= KEYBOARD_COLUMNS ? 0 : -1}
+              aria-label={`${p.attempt_id}: ${num(p.input_tokens)} input and ${num(p.output_tokens)} output tokens${p.errored ? " (errored)" : ""}; open its trace`}
+              onClick={() => onOpen(p.attempt_id)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" || e.key === " ") {
+                  e.preventDefault();
+                  onOpen(p.attempt_id);
+                }
+              }}
+            >
               <title>
                 {p.attempt_id}: {num(p.input_tokens)} input + {num(p.output_tokens)} output tokens{p.errored ? " (errored)" : ""}
               </title>
@@ -65,4 +82,4 @@ export function UsagePane({ usage, onOpen }: { usage: OverviewGroup["usage"]; on
       </svg>
     </figure>
   );
-}
+});
