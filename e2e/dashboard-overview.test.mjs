@@ -141,6 +141,20 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
     await trace.getByRole("button", { name: "Close trace" }).click();
     await until(async () => page.url().endsWith(`/runs/${runId}`), { what: "the trace to close" });
 
+    // By keyboard: a dot is a button labelled with its attempt and value, a tab stop, and Enter opens its trace.
+    const first = pane.locator(".ov-dot").first();
+    const firstId = await first.getAttribute("data-attempt");
+    const firstReward = samples.find((s) => s.id === firstId)?.reward;
+    const button = pane.getByRole("button", { name: `${firstId}: reward ${firstReward}; open its trace`, exact: true });
+    assert.equal(await button.count(), 1, "the dot's accessible name says its attempt and value");
+    assert.equal(await button.getAttribute("tabindex"), "0");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await until(async () => page.url().endsWith(`/runs/${runId}/attempts/${firstId}`), { what: "Enter on a dot to open its trace" });
+    await trace.waitFor();
+    await page.keyboard.press("Escape");
+    await until(async () => page.url().endsWith(`/runs/${runId}`), { what: "the trace to close" });
+
     // The filter: errored attempts join, read red.
     await page.getByLabel("Include errored attempts in the distributions").check();
     await until(async () => (await pane.locator(".ov-dot.errored").count()) === samples.length - scored.length, { what: "the errored attempts in red" });
@@ -182,6 +196,21 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
       return states.some(([p]) => p !== "model") && states.every(([p, dim]) => dim === (p !== "model"));
     };
     await until(dimmed, { what: "every phase but model dimmed, in the icicle and the strips" });
+    // A strip and a usage column are buttons too: labelled with their attempt, Space and Enter open its trace.
+    for (const [where, key] of [
+      [strips.locator(".ov-strip").first(), " "],
+      [usage.locator(".ov-usage-col").first(), "Enter"],
+    ]) {
+      const id = await where.getAttribute("data-attempt");
+      assert.equal(await where.getAttribute("role"), "button");
+      assert.match(await where.getAttribute("aria-label"), new RegExp(`^${id}: .*open its trace$`));
+      await where.focus();
+      await page.keyboard.press(key);
+      await until(async () => page.url().endsWith(`/runs/${runId}/attempts/${id}`), { what: `${key === " " ? "Space" : key} to open attempt ${id}'s trace` });
+      await page.getByTestId("trace-viewer").waitFor();
+      await page.keyboard.press("Escape");
+      await until(async () => page.url().endsWith(`/runs/${runId}`), { what: "the trace to close" });
+    }
     await usage.scrollIntoViewIfNeeded();
     await shot(page, "screenshots/overview-04-usage-timing");
     assert.deepEqual(browser.errors, [], "console errors on the run page");
