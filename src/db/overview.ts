@@ -23,6 +23,7 @@ interface Raw {
   latency_ms: number | null;
   wall_ms: number | null;
   answered: number;
+  truncated: number | null;
 }
 
 function dimensionsOf(raw: string | null): Record<string, unknown> | null {
@@ -42,7 +43,7 @@ export async function overviewAttempts(d1: D1Database, runId: string): Promise<O
          CASE WHEN json_valid(structured) THEN json_extract(structured, '$.dimensions') END AS dimensions,
          input_tokens, output_tokens, cost, latency_ms,
          (julianday(finished_at) - julianday(started_at)) * 86400000.0 AS wall_ms,
-         (output IS NOT NULL) AS answered
+         (output IS NOT NULL) AS answered, truncated
        FROM attempts WHERE run_id = ?1 AND ${ENDED_ATTEMPT_SQL} ORDER BY seq`,
     )
     .bind(runId)
@@ -61,5 +62,6 @@ export async function overviewAttempts(d1: D1Database, runId: string): Promise<O
     latency_ms: a.latency_ms,
     wall_ms: a.wall_ms === null ? null : Math.round(a.wall_ms),
     answered: a.answered === 1,
+    truncated: a.truncated === null ? null : a.truncated === 1,
   }));
 }

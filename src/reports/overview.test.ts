@@ -55,6 +55,7 @@ const att = (seq: number, o: Partial<OverviewAttempt> = {}): OverviewAttempt => 
   latency_ms: 40,
   wall_ms: 100,
   answered: true,
+  truncated: null,
   ...o,
 });
 
@@ -114,6 +115,19 @@ describe("overview of a benchmark and target", () => {
     const few = overviewGroup(score, attempts, opts({ maxPoints: 10, maxStrips: 4 }));
     expect(few.timing).toMatchObject({ sampled: false, total: 50 });
     expect(few.timing.strips.map((s) => s.attempt_id)).toEqual(["att_x1.0", "att_x1.1", "att_x1.2", "att_x1.3"]);
+  });
+
+  it("the truncation rate is over the attempts that record why their reply ended, errored ones included; none recorded is null", () => {
+    const attempts = [
+      att(0, { truncated: true }),
+      att(1, { truncated: false }),
+      att(2, { reward: null, truncated: true }),
+      att(3, { truncated: false }),
+      att(4, { reward: null, status: "failed", answered: false, truncated: null }),
+    ];
+    expect(overviewGroup(score, attempts, opts()).tiles.truncation_rate).toBe(0.5);
+    expect(overviewGroup(score, attempts, opts({ includeErrored: true })).tiles.truncation_rate).toBe(0.5);
+    expect(overviewGroup(score, [att(0), att(1)], opts({ execution: () => "recorded" })).tiles.truncation_rate).toBeNull();
   });
 
   it("no attempts: empty panes, null means", () => {

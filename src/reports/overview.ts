@@ -37,6 +37,8 @@ export interface OverviewAttempt {
   wall_ms: number | null;
   /** Whether the target answered (an output is stored). */
   answered: boolean;
+  /** Whether the token limit cut the reply; null when not recorded (an agent, a recorded output, no reply). */
+  truncated: boolean | null;
 }
 
 /** Where a target's attempts ran: a model called from Assay, an agent runner, or outputs recorded before the run. */
@@ -68,7 +70,7 @@ export interface OverviewTiles {
   avg_at_k: number | null;
   pass_at_k: number | null;
   error_rate: number | null;
-  /** Share of replies cut by the token limit; null: attempts do not record why a reply ended. */
+  /** Share of replies cut by the token limit, over the attempts that record why their reply ended; null when none does (agents, recorded outputs). */
   truncation_rate: number | null;
   mean_turns: number | null;
   mean_wall_ms: number | null;
@@ -201,6 +203,8 @@ export function overviewGroup(score: OverviewScore, attempts: readonly OverviewA
     errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
   }
   const nErrored = attempts.filter(errored).length;
+  // Over every attempt that records it (an unscored reply may still have been cut), whatever the filter.
+  const endings = attempts.flatMap((a) => (a.truncated === null ? [] : [a.truncated]));
 
   const rewards = admitted.map((a) => a.reward ?? 0);
   const turns = admitted.flatMap((a) => {
@@ -220,7 +224,7 @@ export function overviewGroup(score: OverviewScore, attempts: readonly OverviewA
     avg_at_k: score.score,
     pass_at_k: score.pass_at_k,
     error_rate: attempts.length ? nErrored / attempts.length : null,
-    truncation_rate: null,
+    truncation_rate: endings.length ? endings.filter(Boolean).length / endings.length : null,
     mean_turns: mean(turns),
     mean_wall_ms: mean(walls),
     mean_tokens: mean(tokens),

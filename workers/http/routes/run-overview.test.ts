@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, newProject } from "../../../test/http";
-import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureBase, waitForRun } from "../../../test/runs";
+import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureBase, importRows, waitForRun } from "../../../test/runs";
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 
@@ -30,7 +30,7 @@ describe("run overview", { timeout: 120_000 }, () => {
     const scores = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores[0];
     expect(g).toMatchObject({ benchmark_id: bm, target: "a", execution: "inline" });
     const scored = attempts.filter((a: any) => a.reward !== null);
-    expect(g.tiles).toMatchObject({ attempts: 16, errored: 4, k: 2, avg_at_k: scores.score, pass_at_k: scores.pass_at_k, error_rate: 4 / 16, truncation_rate: null, mean_turns: 1, error_kinds: { unscored: 4 } });
+    expect(g.tiles).toMatchObject({ attempts: 16, errored: 4, k: 2, avg_at_k: scores.score, pass_at_k: scores.pass_at_k, error_rate: 4 / 16, truncation_rate: 0, mean_turns: 1, error_kinds: { unscored: 4 } });
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const tokens = scored.map((a: any) => (a.input_tokens ?? 0) + (a.output_tokens ?? 0));
     expect(g.tiles.mean_tokens).toBeCloseTo(sum(tokens) / tokens.length);
@@ -98,6 +98,38 @@ describe("run overview", { timeout: 120_000 }, () => {
     expect(b.metrics[0]).toMatchObject({ kind: "chip", counts: [{ value: 0, count: 6, share: 1 }] });
     const ids = (g: any) => new Set(g.metrics[0].points.map((p: any) => p.attempt_id));
     expect([...ids(a)].some((id) => ids(b).has(id))).toBe(false);
+  });
+
+  it("the truncation rate counts replies the token limit cut; a recorded-outputs run records none", async () => {
+    const { key, project } = await newProject();
+    const rows = arithmeticRows(10);
+    const bm = await arithmeticBenchmark(key, project.id, rows);
+    // A fixed model name: the fixture's per-prompt draws, so this rate, are the same on every run.
+    const runId = await createRun(key, [bm], "fixture-overview-truncation:truncate=0.5");
+    await call("POST", `/api/eval-runs/${runId}/start`, { key });
+    expect(await waitForRun(key, runId)).toMatchObject({ status: "completed" });
+    const attempts = await attemptsOf(runId);
+    expect(attempts).toHaveLength(10);
+    expect(attempts.every((a: any) => a.truncated === 0 || a.truncated === 1)).toBe(true);
+    const cut = attempts.filter((a: any) => a.truncated === 1);
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.length).toBeLessThan(10);
+    // A cut reply lost its '#### N' ending, so it does not score.
+    for (const a of cut) expect(a.reward).toBe(0);
+    const g = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups[0];
+    expect(g.tiles.truncation_rate).toBe(cut.length / 10);
+
+    // Recorded outputs say nothing about how their replies ended: not recorded, not 0.
+    const outputs = await importRows(project.id, `outs-${uniq()}`, rows.map((r) => ({ task: r.id, text: `#### ${r.answer}` })));
+    const created = await call("POST", "/api/eval-runs", { key, body: { benchmarks: [bm], target: { kind: "outputs", dataset: outputs, key_column: "task", output_column: "text" } } });
+    expect(created.status).toBe(201);
+    await call("POST", `/api/eval-runs/${created.body.id}/start`, { key });
+    expect(await waitForRun(key, created.body.id)).toMatchObject({ status: "completed" });
+    const recorded = await attemptsOf(created.body.id);
+    expect(recorded).toHaveLength(10);
+    expect(recorded.every((a: any) => a.truncated === null && a.reward === 1)).toBe(true);
+    const rg = (await call("GET", `/api/eval-runs/${created.body.id}/overview`, { key })).body.groups[0];
+    expect(rg).toMatchObject({ execution: "recorded", tiles: { attempts: 10, truncation_rate: null } });
   });
 
   it("an unknown run is a 404, bad queries are 422s naming the field, and a draft has empty groups", async () => {
