@@ -191,7 +191,8 @@ describe("dashboard", { timeout: 600_000 }, () => {
   });
 
   it("opens a trace from the attempts table, by keyboard", async () => {
-    await page.locator("[data-attempt]").first().focus();
+    // The attempts table's own rows: the overview above it marks its dots with data-attempt too.
+    await page.getByTestId("samples-table").locator("[data-attempt]").first().focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/attempts\/att_/);
     await page.getByTestId("trace-viewer").waitFor();
