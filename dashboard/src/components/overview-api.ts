@@ -1,104 +1,29 @@
 /**
- * GET /api/eval-runs/{id}/overview through the dashboard's client. The
- * generated client does not know this path yet, so its shapes are declared
- * here (mirroring workers/http/routes/run-overview.ts) until the client is
- * regenerated; the call still goes through the same client, key and
- * problem handling as every other.
+ * GET /api/eval-runs/{id}/overview through the dashboard's client; its
+ * shapes are the generated ones (dashboard/src/lib/types.ts), named here
+ * for the overview's panes.
  */
 import { client, unwrap } from "../lib/api";
+import type { OverviewGroup as Group, OverviewMetric, OverviewSummary, OverviewTiles, RunOverview as Overview } from "../lib/types";
 
 export const PHASES = ["boot", "setup", "model", "harness", "finalize", "scoring", "other"] as const;
 export type Phase = (typeof PHASES)[number];
 
-export interface Summary {
-  n: number;
-  mean: number;
-  min: number;
-  p10: number;
-  p25: number;
-  median: number;
-  p75: number;
-  p90: number;
-  max: number;
-}
-export interface Histogram {
-  lo: number;
-  hi: number;
-  counts: number[];
-}
-export interface Distribution {
-  summary: Summary | null;
-  histogram: Histogram | null;
-}
-export interface Tiles {
-  attempts: number;
-  errored: number;
-  k: number | null;
-  avg_at_k: number | null;
-  pass_at_k: number | null;
-  error_rate: number | null;
-  truncation_rate: number | null;
-  mean_turns: number | null;
-  mean_wall_ms: number | null;
-  mean_tokens: number | null;
-  total_cost: number | null;
-  error_kinds: Record<string, number>;
-  distributions: { reward: Distribution; turns: Distribution; wall_ms: Distribution; tokens: Distribution; cost: Distribution };
-}
-export interface MetricPoint {
-  attempt_id: string;
-  value: number;
-  errored: boolean;
-}
-export interface Metric {
-  name: string;
-  source: "reward" | "dimension";
-  kind: "chip" | "counts" | "swarm";
-  summary: Summary | null;
-  counts: { value: number; count: number; share: number }[] | null;
-  points: MetricPoint[];
-  sampled: boolean;
-  total: number;
-}
-export interface UsagePoint {
-  attempt_id: string;
-  input_tokens: number;
-  output_tokens: number;
-  errored: boolean;
-}
-export interface TimingStrip {
-  attempt_id: string;
-  wall_ms: number;
-  phases: Record<Phase, number>;
-  errored: boolean;
-}
-export interface OverviewGroup {
-  benchmark_id: string;
-  benchmark_name: string | null;
-  target: "a" | "b";
-  target_label: string;
-  status: string;
-  execution: "inline" | "agent" | "recorded";
-  tiles: Tiles;
-  metrics: Metric[];
-  usage: { points: UsagePoint[]; sampled: boolean; total: number; input: Summary | null; output: Summary | null };
-  timing: { phases: Phase[]; recorded: Phase[]; mean: Record<Phase, number> | null; strips: TimingStrip[]; sampled: boolean; total: number };
-}
-export interface RunOverview {
-  id: string;
-  status: string;
-  include_errored: boolean;
-  groups: OverviewGroup[];
-}
-
-type Get = (path: string, init: { params: { path: { id: string }; query: Record<string, string> }; signal?: AbortSignal }) => Promise<{ data?: RunOverview; error?: unknown; response: Response }>;
+export type Summary = OverviewSummary;
+export type Tiles = OverviewTiles;
+export type Distribution = Tiles["distributions"]["reward"];
+export type Histogram = NonNullable<Distribution["histogram"]>;
+export type Metric = OverviewMetric;
+export type MetricPoint = Metric["points"][number];
+export type OverviewGroup = Group;
+export type UsagePoint = Group["usage"]["points"][number];
+export type TimingStrip = Group["timing"]["strips"][number];
+export type RunOverview = Overview;
 
 /** The overview; `allStrips`: every attempt's timing strip (up to the points cap), not only the first 40. */
 export function runOverview(id: string, includeErrored: boolean, allStrips: boolean, signal?: AbortSignal): Promise<RunOverview> {
-  // The typed client's GET, called with a path its generated types do not list yet (see the header).
-  const get = (client.GET as unknown as Get).bind(client);
-  const query: Record<string, string> = { include_errored: String(includeErrored), ...(allStrips ? { strips: "all" } : {}) };
-  return unwrap(get("/api/eval-runs/{id}/overview", { params: { path: { id }, query }, ...(signal ? { signal } : {}) }));
+  const query = { include_errored: includeErrored ? ("true" as const) : ("false" as const), ...(allStrips ? { strips: "all" } : {}) };
+  return unwrap(client.GET("/api/eval-runs/{id}/overview", { params: { path: { id }, query }, ...(signal ? { signal } : {}) }));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -85,3 +85,8 @@ export type LiveContractHolds = [
   Holds<Same<components["schemas"]["LiveAttempt"], import("../../../src/live/live-set").LiveAttempt>>,
   Holds<import("../../../src/live/live-set").LiveSet extends components["schemas"]["LiveSet"] ? true : false>,
 ];
+export type RunOverview = Schemas["RunOverview"];
+export type OverviewGroup = Schemas["OverviewGroup"];
+export type OverviewTiles = Schemas["OverviewTiles"];
+export type OverviewMetric = Schemas["OverviewMetric"];
+export type OverviewSummary = NonNullable<Schemas["OverviewSummary"]>;
