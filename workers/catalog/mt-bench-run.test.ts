@@ -76,6 +76,8 @@ describe("MT-Bench runs end to end", { timeout: 200_000 }, () => {
     for (const a of attempts) {
       const row = rows[a.row_index]!.data;
       const [one, two] = turnsOf(a.output);
+      // Both turns said how they ended and neither was cut: the conversation records "not truncated".
+      expect(a.truncated).toBe(0);
       expect(one).toMatch(new RegExp(`^A careful answer to MT-Bench question ${row.question_id}, turn 1:`));
       // The fixture quotes the assistant message it was sent before turn 2: the model's own turn-1 answer.
       expect(two).toContain(`Following my previous answer ("${quoted(one)}").`);
