@@ -82,7 +82,8 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
     assert.equal(await value("tile-pass"), fmt.percent(scores.pass_at_k));
     assert.equal(await value("tile-errors"), fmt.percent(errored / samples.length));
     assert.equal(await tile("tile-errors").getAttribute("data-level"), "warn", "20% errored is past the yellow line");
-    assert.equal(await value("tile-truncation"), "not recorded");
+    // The fixture cuts no reply here (no truncate option): recorded, and 0.
+    assert.equal(await value("tile-truncation"), fmt.percent(0));
     assert.equal(await value("tile-turns"), "1");
     const meanTokens = scored.reduce((a, s) => a + s.input_tokens + s.output_tokens, 0) / scored.length;
     assert.equal(await value("tile-tokens"), Math.round(meanTokens).toLocaleString("en-US"));
