@@ -3,7 +3,7 @@
  * than read from `env`: the D1 binding, the run's RunGate, the control
  * queue and a clock. The gate is declared here by the calls the lifecycle
  * makes (workers/gate/contract.ts has the object's whole
- * surface), so src/ never imports the Durable Object. workers/queue/lifecycle.ts
+ * surface), so src/ never imports the Durable Object. workers/lifecycle.ts
  * builds these from the Worker's env.
  */
 import type { QueueMessage } from "../domain/queue-messages";

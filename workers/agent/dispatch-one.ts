@@ -21,7 +21,7 @@ import { HAND_BACK_S, handBack } from "./hand-back";
 import { postToRunner } from "./post";
 import { agentHolder } from "./slot";
 import type { Delivered } from "../../src/domain/queue-messages";
-import { gateFor } from "../queue/gate";
+import { gateFor } from "../gate/client";
 
 /** Dispatches the attempt of `msg` at `slot`; acks `msg` or hands it back (trouble on our side included). */
 export async function dispatchOne(env: Env, ctx: AgentContext, msg: Delivered, slot: AttemptSlot): Promise<void> {

@@ -46,7 +46,7 @@ import { dispatchOne } from "./dispatch-one";
 import { HAND_BACK_S, handBack } from "./hand-back";
 import { agentHolder, leaseMs } from "./slot";
 import type { Delivered } from "../../src/domain/queue-messages";
-import { gateFor } from "../queue/gate";
+import { gateFor } from "../gate/client";
 import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 /** How long an invocation keeps messages waiting for a slot before handing them back. */

@@ -10,8 +10,8 @@ import { attemptId } from "../../src/domain/attempt-id";
 import { recordEnded, settleEnded } from "../../src/lifecycle/attempt-end";
 import type { Env } from "../env";
 import { agentHolder } from "./slot";
-import { gateFor } from "../queue/gate";
-import { lifecycleOf } from "../queue/lifecycle";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
 
 /**
  * Records an ended agent attempt (called by its live object): the attempt

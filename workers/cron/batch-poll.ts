@@ -26,7 +26,7 @@ import { keepReply } from "../../src/storage/attempt-replies";
 import type { Env } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
 import { customIdOf, endpointOf } from "../queue/batch-calls";
-import { lifecycleOf } from "../queue/lifecycle";
+import { lifecycleOf } from "../lifecycle";
 import { runContext, type RunContext } from "../queue/run-context";
 import type { Budget } from "./budget";
 

@@ -32,8 +32,8 @@ import { readPlan } from "../../src/storage/run-plans";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
-import { gateFor } from "../queue/gate";
-import { lifecycleOf } from "../queue/lifecycle";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
 import type { Budget } from "./budget";
 
 /** Slack on top of the longest time an attempt may legitimately take. */

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../env";
-import { gateFor } from "../queue/gate";
+import { gateFor } from "./client";
 
 const LEASE = 60_000;
 const gate = () => gateFor(env as unknown as Env, `run_gate_test_${crypto.randomUUID()}`);

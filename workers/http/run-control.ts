@@ -12,7 +12,7 @@ import { queueResume, startRun, stopRun } from "../../src/lifecycle/run-transiti
 import type { Env } from "../env";
 import { recordPublicOrigin } from "../agent/callbacks";
 import { cancelLive } from "../agent/cancel";
-import { lifecycleOf } from "../queue/lifecycle";
+import { lifecycleOf } from "../lifecycle";
 
 /**
  * Starts a draft (draft → queued, planning queued); undefined when it was no

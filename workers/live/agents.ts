@@ -18,7 +18,7 @@ import { OwnedStore, type Owned } from "../../src/storage/live-store";
 import type { Env } from "../env";
 import { agentContext } from "../agent/context";
 import { agentHolder } from "../agent/slot";
-import { gateFor } from "../queue/gate";
+import { gateFor } from "../gate/client";
 import { writeAgentEnd, type OwnedInfo, type Verdict } from "./agent-end";
 import type { AbandonInput, Accepted, ArtifactInput, BeginInput, Call, EventsInput, FailInput, Refusal, ResultInput, Stamped } from "./contract";
 import type { DeltaLog } from "./log";

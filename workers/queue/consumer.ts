@@ -10,7 +10,7 @@ import { slotOf } from "../../src/lifecycle/run-context";
 import { abortRun } from "../../src/lifecycle/run-transitions";
 import type { Env } from "../env";
 import { executeAttempts, failedOutcome } from "./execute";
-import { lifecycleOf } from "./lifecycle";
+import { lifecycleOf } from "../lifecycle";
 import { runContext } from "./run-context";
 import { planStep } from "./plan";
 import { resumeStep } from "./resume";

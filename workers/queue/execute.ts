@@ -19,7 +19,7 @@ import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
 import { routeBatchWork } from "./batch-calls";
 import { callEnded, endIfExhaustedNow } from "./run-budget";
-import { gateFor } from "./gate";
+import { gateFor } from "../gate/client";
 import { GateFeedback } from "./gate-feedback";
 import { adapts, bandOf } from "../../src/execution/concurrency-band";
 import { slotOf } from "../../src/lifecycle/run-context";

@@ -17,8 +17,8 @@ import { writeTranscripts } from "../../src/storage/transcripts";
 import type { Env } from "../env";
 import type { AttemptResult, TranscriptLine } from "./attempt";
 import { sendAttempts } from "./attempt-queues";
-import { gateFor } from "./gate";
-import { lifecycleOf } from "./lifecycle";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
 import type { RunBudget } from "../../src/domain/run-budget";
 
 /** Results per group: at high throughput this sets the R2 writes per attempt (1 / FLUSH_EVERY). */

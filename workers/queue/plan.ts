@@ -30,8 +30,8 @@ import { writePlan } from "../../src/storage/run-plans";
 import type { Env } from "../env";
 import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
 import { sendAttempts } from "./attempt-queues";
-import { gateFor } from "./gate";
-import { lifecycleOf } from "./lifecycle";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
 import { hasOutputsTarget, planRecordedOutputs, planRescore, type Refusal } from "./recorded-plan";
 
 /** Attempts written and enqueued per planning step. */

@@ -15,7 +15,7 @@ import { readRunStatus } from "../../src/db/run-status";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
 import { sendAttempts } from "./attempt-queues";
-import { lifecycleOf } from "./lifecycle";
+import { lifecycleOf } from "../lifecycle";
 
 export const RESUME_PAGE = 2_000;
 

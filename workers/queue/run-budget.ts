@@ -15,8 +15,8 @@ import { estimateInputTokens, type SizedMessage } from "../../src/domain/token-e
 import { usageOf } from "../../src/lifecycle/attempt-end";
 import { exhaustRun } from "../../src/lifecycle/run-transitions";
 import type { Env } from "../env";
-import { gateFor } from "./gate";
-import { lifecycleOf } from "./lifecycle";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
 import type { RunContext } from "./run-context";
 
 /** The log line (and the result's) of an attempt a budget did not let call. */

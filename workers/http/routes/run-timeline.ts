@@ -10,7 +10,7 @@ import { AppError } from "../../../src/domain/errors";
 import type { RunOptions } from "../../../src/domain/run-options";
 import { adapts, bandOf } from "../../../src/execution/concurrency-band";
 import { SAMPLE_MS, type TimelineSample } from "../../../src/execution/run-timeline";
-import { gateFor } from "../../queue/gate";
+import { gateFor } from "../../gate/client";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 

@@ -4,9 +4,9 @@
  * (queue consumer, routes, cron, Durable Objects) hands these to
  * src/lifecycle instead of writing run or attempt state itself.
  */
-import type { LifecycleDeps } from "../../src/lifecycle/deps";
-import type { Env } from "../env";
-import { gateFor } from "./gate";
+import type { LifecycleDeps } from "../src/lifecycle/deps";
+import type { Env } from "./env";
+import { gateFor } from "./gate/client";
 
 export function lifecycleOf(env: Env): LifecycleDeps {
   return { DB: env.DB, gate: (runId) => gateFor(env, runId), control: env.CONTROL, now: () => new Date() };
