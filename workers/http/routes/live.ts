@@ -19,7 +19,7 @@ import { findActiveKeyByHash } from "../../../src/db/projects";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { AppError } from "../../../src/domain/errors";
 import type { RunOptions } from "../../../src/domain/run-options";
-import { PHASES } from "../../../src/live/deltas";
+import { LiveAttempt, LiveSet } from "../../../src/live/live-set";
 import { checkTicket, issueTicket, TICKET_TTL_MS } from "../../../src/live/tickets";
 import { liveStub, shardsFor } from "../../live/client";
 import { hasScope } from "../auth";
@@ -30,40 +30,9 @@ import { maxConcurrency } from "../../../src/execution/concurrency-band";
 const tags = ["live"];
 type Ctx = Context<AppEnv>;
 
-export const LiveAttemptView = z
-  .object({
-    attempt_id: z.string(),
-    seq: z.number().int(),
-    benchmark_id: z.string(),
-    target: z.enum(["a", "b"]),
-    task_key: z.string(),
-    member_index: z.number().int(),
-    attempt_index: z.number().int(),
-    subset: z.string().nullable(),
-    try: z.number().int(),
-    execution: z.enum(["inline", "agent"]),
-    executor: z.string().nullable(),
-    phase: z.enum(PHASES),
-    started_at: z.string(),
-    updated_at: z.string(),
-    deadline_at: z.string(),
-    turns: z.number().int(),
-    messages: z.number().int(),
-    tokens: z.object({ input: z.number().int(), output: z.number().int() }),
-    awaiting_model: z.boolean().openapi({ description: "a model request is in flight (a preview came after the last turn)" }),
-    last_delta_seq: z.number().int(),
-  })
-  .openapi("LiveAttempt");
-
-export const LiveSet = z
-  .object({
-    type: z.literal("live_set"),
-    delta_seq: z.number().int().openapi({ description: "the stream position this set reflects; follow from it with ?after_seq=" }),
-    count: z.number().int(),
-    by_phase: z.record(z.enum(PHASES), z.number().int()),
-    items: z.array(LiveAttemptView),
-  })
-  .openapi("LiveSet");
+// The live set's shapes are src/live's schemas (the hub builds the set by them), named for the document.
+const LiveAttemptView = LiveAttempt.openapi("LiveAttempt");
+const LiveSetView = LiveSet.extend({ items: z.array(LiveAttemptView) }).openapi("LiveSet");
 
 const FollowQuery = z.strictObject({
   after_seq: z
@@ -178,7 +147,7 @@ export const liveRoutes = newRouter()
       summary: "The run's live attempts with their phase and counts; an unchanged set answers 304 to If-None-Match",
       request: { params: IdParam, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
       responses: {
-        200: json(LiveSet, "The live set, with an ETag"),
+        200: json(LiveSetView, "The live set, with an ETag"),
         304: { description: "Unchanged since the ETag given in If-None-Match; no body" },
         ...errorResponses,
       },
@@ -191,6 +160,6 @@ export const liveRoutes = newRouter()
       });
       const headers = { etag: r.etag, "cache-control": "no-cache" };
       if (!r.body) return c.body(null, 304, headers);
-      return c.json(r.body as z.infer<typeof LiveSet>, 200, headers);
+      return c.json(r.body as z.infer<typeof LiveSetView>, 200, headers);
     },
   );
