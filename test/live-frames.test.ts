@@ -9,32 +9,14 @@ import type { DeltaEvent, DeltaInput } from "../src/live/deltas";
 import { LiveMessage } from "../src/live/frames";
 import { LiveAttempt, LiveSet } from "../src/live/live-set";
 import { liveStub } from "../workers/live/client";
+import { attemptOf, header, newRunId } from "./live-deltas";
 
 /** The live set with no field beyond the schema's (the schema itself stays open, as the API documents it). */
 const StrictLiveSet = LiveSet.extend({ items: z.array(LiveAttempt.extend({ tokens: LiveAttempt.shape.tokens.strict() }).strict()) }).strict();
 
-const runId = () => `run_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-const attempt = (run: string, seq: number) => `att_${run.slice(4)}.${seq}`;
+const runId = newRunId;
+const attempt = attemptOf;
 
-function header(seq: number): DeltaEvent {
-  const at = new Date().toISOString();
-  return {
-    kind: "header",
-    seq,
-    benchmark_id: "bm_1",
-    target: "a",
-    task_key: `q${seq}`,
-    member_index: seq,
-    attempt_index: 0,
-    subset: null,
-    try: 1,
-    execution: "inline",
-    executor: "fixture",
-    phase: "setup",
-    started_at: at,
-    deadline_at: new Date(Date.now() + 120_000).toISOString(),
-  };
-}
 
 async function follow(run: string) {
   const res = await liveStub(env, run).fetch(new Request(`https://live/follow?run=${run}&shards=1`, { headers: { upgrade: "websocket" } }));

@@ -4,29 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { DeltaEvent, DeltaInput } from "../../src/live/deltas";
 import { liveStub } from "./client";
 import type { RunLive } from "./run-live";
+import { attemptOf, header, newRunId } from "../../test/live-deltas";
 
-const newRun = () => `run_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-const idOf = (runId: string, seq: number) => `att_${runId.slice(4)}.${seq}`;
+const newRun = newRunId;
+const idOf = attemptOf;
 
-function header(seq: number, deadlineMs = Date.now() + 120_000): DeltaEvent {
-  const at = new Date().toISOString();
-  return {
-    kind: "header",
-    seq,
-    benchmark_id: "bm_1",
-    target: "a",
-    task_key: `q${seq}`,
-    member_index: seq,
-    attempt_index: 0,
-    subset: null,
-    try: 1,
-    execution: "inline",
-    executor: "fixture",
-    phase: "setup",
-    started_at: at,
-    deadline_at: new Date(deadlineMs).toISOString(),
-  };
-}
 
 const preview = (text: string): DeltaEvent => ({ kind: "preview", messages: [{ role: "user", content: text }] });
 const turn = (text: string): DeltaEvent => ({
