@@ -71,6 +71,7 @@ try {
 Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
+  model connections     ${fixture.stats().connections} opened for ${stats.calls} calls (the stack's fetch reuses idle ones)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
   throughput            ${(N / wall).toFixed(1)} attempts/s
   ratio to ideal        ${((ideal / wall) * 100).toFixed(1)}%
