@@ -2,7 +2,7 @@
 import { describeProblems, parseWorkerVars } from "../src/config/worker-config";
 import { AppError } from "../src/domain/errors";
 import type { RunLiveRpc } from "./live/contract";
-import type { RunGateRpc } from "./gate/contract";
+import type { RunGateRpc, RunGateShardRpc } from "./gate/contract";
 
 export interface Env {
   DB: D1Database;
@@ -13,6 +13,8 @@ export interface Env {
   /** Planning and resume steps (delivered without a batch window). */
   CONTROL: Queue;
   RUN_GATE: DurableObjectNamespace<RunGateRpc>;
+  /** A sharded run's gate shards (workers/gate/run-gate-shard.ts), named `<run>#gate<i>`. */
+  RUN_GATE_SHARD: DurableObjectNamespace<RunGateShardRpc>;
   /** Live traces: one hub object per run (plus shards for wide runs). */
   RUN_LIVE: DurableObjectNamespace<RunLiveRpc>;
   /** Secret: the operator token that may create projects. */

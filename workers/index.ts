@@ -6,6 +6,7 @@ import { countReceived, meterEnv } from "./io-meter";
 import { handleQueue } from "./queue/consumer";
 
 export { RunGate } from "./gate/run-gate";
+export { RunGateShard } from "./gate/run-gate-shard";
 export { RunLive } from "./live/run-live";
 
 const app = buildApp();

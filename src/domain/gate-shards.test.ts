@@ -6,7 +6,7 @@
 // again be given the whole limit (no slot leaked).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fairShares, GateShard, QUOTA_LEASE_MS, QuotaPool, type QuotaAsk, type QuotaReply } from "./gate-shards";
+import { fairShares, GateShard, gateShardCount, gateShardOf, QUOTA_LEASE_MS, QuotaPool, type QuotaAsk, type QuotaReply } from "./gate-shards";
 
 describe("fairShares", () => {
   it.each([
@@ -260,5 +260,43 @@ describe("a sharded gate under simulation", () => {
     expect(a.apply({ ...r2, seq: first.seq })).toBe(false);
     expect(a.apply(r2)).toBe(true);
     expect(a.capacity(0)).toBe(5);
+  });
+
+  it("allows for clock skew: the pool reserves past the lease it replies with, the shard stops granting before it", () => {
+    const pool = new QuotaPool(3, 1_000);
+    const a = new GateShard("a#0");
+    a.claim("h", 3, 10_000, 0);
+    const r = pool.ask({ ...a.ask(0), lease_ms: 5_000 }, 0)!;
+    expect(r).toMatchObject({ quota: 3, until: 5_000 });
+    expect(a.apply(r, 1_000)).toBe(true);
+    expect(a.capacity(3_999)).toBe(3);
+    expect(a.capacity(4_000)).toBe(0);
+    // The pool still counts it reserved a second past the reply's lease, by its own clock.
+    expect(pool.free(5_999)).toBe(0);
+    expect(pool.free(6_000)).toBe(3);
+  });
+
+  it("a pool restored from its reservations hands out none of them again", () => {
+    const pool = new QuotaPool(4);
+    const a = new GateShard("a#0");
+    a.claim("h", 4, 10_000, 0);
+    a.apply(pool.ask(a.ask(0), 0)!);
+    const restarted = new QuotaPool(4);
+    for (const [k, r] of pool.entries(0)) restarted.restore(k, r);
+    const b = new GateShard("b#0");
+    b.claim("h2", 4, 10_000, 1);
+    expect(restarted.ask(b.ask(1), 1)?.quota).toBe(0);
+    expect(restarted.ask(a.ask(1), 1)?.quota).toBe(4);
+  });
+});
+
+describe("gate shard count", () => {
+  it("is ⌈C / 250⌉ up to 16 for a fixed limit without a budget, 1 for a band or a budget", () => {
+    expect([1, 250, 251, 1000, 4000, 10_000].map((c) => gateShardCount(c, { adaptive: false, budget: false }))).toEqual([1, 1, 2, 4, 16, 16]);
+    expect(gateShardCount(1000, { adaptive: true, budget: false })).toBe(1);
+    expect(gateShardCount(1000, { adaptive: false, budget: true })).toBe(1);
+    expect(gateShardCount(12, { adaptive: false, budget: false }, 4)).toBe(3);
+    expect([0, 1, 2, 3, 7].map((s) => gateShardOf(s, 3))).toEqual([0, 1, 2, 0, 1]);
+    expect(gateShardOf(7, 1)).toBe(0);
   });
 });

@@ -42,6 +42,8 @@ export interface QuotaAsk {
   in_use: number;
   /** Slots its holders hold or are waiting for. */
   demand: number;
+  /** How long the quota should last (the longest holder lease it must cover); QUOTA_LEASE_MS when absent. */
+  lease_ms?: number;
 }
 
 /** The pool's answer to an ask. */
@@ -95,11 +97,37 @@ interface Reservation {
   demand: number;
 }
 
+/** A reservation as the pool keeps (and may persist) it. */
+export type ReservationRecord = Readonly<Reservation>;
+
+/** The longest quota lease a shard may ask for. */
+export const MAX_QUOTA_LEASE_MS = 2 * 3_600_000;
+
 /** The run's pool: the reservations of every shard incarnation, and the run's limit. */
 export class QuotaPool {
   private readonly reservations = new Map<string, Reservation>();
 
-  constructor(readonly limit: number) {}
+  /**
+   * @param skewMs a bound on the clocks' skew between the pool and its shards: each reservation outlives the
+   *   lease it replies with by this much (the shard subtracts as much again, GateShard.apply)
+   */
+  constructor(
+    readonly limit: number,
+    readonly skewMs = 0,
+  ) {}
+
+  /** The unexpired reservations, by shard incarnation (to persist them, or to carry them to a pool of another limit). */
+  entries(now: number): [string, ReservationRecord][] {
+    return this.live(now);
+  }
+
+  /**
+   * Puts back a reservation read from storage (a restarted pool). What is put back must be at least what was
+   * last replied (quota and until): erring high only keeps quota reserved a little longer.
+   */
+  restore(shard: string, r: ReservationRecord): void {
+    this.reservations.set(shard, { ...r });
+  }
 
   private live(now: number): [string, Reservation][] {
     for (const [k, r] of this.reservations) if (r.until <= now) this.reservations.delete(k);
@@ -135,8 +163,9 @@ export class QuotaPool {
     const target = shares[all.findIndex((x) => x.k === a.shard)]!;
     const free = this.limit - others.reduce((n, [, r]) => n + r.quota, 0) - held;
     const quota = held + Math.max(0, Math.min(free, target - held));
-    const until = now + QUOTA_LEASE_MS;
-    this.reservations.set(a.shard, { quota, until, seq: a.seq, demand });
+    const lease = Math.min(MAX_QUOTA_LEASE_MS, Math.max(1, Math.floor(a.lease_ms ?? QUOTA_LEASE_MS)));
+    const until = now + lease;
+    this.reservations.set(a.shard, { quota, until: until + this.skewMs, seq: a.seq, demand });
     return { shard: a.shard, seq: a.seq, quota, until, target };
   }
 }
@@ -183,8 +212,19 @@ export class GateShard {
     return this.holders;
   }
 
-  /** Grants `holder` up to `want` more slots, its lease (renewed) ending by the shard's own. */
-  claim(holder: string, want: number, leaseMs: number, now: number): number {
+  /** What the shard holds and wants now (for the caller to decide when to ask). */
+  status(now: number): { quota: number; until: number; target: number; in_use: number; waiting: number } {
+    const in_use = this.inUse(now);
+    let waiting = 0;
+    for (const w of this.wanting.values()) waiting += w.slots;
+    return { quota: this.capacity(now), until: this.until, target: this.target, in_use, waiting };
+  }
+
+  /**
+   * Grants `holder` up to `want` more slots, its lease (renewed) ending by the shard's own. What it did not
+   * get counts as demand for `wantMs` (default: the lease), unless it asks again.
+   */
+  claim(holder: string, want: number, leaseMs: number, now: number, wantMs = leaseMs): number {
     const free = Math.max(0, this.capacity(now) - this.inUse(now));
     const granted = Math.max(0, Math.min(Math.floor(want), free));
     const h = this.holders.get(holder) ?? { slots: 0, until: 0 };
@@ -194,7 +234,7 @@ export class GateShard {
       this.holders.set(holder, h);
     }
     const short = Math.floor(want) - granted;
-    if (short > 0) this.wanting.set(holder, { slots: short, until: now + leaseMs });
+    if (short > 0) this.wanting.set(holder, { slots: short, until: now + wantMs });
     else if (want > 0) this.wanting.delete(holder);
     return granted;
   }
@@ -224,12 +264,36 @@ export class GateShard {
     return { shard: this.name, seq: this.seq, quota: this.quota, in_use: used, demand: used + waiting };
   }
 
-  /** Applies the pool's reply when it answers the latest ask; false (ignored) otherwise. */
-  apply(r: QuotaReply): boolean {
+  /**
+   * Applies the pool's reply when it answers the latest ask; false (ignored) otherwise. `skewMs` (the pool's
+   * own) is taken off the lease, so the shard stops granting before the pool's clock could end the reservation.
+   */
+  apply(r: QuotaReply, skewMs = 0): boolean {
     if (r.shard !== this.name || r.seq !== this.seq) return false;
     this.quota = r.quota;
-    this.until = r.until;
+    this.until = r.until - skewMs;
     this.target = r.target;
     return true;
   }
+}
+
+/** Slots one shard is sized for: at 1–1.5 gate requests per attempt, about what one object's ~1,000 requests/s carry. */
+export const SLOTS_PER_GATE_SHARD = 250;
+export const MAX_GATE_SHARDS = 16;
+
+/**
+ * Shards of a run's gate: ⌈limit / perShard⌉, at most MAX_GATE_SHARDS. Only
+ * a run whose limit is fixed and that has no budget is sharded: a band's
+ * adaptive limit and a budget's admit-or-refuse step are decided in one
+ * place (the run's RunGate), so those runs keep one gate (N = 1) whatever
+ * their concurrency.
+ */
+export function gateShardCount(limit: number, run: { adaptive: boolean; budget: boolean }, perShard = SLOTS_PER_GATE_SHARD): number {
+  if (run.adaptive || run.budget) return 1;
+  return Math.min(MAX_GATE_SHARDS, Math.max(1, Math.ceil(limit / Math.max(1, Math.floor(perShard)))));
+}
+
+/** The shard that registers the attempt at `seq` (its messages, redeliveries too, always reach the same one). */
+export function gateShardOf(seq: number, shards: number): number {
+  return shards <= 1 ? 0 : seq % shards;
 }

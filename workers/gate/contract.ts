@@ -77,6 +77,66 @@ export interface GateState {
   limit: number | null;
 }
 
+/** The clocks' skew between a pool and its shards that quota leases allow for (Cloudflare's clocks are NTP-synced far closer). */
+export const GATE_SKEW_MS = 1_000;
+
+/**
+ * A sharded run's gate (src/domain/gate-shards.ts, docs/scaling.md): a consumer invocation claims, asks for
+ * more and releases at its shard (RunGateShard) as it would at the RunGate; `run` and `shard` name the pool
+ * the shard leases its quota from. Shards serve fixed limits only (no band, no budget: gateShardCount).
+ */
+const ShardOf = { run: z.string().min(1).max(200), shard: z.number().int().min(0).max(63) };
+export const ShardClaim = Claim.omit({ band: true }).extend(ShardOf);
+export const ShardMore = More.omit({ band: true }).extend(ShardOf);
+/** `done`: the holder's last release here; it no longer waits for slots. */
+export const ShardRelease = Release.extend({ done: z.boolean().default(false) });
+
+/** A shard's answer: the slots granted, and when the holder's slots at this shard lapse unless renewed (null: it holds none). */
+export interface ShardGrant {
+  granted: number;
+  until: number | null;
+}
+
+export interface ShardStats {
+  /** This instance of the shard (a restart is a new one), as the pool knows it; null before its first request. */
+  incarnation: string | null;
+  in_use: number;
+  max_in_use: number;
+  quota: number;
+  waiting: number;
+  executing: number;
+  asks: number;
+}
+
+export interface RunGateShardRpc extends Rpc.DurableObjectBranded {
+  claim(input: z.input<typeof ShardClaim>): Promise<ShardGrant & { busy: string[]; epoch: number }>;
+  more(input: z.input<typeof ShardMore>): Promise<ShardGrant>;
+  release(input: z.input<typeof ShardRelease>): Promise<void>;
+  stats(): Promise<ShardStats>;
+  /** Drops this instance and its memory, as an eviction would (tests). */
+  restart(): Promise<void>;
+}
+
+/** A shard's quota ask (QuotaAsk) as the pool receives it, with the run's limit. */
+export const PoolAsk = z.object({
+  shard: z.string().min(1).max(300),
+  seq: z.number().int().min(1),
+  quota: z.number().int().min(0).max(10_000),
+  in_use: z.number().int().min(0).max(10_000),
+  demand: z.number().int().min(0).max(20_000),
+  lease_ms: z.number().int().min(1).max(2 * 3_600_000),
+  limit: z.number().int().min(1).max(10_000),
+});
+
+/** The pool's reply to a shard (QuotaReply). */
+export interface PoolReply {
+  shard: string;
+  seq: number;
+  quota: number;
+  until: number;
+  target: number;
+}
+
 /** The RPC methods callers reach through `env.RUN_GATE` stubs (workers/gate/run-gate.ts implements them). */
 export interface RunGateRpc extends Rpc.DurableObjectBranded {
   claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }>;
@@ -99,4 +159,10 @@ export interface RunGateRpc extends Rpc.DurableObjectBranded {
   resetBudget(spent: z.input<typeof SpendInput>): Promise<void>;
   report(input: z.input<typeof Report>): Promise<ReportAnswer>;
   timeline(): Promise<TimelineSample[]>;
+  /** Sharded runs: a shard's quota ask (null: an ask older than one already read). */
+  shardAsk(input: z.input<typeof PoolAsk>): Promise<PoolReply | null>;
+  /** The run's shard count: fixed by the first caller (`proposed`), or by setShardCount, for the rest of the run. */
+  shardCount(proposed: number): Promise<number>;
+  /** Fixes the run's shard count before its work starts (tests, benches: small runs with N > 1). */
+  setShardCount(n: number): Promise<void>;
 }

@@ -31,6 +31,14 @@
  * so no call starts until the run is back under its limit. The reports also
  * fill the run's timeline (src/execution/run-timeline.ts): the open sample
  * lives in memory, each closed one is stored under `tl:<n>`.
+ *
+ * A sharded run (a fixed limit, no budget: gateShardCount in
+ * src/domain/gate-shards.ts) grants its slots at RunGateShard objects
+ * instead (workers/gate/run-gate-shard.ts), and this object is their pool
+ * (QuotaPool): it leases each shard incarnation its quota, never more than
+ * the limit in all. Reservations are persisted (`qp:<shard>`), so a
+ * restarted pool never hands out quota a shard may still be granting from;
+ * the tally, lost work, recovery, the timeline and budgets stay here.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
@@ -39,7 +47,11 @@ import { adapts, bandLimit, initialBand, observeCall, type Band, type BandState 
 import { addCall, closeSample, openSample, sampleMs, type OpenSample, type TimelineSample } from "../../src/execution/run-timeline";
 import { BudgetLedger } from "./budget";
 import { Landed, LandedUsage, Reserve, SpendInput, type BudgetState, type BudgetVerdict } from "./budget-contract";
-import { Claim, More, Release, Report, type GateState, type ReportAnswer, type RunGateRpc } from "./contract";
+import { Claim, More, PoolAsk, Release, Report, type GateState, type PoolReply, type ReportAnswer, type RunGateRpc, GATE_SKEW_MS } from "./contract";
+import { QuotaPool, type ReservationRecord } from "../../src/domain/gate-shards";
+
+/** A shard that reported slots in use or wanted this recently still has live holders (it asks every 250 ms while it does). */
+const SHARD_ALIVE_MS = 10_000;
 
 interface HolderState {
   slots: number;
@@ -77,12 +89,20 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   /** The timeline sample being filled, and how many are stored. */
   private sample: OpenSample | null = null;
   private samples = 0;
+  /** Sharded runs: the shards' reservations, what each last reported in use, and what is persisted of each. */
+  private quota: QuotaPool | null = null;
+  private readonly shardSeen = new Map<string, { in_use: number; demand: number; at: number }>();
+  private readonly persisted = new Map<string, ReservationRecord>();
+  /** The run's shard count once fixed (persisted). */
+  private shards: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.budget = new BudgetLedger(ctx.storage);
     ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from", "band", "samples"]);
+      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from", "band", "samples", "gate_shards"]);
+      this.shards = (saved.get("gate_shards") as number | undefined) ?? null;
+      for (const [k, r] of await ctx.storage.list<ReservationRecord>({ prefix: "qp:" })) this.persisted.set(k.slice(3), r);
       this.band = (saved.get("band") as BandState | undefined) ?? null;
       this.samples = (saved.get("samples") as number | undefined) ?? 0;
       this.maxSeen = (saved.get("max_seen") as number | undefined) ?? 0;
@@ -97,6 +117,16 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   private inUse(): number {
     let n = 0;
     for (const h of this.holders.values()) n += h.slots;
+    return n;
+  }
+
+  /** Slots held here and at the shards (as each last reported: never above their reservations, so within the limit). */
+  private inFlight(now = Date.now()): number {
+    let n = this.inUse();
+    for (const [k, s] of this.shardSeen) {
+      if (s.at + SHARD_ALIVE_MS <= now) this.shardSeen.delete(k);
+      else n += s.in_use;
+    }
     return n;
   }
 
@@ -144,7 +174,7 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
         this.sample = null;
       }
     }
-    if (!this.sample && open) this.sample = openSample(now, this.currentLimit() ?? 0, this.inUse());
+    if (!this.sample && open) this.sample = openSample(now, this.currentLimit() ?? 0, this.inFlight(now));
   }
 
   private grant(holder: string, want: number, asked: number, leaseMs: number, now: number): number {
@@ -171,7 +201,7 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   }
 
   private state(): GateState {
-    return { in_flight: this.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total, limit: this.currentLimit() };
+    return { in_flight: this.inFlight(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total, limit: this.currentLimit() };
   }
 
   /**
@@ -276,8 +306,11 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
    * left unfinished continues where `recoveryAt` said. Null: nothing to do.
    */
   async takeLost(): Promise<{ from: number } | null> {
-    this.expire(Date.now());
-    if (this.holders.size === 0 && this.workInstance !== null && this.workInstance !== this.instance) {
+    const now = Date.now();
+    this.expire(now);
+    // A shard's holders are live holders too (a shard that asked lately with slots in use or wanted).
+    const shardsBusy = [...this.shardSeen.values()].some((s) => s.at + SHARD_ALIVE_MS > now && s.demand > 0);
+    if (this.holders.size === 0 && !shardsBusy && this.workInstance !== null && this.workInstance !== this.instance) {
       this.ownWork();
       this.recoverFrom = 0;
       await this.ctx.storage.put("recover_from", 0);
@@ -334,6 +367,61 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
     const out = [...stored.values()];
     if (this.sample) out.push(closeSample(this.sample, Math.min(now, this.sample.t + sampleMs(this.samples))));
     return out;
+  }
+
+  /**
+   * A shard's quota ask: the pool's reply reserves before it goes out (the
+   * reservation is persisted first when it grows or outlives what is stored,
+   * and the output gate holds the reply until it is), so however this object
+   * restarts, what it reserved is never handed out twice.
+   */
+  async shardAsk(input: z.input<typeof PoolAsk>): Promise<PoolReply | null> {
+    const { limit, ...ask } = PoolAsk.parse(input);
+    const now = Date.now();
+    if (!this.quota || this.quota.limit !== limit) {
+      // First ask of this instance (put back what is stored), or the limit changed (carry the reservations over).
+      const prior = this.quota ? this.quota.entries(now) : [...this.persisted].filter(([, r]) => r.until > now);
+      this.quota = new QuotaPool(limit, GATE_SKEW_MS);
+      for (const [k, r] of prior) this.quota.restore(k, r);
+    }
+    this.pinned = limit;
+    const reply = this.quota.ask(ask, now);
+    if (ask.demand > 0) this.ownWork();
+    this.tick(now, ask.demand > 0);
+    this.shardSeen.set(ask.shard, { in_use: ask.in_use, demand: ask.demand, at: now });
+    const flying = this.inFlight(now);
+    if (this.sample && flying > this.sample.in_flight) this.sample.in_flight = flying;
+    if (flying > this.maxSeen) {
+      this.maxSeen = flying;
+      this.ctx.storage.put("max_seen", flying, { allowUnconfirmed: true });
+    }
+    if (!reply) return null;
+    const reserved = this.quota.entries(now).find(([k]) => k === ask.shard)?.[1];
+    const stored = this.persisted.get(ask.shard);
+    if (reserved && (!stored || reserved.quota > stored.quota || reserved.until > stored.until)) {
+      // Stored ahead by one more lease, so the next write is due a lease from now, not at every ask; a restored
+      // reservation erring long only keeps quota reserved longer.
+      const record = { ...reserved, until: reserved.until + (reply.until - now) };
+      this.persisted.set(ask.shard, record);
+      void this.ctx.storage.put(`qp:${ask.shard}`, record);
+    }
+    for (const [k, r] of this.persisted) {
+      if (r.until <= now) {
+        this.persisted.delete(k);
+        void this.ctx.storage.delete(`qp:${k}`);
+      }
+    }
+    return reply;
+  }
+
+  async shardCount(proposed: number): Promise<number> {
+    if (this.shards === null) await this.setShardCount(proposed);
+    return this.shards!;
+  }
+
+  async setShardCount(n: number): Promise<void> {
+    this.shards = z.number().int().min(1).max(64).parse(n);
+    await this.ctx.storage.put("gate_shards", this.shards);
   }
 
   /** Admits one model call under the run's budget or refuses it (the first refusal exhausts it): one atomic step for every consumer. */

@@ -1,7 +1,8 @@
 /**
  * Executes a batch of attempt messages. Per run: skip attempts that already
  * ended (a redelivery), claim the rest and take concurrency slots from the
- * run's RunGate in one call, and run the attempts on as many local workers
+ * run's RunGate in one call (or at its gate shards: workers/gate/slot-gate.ts),
+ * and run the attempts on as many local workers
  * as slots were granted (each worker one model call at a time). Results go
  * to an OutcomeSink, which writes them in small groups as they arrive.
  */
@@ -20,6 +21,7 @@ import { OutcomeSink } from "./outcome-sink";
 import { routeBatchWork } from "./batch-calls";
 import { callEnded, endIfExhaustedNow } from "./run-budget";
 import { gateFor } from "../gate/client";
+import { shardsOf, slotGateFor } from "../gate/slot-gate";
 import { GateFeedback } from "./gate-feedback";
 import { adapts, bandOf } from "../../src/execution/concurrency-band";
 import { slotOf } from "../../src/lifecycle/run-context";
@@ -95,8 +97,16 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const band = bandOf(ctx.options.concurrency);
   const limit = band.max;
   const leaseMs = 2 * ctx.options.timeout_s * 1000 + 30_000;
-  const ids = work.map((w) => attemptId(runId, w.slot.seq));
-  const { granted, busy, epoch } = await gate.claim({ holder, attempts: ids, want: Math.min(limit, work.length), limit, lease_ms: leaseMs, band });
+  // A wide run with a fixed limit and no budget takes its slots from gate shards (N > 1); else from its RunGate as ever.
+  const shards = await shardsOf(env, runId, limit, { adaptive: adapts(band), budget: ctx.options.budget !== undefined });
+  const slotGate = slotGateFor(env, runId, shards, { holder, limit, leaseMs, band });
+  const { granted, busy, epoch } = await slotGate.claim(
+    work.map((w) => ({ id: attemptId(runId, w.slot.seq), seq: w.slot.seq })),
+    Math.min(limit, work.length),
+  );
+  // A shard's slots lapse by its quota lease (the gate says when): no attempt starts that could outlast it.
+  const callMs = ctx.options.timeout_s * 1000;
+  const leaseCovers = (ms: number) => Date.now() + ms + callMs < slotGate.leaseEnd();
   const feedback = new GateFeedback(gate, holder, adapts(band), epoch);
   feedback.start();
 
@@ -126,7 +136,12 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
         result = await runAttempt(env, ctx, slot, tries, since, live, replyKey);
         feedback.note(result, epoch);
         const inPlace =
-          result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && Date.now() + result.delay_ms < deadline;
+          result.kind === "retry" &&
+          result.limited_since !== undefined &&
+          result.delay_ms <= WAIT_IN_PLACE_MAX_MS &&
+          !stopped &&
+          Date.now() + result.delay_ms < deadline &&
+          leaseCovers(result.delay_ms);
         if (!inPlace || result.kind !== "retry") break;
         if (!(kept = await feedback.keep())) {
           // The band's limit fell: the slot is given up, and the retry waits in this invocation for another one
@@ -183,12 +198,12 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
       const worker: Promise<void> = (async () => {
         // In a band, a slot above a lowered limit is taken back by the gate (no release) before it calls again.
         let kept = true;
-        while (kept && pending.length && !stopped && Date.now() < deadline) {
+        while (kept && pending.length && !stopped && Date.now() < deadline && leaseCovers(0)) {
           kept = await runOne(pending.shift()!);
           if (kept && pending.length) kept = await feedback.keep();
         }
         slots--;
-        if (kept) await gate.release({ holder, slots: 1, attempts: [] });
+        if (kept) await slotGate.releaseSlot();
       })().finally(() => running.delete(worker));
       running.add(worker);
       workers.push(worker);
@@ -201,14 +216,16 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   while ((pending.length || running.size) && !stopped && Date.now() < deadline) {
     const want = Math.min(limit, pending.length) - slots;
     if (want > 0 || Date.now() - lastRenew > RENEW_MS) {
-      startWorkers(await gate.more({ holder, want: Math.max(0, want), limit, lease_ms: leaseMs, wait_ms: want > 0 ? MORE_WAIT_MS : 0, band }));
+      startWorkers(await slotGate.more(Math.max(0, want), want > 0 ? MORE_WAIT_MS : 0));
       lastRenew = Date.now();
+      // A lease too short to start an attempt on (a shard cut off from its pool): its workers end at once; wait, do not spin.
+      if (!leaseCovers(0)) await sleep(MORE_WAIT_MS);
     }
     const stillWant = Math.min(limit, pending.length) - slots > 0;
     // Wanting more, the next request waits at the gate itself; else sleep until a worker is done or the lease needs renewing.
     if (!stillWant) await (running.size ? Promise.race([sleep(RENEW_MS), ...running]) : sleep(MORE_WAIT_MS));
   }
-  const renew = setInterval(() => void gate.more({ holder, want: 0, limit, lease_ms: leaseMs, band }), RENEW_MS);
+  const renew = setInterval(() => void slotGate.more(0, 0).catch(() => {}), RENEW_MS);
   try {
     await Promise.all(workers);
     // Stopped: the rest are cancelled with the run (resume re-enqueues them). Out of time: hand them back untouched.
@@ -221,7 +238,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     clearInterval(renew);
     clearInterval(watch);
     await feedback.stop();
-    await gate.release({ holder, slots: 0, attempts: ids });
+    await slotGate.releaseAll();
     // Out of budget: the reservation that was holding the run open may have ended with these claims.
     await endIfExhaustedNow(env, runId, ctx.options.budget);
     // The live deltas this invocation's attempts emitted go out before it ends (its own sends only).
