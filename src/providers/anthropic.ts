@@ -4,10 +4,10 @@
  * I/O: HTTP to the configured base URL. The SDK never retries (the queue
  * does) and the request's timeout is enforced.
  */
-import { BaseAnthropic } from "@anthropic-ai/sdk/client";
-import { Messages, type Message, type MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Message, MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import { isDict, parsePyJson, toJsonText } from "../scorers/function-call/py-values";
 import { toProviderError } from "./errors";
+import type { MessagesClient } from "./anthropic-client";
 import { anthropicMessage } from "./image-parts";
 import type { ProviderOptions } from "./openai";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
@@ -34,24 +34,25 @@ function sdkBase(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
 }
 
-/**
- * The SDK's client with the one resource Assay calls: `Anthropic` also builds
- * beta, organization, files, skills and more in its constructor, ~50 KB
- * gzipped of a Worker bundle that never calls them.
- */
-class MessagesClient extends BaseAnthropic {
-  messages = new Messages(this);
+/** The SDK's client (./anthropic-client), made on the first call: the SDK is imported then, not at start-up. */
+export function anthropicClient(config: ProviderConfig, opts: ProviderOptions): () => Promise<MessagesClient> {
+  let made: Promise<MessagesClient> | undefined;
+  return () =>
+    (made ??= import("./anthropic-client").then(
+      ({ MessagesClient }) =>
+        new MessagesClient({
+          baseURL: sdkBase(config.base_url),
+          // Without a key, send no auth header rather than let the SDK look for credentials elsewhere.
+          apiKey: config.api_key ?? "",
+          defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
+          maxRetries: 0,
+          fetch: opts.fetch,
+        }),
+    ));
 }
 
 export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions = {}): ModelProvider {
-  const client = new MessagesClient({
-    baseURL: sdkBase(config.base_url),
-    // Without a key, send no auth header rather than let the SDK look for credentials elsewhere.
-    apiKey: config.api_key ?? "",
-    defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
-    maxRetries: 0,
-    fetch: opts.fetch,
-  });
+  const client = anthropicClient(config, opts);
 
   return {
     provider: "anthropic",
@@ -69,12 +70,13 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
       if (req.top_p !== undefined) body.top_p = req.top_p;
       if (req.tools?.length) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
       body.stream = false;
+      const sdk = await client();
       const started = Date.now();
       let res: Message;
       let raw: string;
       try {
         // The raw body, so tool input keeps its JSON text (2.0 stays a float; the SDK's parse would make it 2).
-        const response = await client.messages
+        const response = await sdk.messages
           .create(body as unknown as MessageCreateParamsNonStreaming, { timeout: req.timeout_ms, maxRetries: 0 })
           .asResponse();
         raw = await response.text();

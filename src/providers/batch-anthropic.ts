@@ -5,30 +5,19 @@
  * {custom_id, result: succeeded | errored | canceled | expired}).
  * I/O: HTTP to the configured base URL.
  */
-import { BaseAnthropic } from "@anthropic-ai/sdk/client";
-import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { BatchCreateParams } from "@anthropic-ai/sdk/resources/messages/batches";
 import { errorText, liveBody, liveResult, type BatchClient, type BatchItemResult, type BatchRequest } from "./batch";
 import { toProviderError } from "./errors";
+import { anthropicClient } from "./anthropic";
 import type { ProviderOptions } from "./openai";
 import type { ProviderConfig } from "./types";
-
-/** The SDK's client with only the messages resource (and its batches), as the live adapter builds it. */
-class MessagesClient extends BaseAnthropic {
-  messages = new Messages(this);
-}
 
 /** Reads and cancels change nothing twice, so they retry a dropped connection (creates never do: a retry could submit twice). */
 const IDEMPOTENT = { maxRetries: 2 };
 
 export function anthropicBatchClient(config: ProviderConfig, opts: ProviderOptions = {}): BatchClient {
-  const client = new MessagesClient({
-    baseURL: config.base_url.replace(/\/+$/, "").replace(/\/v1$/, ""),
-    apiKey: config.api_key ?? "",
-    defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
-    maxRetries: 0,
-    fetch: opts.fetch,
-  });
+  // The live adapter's client (only the messages resource, and its batches), the SDK loaded on first use.
+  const client = anthropicClient(config, opts);
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -47,19 +36,19 @@ export function anthropicBatchClient(config: ProviderConfig, opts: ProviderOptio
           return { custom_id: r.custom_id, params } as unknown as BatchCreateParams.Request;
         }),
       );
-      const batch = await wrap(() => client.messages.batches.create({ requests: items }));
+      const batch = await wrap(async () => (await client()).messages.batches.create({ requests: items }));
       return batch.id;
     },
     async state(batchId: string) {
-      const b = await wrap(() => client.messages.batches.retrieve(batchId, {}, IDEMPOTENT));
+      const b = await wrap(async () => (await client()).messages.batches.retrieve(batchId, {}, IDEMPOTENT));
       return { status: b.processing_status, ended: b.processing_status === "ended" };
     },
     async results(batchId: string, requests: readonly BatchRequest[]): Promise<BatchItemResult[]> {
-      const b = await wrap(() => client.messages.batches.retrieve(batchId, {}, IDEMPOTENT));
+      const b = await wrap(async () => (await client()).messages.batches.retrieve(batchId, {}, IDEMPOTENT));
       const latency = Math.max(0, Date.parse(b.ended_at ?? b.created_at) - Date.parse(b.created_at));
       const byId = new Map<string, { type: string; message?: unknown; error?: unknown }>();
       await wrap(async () => {
-        for await (const line of await client.messages.batches.results(batchId, {}, IDEMPOTENT)) byId.set(line.custom_id, line.result as { type: string });
+        for await (const line of await (await client()).messages.batches.results(batchId, {}, IDEMPOTENT)) byId.set(line.custom_id, line.result as { type: string });
       });
       return Promise.all(
         requests.map(async (r): Promise<BatchItemResult> => {
@@ -77,7 +66,7 @@ export function anthropicBatchClient(config: ProviderConfig, opts: ProviderOptio
       );
     },
     async cancel(batchId: string) {
-      await wrap(() => client.messages.batches.cancel(batchId, {}, IDEMPOTENT));
+      await wrap(async () => (await client()).messages.batches.cancel(batchId, {}, IDEMPOTENT));
     },
   };
 }

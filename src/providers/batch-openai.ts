@@ -7,11 +7,9 @@
  * holds non-200 responses and `error.code` batch_expired / batch_cancelled.
  * I/O: HTTP to the configured base URL.
  */
-import OpenAI from "openai";
-import { VERSION } from "openai/version";
 import { errorText, liveBody, liveResult, type BatchClient, type BatchItemResult, type BatchRequest } from "./batch";
 import { toProviderError } from "./errors";
-import type { ProviderOptions } from "./openai";
+import { openaiClient, type ProviderOptions } from "./openai";
 import type { ProviderConfig } from "./types";
 
 /** Reads and cancels change nothing twice, so they retry a dropped connection (creates never do: a retry could submit twice). */
@@ -25,13 +23,8 @@ interface BatchLine {
 }
 
 export function openaiBatchClient(config: ProviderConfig, opts: ProviderOptions = {}): BatchClient {
-  const client = new OpenAI({
-    baseURL: config.base_url,
-    apiKey: config.api_key ?? "unused",
-    defaultHeaders: { "user-agent": `OpenAI/JS ${VERSION}`, ...(config.api_key ? {} : { authorization: null }) },
-    maxRetries: 0,
-    fetch: opts.fetch,
-  });
+  // The live adapter's client, the SDK loaded on first use.
+  const client = openaiClient(config, opts);
   const wrap = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -42,7 +35,7 @@ export function openaiBatchClient(config: ProviderConfig, opts: ProviderOptions 
   const lines = async (fileId: string | null | undefined): Promise<BatchLine[]> => {
     if (!fileId) return [];
     // Decoded from bytes: the file is served as application/jsonl, which workerd warns about reading as text.
-    const text = await wrap(async () => new TextDecoder().decode(await (await client.files.content(fileId, IDEMPOTENT)).arrayBuffer()));
+    const text = await wrap(async () => new TextDecoder().decode(await (await (await client()).files.content(fileId, IDEMPOTENT)).arrayBuffer()));
     return text.split("\n").filter((l) => l.trim()).flatMap((l) => {
       try {
         return [JSON.parse(l) as BatchLine];
@@ -58,16 +51,16 @@ export function openaiBatchClient(config: ProviderConfig, opts: ProviderOptions 
       const rows = await Promise.all(
         requests.map(async (r) => JSON.stringify({ custom_id: r.custom_id, method: "POST", url: "/v1/chat/completions", body: await liveBody(config, r.req) })),
       );
-      const file = await wrap(() => client.files.create({ file: new File([rows.join("\n") + "\n"], "assay-batch.jsonl", { type: "application/jsonl" }), purpose: "batch" }));
-      const batch = await wrap(() => client.batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h", metadata }));
+      const file = await wrap(async () => (await client()).files.create({ file: new File([rows.join("\n") + "\n"], "assay-batch.jsonl", { type: "application/jsonl" }), purpose: "batch" }));
+      const batch = await wrap(async () => (await client()).batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h", metadata }));
       return batch.id;
     },
     async state(batchId: string) {
-      const b = await wrap(() => client.batches.retrieve(batchId, IDEMPOTENT));
+      const b = await wrap(async () => (await client()).batches.retrieve(batchId, IDEMPOTENT));
       return { status: b.status, ended: ENDED.has(b.status) };
     },
     async results(batchId: string, requests: readonly BatchRequest[]): Promise<BatchItemResult[]> {
-      const b = await wrap(() => client.batches.retrieve(batchId, IDEMPOTENT));
+      const b = await wrap(async () => (await client()).batches.retrieve(batchId, IDEMPOTENT));
       // The batch's wall time stands for each request's latency: no line says when it was answered.
       const latency = Math.max(0, ((b.completed_at ?? b.expired_at ?? b.cancelled_at ?? b.failed_at ?? b.created_at) - b.created_at) * 1000);
       const byId = new Map<string, BatchLine>();
@@ -94,7 +87,7 @@ export function openaiBatchClient(config: ProviderConfig, opts: ProviderOptions 
       );
     },
     async cancel(batchId: string) {
-      await wrap(() => client.batches.cancel(batchId, IDEMPOTENT));
+      await wrap(async () => (await client()).batches.cancel(batchId, IDEMPOTENT));
     },
   };
 }

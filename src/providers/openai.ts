@@ -3,7 +3,7 @@
  * the official `openai` SDK. I/O: HTTP to the configured base URL. The SDK
  * never retries (the queue does) and the request's timeout is enforced.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { VERSION } from "openai/version";
 import { completionsLoglikelihood } from "./completions";
 import { ProviderError, toProviderError } from "./errors";
@@ -20,21 +20,37 @@ function capField(baseUrl: string): "max_tokens" | "max_completion_tokens" {
   return new URL(baseUrl).hostname === "api.openai.com" ? "max_completion_tokens" : "max_tokens";
 }
 
+/**
+ * The SDK's client, made on the first call: `openai` is imported with
+ * import(), so its modules (and the node:util its streams load) are
+ * evaluated by the first model call, not at every Worker start-up
+ * (e2e/worker-bundle.test.mjs checks nothing imports it statically).
+ */
+export function openaiClient(config: ProviderConfig, opts: ProviderOptions): () => Promise<OpenAI> {
+  let made: Promise<OpenAI> | undefined;
+  return () =>
+    // The client module alone: the package's index would keep every export (Azure, Bedrock, helpers) in the bundle.
+    (made ??= import("openai/client").then(
+      ({ OpenAI }) =>
+        new OpenAI({
+          baseURL: config.base_url,
+          // Endpoints without auth (a local vLLM): the SDK insists on a key, so give it one and drop the header.
+          apiKey: config.api_key ?? "unused",
+          // The SDK names itself by its class's name, which a minified bundle renames.
+          defaultHeaders: { "user-agent": `OpenAI/JS ${VERSION}`, ...(config.api_key ? {} : { authorization: null }) },
+          maxRetries: 0,
+          fetch: opts.fetch,
+        }),
+    ));
+}
+
 export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {}): ModelProvider {
-  const client = new OpenAI({
-    baseURL: config.base_url,
-    // Endpoints without auth (a local vLLM): the SDK insists on a key, so give it one and drop the header.
-    apiKey: config.api_key ?? "unused",
-    // The SDK names itself by its class's name, which a minified bundle renames.
-    defaultHeaders: { "user-agent": `OpenAI/JS ${VERSION}`, ...(config.api_key ? {} : { authorization: null }) },
-    maxRetries: 0,
-    fetch: opts.fetch,
-  });
+  const client = openaiClient(config, opts);
   const cap = capField(config.base_url);
 
   return {
     provider: "openai",
-    loglikelihood: (call) => completionsLoglikelihood(client, config.api_key, call),
+    loglikelihood: async (call) => completionsLoglikelihood(await client(), config.api_key, call),
     async chat(req: ChatRequest): Promise<ChatResult> {
       const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages.map(openaiMessage) };
       if (req.temperature !== undefined) body.temperature = req.temperature;
@@ -42,10 +58,11 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
       if (req.max_output_tokens !== undefined) body[cap] = req.max_output_tokens;
       if (req.tools?.length) body.tools = req.tools.map((t) => ({ type: "function", function: t }));
       body.stream = false;
+      const sdk = await client();
       const started = Date.now();
       let res: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        res = (await client.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, {
+        res = (await sdk.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, {
           timeout: req.timeout_ms,
           maxRetries: 0,
         })) as OpenAI.Chat.Completions.ChatCompletion;

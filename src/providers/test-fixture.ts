@@ -1,5 +1,7 @@
 /** Test helpers: the fixture model server's URL (from the global setup) and its stats. */
 import { inject } from "vitest";
+// The SDKs with this file's imports, not inside a test's first call (test/preload-model-sdks.ts says why).
+import "../../test/preload-model-sdks";
 
 export const fixtureUrl = () => inject("fixtureUrl");
 

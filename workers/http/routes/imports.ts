@@ -19,6 +19,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "../../../src/domain/erro
 import { IMPORT_FORMATS, ImportError, parseImport, type ImportFile } from "../../../src/imports";
 import { planImport, TOOL_NAMES } from "../../../src/imports/plan";
 import { importRevision } from "../../../src/storage/dataset-import";
+import { ownApp } from "../own-app";
 import { defineRoute, newRouter, validationError, type AppEnv } from "../router";
 import { errorResponses, json, tooLarge } from "../schemas";
 import { readBodyLimited } from "./datasets";
@@ -94,17 +95,14 @@ type Ctx = Context<AppEnv>;
 
 /** Calls one of the API's own routes with the caller's key, throwing its problem as this request's. */
 async function own(c: Ctx, method: string, path: string, body?: unknown): Promise<any> {
-  const { buildApp } = await import("../app");
-  const app = (cachedApp ??= buildApp());
   const headers: Record<string, string> = { authorization: c.req.header("authorization") ?? "" };
   if (body !== undefined) headers["content-type"] = "application/json";
   const url = new URL(path, c.req.url);
-  const r = await app.fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), c.env, c.executionCtx);
+  const r = await ownApp().fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), c.env, c.executionCtx);
   const data = (await r.json().catch(() => null)) as any;
   if (!r.ok) throw new AppError(CODE_OF_STATUS.get(r.status) ?? "internal", `${method} ${path}: ${data?.detail ?? r.status}`, data?.errors);
   return data;
 }
-let cachedApp: ReturnType<typeof import("../app").buildApp> | undefined;
 
 async function readForm(c: Ctx): Promise<{ fields: z.infer<typeof ImportFields>; files: ImportFile[]; results?: ImportFile }> {
   const type = c.req.header("content-type") ?? "";
