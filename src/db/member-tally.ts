@@ -12,6 +12,14 @@ import { ENDED_ATTEMPT_SQL } from "./status-predicates";
 /** A structured result's composite, when it is a number (ORs again, not `IN`). */
 const COMPOSITE = `CASE json_type(structured, '$.composite') WHEN 'integer' THEN json_extract(structured, '$.composite') WHEN 'real' THEN json_extract(structured, '$.composite') END`;
 
+/** The tally's columns per (target, member_index) group; also grouped by block of seqs in src/db/results/sealed-blocks.ts. */
+export const MEMBER_TALLY_COLUMNS = `target, member_index, min(member_key) AS member_key, min(subset) AS subset, min(task_digest) AS task_digest,
+         count(*) AS attempts, count(reward) AS scored, total(reward) AS sum,
+         min(reward IS NULL OR reward = 0.0 OR reward = 1.0) AS all_binary,
+         min(reward IS NULL OR (reward >= 0.0 AND reward <= 1.0)) AS all_unit,
+         sum(reward IS NULL AND ${ENDED_ATTEMPT_SQL}) AS invalid,
+         total(${COMPOSITE}) AS composite_sum, count(${COMPOSITE}) AS composite_n`;
+
 /** One (target, member) of a seq range, as the tally query returns it. */
 export interface MemberTallyRow {
   target: TargetSlot;
@@ -44,12 +52,7 @@ export interface MemberTallyRow {
 export function memberTallyStatement(d1: D1Database, runId: string, from: number, to: number, target?: TargetSlot): D1PreparedStatement {
   return d1
     .prepare(
-      `SELECT target, member_index, min(member_key) AS member_key, min(subset) AS subset, min(task_digest) AS task_digest,
-         count(*) AS attempts, count(reward) AS scored, total(reward) AS sum,
-         min(reward IS NULL OR reward = 0.0 OR reward = 1.0) AS all_binary,
-         min(reward IS NULL OR (reward >= 0.0 AND reward <= 1.0)) AS all_unit,
-         sum(reward IS NULL AND ${ENDED_ATTEMPT_SQL}) AS invalid,
-         total(${COMPOSITE}) AS composite_sum, count(${COMPOSITE}) AS composite_n
+      `SELECT ${MEMBER_TALLY_COLUMNS}
        FROM attempts
        WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 ${target ? "AND target = ?4" : ""}
        GROUP BY target, member_index

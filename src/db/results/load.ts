@@ -10,6 +10,8 @@ import type { MemberRow, TargetSlot } from "../../reports/member-rows";
 import { completeWithPlan } from "../../reports/plan-rows";
 import { memberTallyStatement, type MemberTallyRow } from "../member-tally";
 import type { EvalRunRow } from "../schema";
+import { ACTIVE_STATUSES, type RunStatus } from "../../domain/run-state";
+import { liveMemberTallies } from "./sealed-blocks";
 import { openSlotsCancelled, planMembers, policyOf, readBenchmarkPlans, seqRange, slotsOf, type BenchmarkPlan, type ResultHandles } from "./plans";
 
 /** A run with its benchmarks and the per-member counts of every attempt, by benchmark id. */
@@ -48,32 +50,42 @@ export function toMemberRow(r: MemberTallyRow): MemberRow {
 export async function loadRunResults(h: ResultHandles, run: EvalRunRow): Promise<LoadedRun> {
   const d1 = h.DB;
   const benchmarks = await readBenchmarkPlans(d1, run);
-  const ranged = benchmarks.flatMap((b) => {
-    const range = seqRange(b);
-    return range ? [{ plan: b, stmt: memberTallyStatement(d1, run.id, range[0], range[1]) }] : [];
-  });
-  const results = ranged.length ? await d1.batch(ranged.map((r) => r.stmt)) : [];
+  const ranged = benchmarks.filter((b) => seqRange(b) !== null);
+  const tallies = await memberTallies(d1, run, ranged);
   const rows = new Map<string, MemberRow[]>();
-  let rowsRead = 0;
   const slots = slotsOf(run);
   await Promise.all(
-    ranged.map(async (r, i) => {
-      const res = results[i]!;
-      rowsRead += res.meta.rows_read ?? 0;
-      let members = (res.results as MemberTallyRow[]).map(toMemberRow);
-      const { k, member_count: count } = r.plan;
+    ranged.map(async (b, i) => {
+      let members = tallies.rows[i]!.map(toMemberRow);
+      const { k, member_count: count } = b;
       const ended = members.reduce((n, m) => n + m.rows, 0);
       if (k !== null && count !== null && ended < count * k * slots.length) {
-        const plan = await planMembers(h, run.id, r.plan.benchmark_id);
+        const plan = await planMembers(h, run.id, b.benchmark_id);
         if (plan) {
-          const cancelled = openSlotsCancelled(run, r.plan);
+          const cancelled = openSlotsCancelled(run, b);
           members = slots.flatMap((slot) => completeWithPlan(members.filter((m) => m.target === slot), plan, slot, k, cancelled));
         }
       }
-      rows.set(r.plan.benchmark_id, members);
+      rows.set(b.benchmark_id, members);
     }),
   );
-  return { run, policy: policyOf(run), targets: run.compareTarget ? 2 : 1, benchmarks, rows, rows_read: rowsRead };
+  return { run, policy: policyOf(run), targets: run.compareTarget ? 2 : 1, benchmarks, rows, rows_read: tallies.rows_read };
+}
+
+/**
+ * The member tallies of each ranged benchmark: one tally query per
+ * benchmark in one batch, or, while the run executes, the sealed blocks'
+ * (src/db/results/sealed-blocks.ts: a call reads only the blocks still
+ * filling instead of every attempt ended so far).
+ */
+async function memberTallies(d1: D1Database, run: EvalRunRow, ranged: BenchmarkPlan[]): Promise<{ rows: MemberTallyRow[][]; rows_read: number }> {
+  if (!ranged.length) return { rows: [], rows_read: 0 };
+  if (ACTIVE_STATUSES.includes(run.status as RunStatus)) {
+    const live = await liveMemberTallies(d1, run.id);
+    return { rows: ranged.map((b) => live.byBenchmark.get(b.benchmark_id) ?? []), rows_read: live.rows_read };
+  }
+  const results = await d1.batch<MemberTallyRow>(ranged.map((b) => memberTallyStatement(d1, run.id, ...seqRange(b)!)));
+  return { rows: results.map((r) => r.results), rows_read: results.reduce((n, r) => n + (r.meta.rows_read ?? 0), 0) };
 }
 
 /** Member rows of one benchmark and target of a loaded run. */

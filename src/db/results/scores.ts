@@ -17,6 +17,8 @@ import { evalRuns } from "../schema";
 import { loadRunResults, rowsFor, type LoadedRun } from "./load";
 import { slotsOf, slotTarget, type ResultHandles } from "./plans";
 import { attachPrevious, attachSource } from "./previous-runs";
+import { liveBenchmarkUsage } from "./sealed-blocks";
+import { ACTIVE_STATUSES, type RunStatus } from "../../domain/run-state";
 
 /** Score rows of a loaded run (no previous-run lookup). */
 export function scoreRowsOf(loaded: LoadedRun): ScoreRow[] {
@@ -41,8 +43,10 @@ export function abOf(loaded: LoadedRun): ABBenchmark[] {
 export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise<RunScores> {
   const scores = scoreRowsOf(loaded);
   const structured = loaded.benchmarks.filter((b) => b.scorer !== null && DIMENSION_SCORERS.has(b.scorer)).map((b) => b.benchmark_id);
+  // While the run executes, usage is read by sealed blocks too (src/db/results/sealed-blocks.ts).
+  const active = ACTIVE_STATUSES.includes(loaded.run.status as RunStatus);
   const [usage, , dims] = await Promise.all([
-    benchmarkUsage(d1, loaded.run.id),
+    active ? liveBenchmarkUsage(d1, loaded.run.id).then((u) => u.usage) : benchmarkUsage(d1, loaded.run.id),
     attachPrevious(d1, loaded, scores),
     runDimensions(d1, loaded.run.id, structured),
     attachSource(d1, loaded, scores),

@@ -8,7 +8,8 @@ import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { readLogs } from "../../../src/db/run-logs";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
-import { assertCan } from "../../../src/domain/run-state";
+import { ACTIVE_STATUSES, assertCan, type RunStatus } from "../../../src/domain/run-state";
+import { liveStatusCounts } from "../../../src/db/results/sealed-blocks";
 import { resumeRun } from "../../../src/lifecycle/run-transitions";
 import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../gate/client";
@@ -101,8 +102,10 @@ export const runExecutionRoutes = newRouter()
     }),
     async (c) => {
       const run = await ownRun(c, c.req.valid("param").id);
+      // While the run executes, its counts come by sealed blocks: bounded work per call, not a scan of every ended attempt.
+      const active = ACTIVE_STATUSES.includes(run.status as RunStatus);
       const [counts, rbs, gate] = await Promise.all([
-        countByStatus(c.env.DB, run.id),
+        active ? liveStatusCounts(c.env.DB, run.id).then((r) => r.counts) : countByStatus(c.env.DB, run.id),
         listRunBenchmarks(c.var.db, run.id),
         run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
       ]);
