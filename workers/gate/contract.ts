@@ -113,8 +113,6 @@ export interface RunGateShardRpc extends Rpc.DurableObjectBranded {
   more(input: z.input<typeof ShardMore>): Promise<ShardGrant>;
   release(input: z.input<typeof ShardRelease>): Promise<void>;
   stats(): Promise<ShardStats>;
-  /** Drops this instance and its memory, as an eviction would (tests). */
-  restart(): Promise<void>;
 }
 
 /** A shard's quota ask (QuotaAsk) as the pool receives it, with the run's limit. */

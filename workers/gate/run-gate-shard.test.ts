@@ -6,6 +6,7 @@
  * still call) keeps its quota reserved until those slots have lapsed, then
  * gives it all back; an attempt's claim is seen by its redelivery.
  */
+import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../env";
@@ -55,8 +56,8 @@ describe("RunGateShard", () => {
     expect(got.granted).toBe(4);
     const aUntil = got.until!;
     const before = (await s0.stats()).incarnation;
-    // The shard loses its memory; a goes on calling on its 4 slots until they lapse.
-    await s0.restart();
+    // The shard is evicted (its memory gone); a goes on calling on its 4 slots until they lapse.
+    await evictDurableObject(s0);
     const b0 = await s0.claim({ run, shard: 0, holder: "b", attempts: [], want: 4, limit: 4, lease_ms: 1_000 });
     expect((await s0.stats()).incarnation).not.toBe(before);
     let b = b0.granted;
@@ -70,6 +71,24 @@ describe("RunGateShard", () => {
     expect(b).toBe(4);
     expect((await gateFor(e, run).stats()).max_in_flight).toBeLessThanOrEqual(4);
   }, 60_000);
+
+  it("an evicted pool starts from its stored reservations: it hands out no quota a shard may still grant from", async () => {
+    const run = newRun();
+    const [s0, s1] = [gateShardFor(e, run, 0), gateShardFor(e, run, 1)];
+    await s0.claim({ run, shard: 0, holder: "a", attempts: [], want: 4, limit: 4, lease_ms: LEASE });
+    expect((await s0.more({ run, shard: 0, holder: "a", want: 4, limit: 4, lease_ms: LEASE, wait_ms: 1_000 })).granted).toBe(4);
+    await evictDurableObject(gateFor(e, run));
+    // b at shard 1 asks the new pool instance: shard 0's reservation (a minute) is still there.
+    expect((await s1.claim({ run, shard: 1, holder: "b", attempts: [], want: 2, limit: 4, lease_ms: LEASE })).granted).toBe(0);
+    expect((await s1.more({ run, shard: 1, holder: "b", want: 2, limit: 4, lease_ms: LEASE, wait_ms: 600 })).granted).toBe(0);
+    expect((await s1.stats()).asks).toBeGreaterThan(0);
+    // Once a gives slots back, shard 0 returns quota above its share, and the restored pool passes it on.
+    await s0.release({ holder: "a", slots: 2, attempts: [] });
+    let b = 0;
+    for (let i = 0; i < 20 && b < 2; i++) b += (await s1.more({ run, shard: 1, holder: "b", want: 2 - b, limit: 4, lease_ms: LEASE, wait_ms: 1_000 })).granted;
+    expect(b).toBe(2);
+    expect((await s0.stats()).in_use + (await s1.stats()).in_use).toBe(4);
+  });
 
   it("tells a redelivered attempt's claim that it is running, at the shard its seq maps to", async () => {
     const run = newRun();

@@ -43,7 +43,7 @@ interface Waiter {
 }
 
 export class RunGateShard extends DurableObject<Env> implements RunGateShardRpc {
-  private incarnation = crypto.randomUUID();
+  private readonly incarnation = crypto.randomUUID();
   private shard: GateShard | null = null;
   private run = "";
   private limit = 1;
@@ -192,17 +192,4 @@ export class RunGateShard extends DurableObject<Env> implements RunGateShardRpc 
     };
   }
 
-  /**
-   * Forgets everything, as an eviction does: a new incarnation, no quota, no holders, no claims (its
-   * waiting requests answered 0; an ask in flight may still land, for the old incarnation, and is ignored).
-   */
-  async restart(): Promise<void> {
-    for (const w of this.waiters.splice(0)) w.answer({ granted: 0, until: null });
-    this.incarnation = crypto.randomUUID();
-    this.shard = null;
-    this.leaseMs = 0;
-    this.executing.clear();
-    this.reported = 0;
-    this.lastAsk = 0;
-  }
 }
