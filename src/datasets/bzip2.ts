@@ -19,16 +19,18 @@ const END_MAGIC_LO = 0x385090;
 const GROUP_SIZE = 50;
 const MAX_CODE_LEN = 20;
 
-/** bzip2's CRC-32: polynomial 0x04c11db7, most significant bit first. */
-const CRC_TABLE = (() => {
+/** bzip2's CRC-32: polynomial 0x04c11db7, most significant bit first. Built on first use, not at Worker start-up. */
+let crcTable: Uint32Array | undefined;
+function crcTableOf(): Uint32Array {
+  if (crcTable) return crcTable;
   const t = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
     let c = i << 24;
     for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
     t[i] = c >>> 0;
   }
-  return t;
-})();
+  return (crcTable = t);
+}
 
 class BitReader {
   private pos = 0;
@@ -262,6 +264,7 @@ function readBlock(br: BitReader, blockMax: number, out: Output): { stored: numb
   for (let i = 0; i < n; i++) next[start[block[i]!]!++] = i;
 
   // Walk it while undoing the initial run-length step (4 equal bytes, then a repeat count).
+  const CRC_TABLE = crcTableOf();
   let crc = 0xffffffff;
   let p = next[origPtr]!;
   let last = -1;

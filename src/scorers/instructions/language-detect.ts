@@ -53,14 +53,17 @@ const STOPWORDS: Record<string, string> = {
   ne: "छ र को मा ले पनि गर्न भएको हो गरेको छन् थियो तथा यो त्यो गर्ने हुने भने गरी",
 };
 
-const STOP_SETS = Object.fromEntries(Object.entries(STOPWORDS).map(([lang, words]) => [lang, new Set(words.split(" "))]));
+/** The stopword sets, built on the first detection rather than at every Worker start-up. */
+let stopSets: Record<string, Set<string>> | undefined;
+const stopSetsOf = () => (stopSets ??= Object.fromEntries(Object.entries(STOPWORDS).map(([lang, words]) => [lang, new Set(words.split(" "))])));
 
 function byStopwords(text: string, candidates: string[]): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{M}]+/gu) ?? [];
   let best = candidates[0]!;
   let bestHits = -1;
+  const sets = stopSetsOf();
   for (const lang of candidates) {
-    const set = STOP_SETS[lang]!;
+    const set = sets[lang]!;
     let hits = 0;
     for (const w of words) if (set.has(w)) hits++;
     if (hits > bestHits) {
