@@ -4,7 +4,9 @@
  * within the run's limit while quota moves to the shard that wants it; a
  * shard that restarts (its memory and its holders' slots gone while they
  * still call) keeps its quota reserved until those slots have lapsed, then
- * gives it all back; an attempt's claim is seen by its redelivery.
+ * gives it all back; an evicted pool keeps its reservations and does not
+ * take a run whose shards have live holders for lost; an attempt's claim is
+ * seen by its redelivery.
  */
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -88,6 +90,19 @@ describe("RunGateShard", () => {
     for (let i = 0; i < 20 && b < 2; i++) b += (await s1.more({ run, shard: 1, holder: "b", want: 2 - b, limit: 4, lease_ms: LEASE, wait_ms: 1_000 })).granted;
     expect(b).toBe(2);
     expect((await s0.stats()).in_use + (await s1.stats()).in_use).toBe(4);
+  });
+
+  it("a shard's live holders keep an evicted pool from taking the run's work for lost", async () => {
+    const run = newRun();
+    const s0 = gateShardFor(e, run, 0);
+    await s0.claim({ run, shard: 0, holder: "a", attempts: [], want: 2, limit: 2, lease_ms: LEASE });
+    expect((await s0.more({ run, shard: 0, holder: "a", want: 2, limit: 2, lease_ms: LEASE, wait_ms: 1_000 })).granted).toBe(2);
+    await gateFor(e, run).markWork();
+    await evictDurableObject(gateFor(e, run));
+    // The new instance hears from the shard (it asks every 250 ms while its holder holds slots) before it is asked.
+    const asks = (await s0.stats()).asks;
+    for (let i = 0; i < 40 && (await s0.stats()).asks < asks + 2; i++) await s0.more({ run, shard: 0, holder: "a", want: 0, limit: 2, lease_ms: LEASE, wait_ms: 0 }).then(() => new Promise((r) => setTimeout(r, 100)));
+    expect(await gateFor(e, run).takeLost()).toBeNull();
   });
 
   it("tells a redelivered attempt's claim that it is running, at the shard its seq maps to", async () => {
