@@ -78,6 +78,7 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler; workerd alone ${((workerd / N) * 1000).toFixed(2)} ms)
   per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
                         R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
+                        Durable Object requests: RunGate ${per(io.do_requests.run_gate)}, gate shards ${per(io.do_requests.run_gate_shard)}, RunLive ${per(io.do_requests.run_live)}
 `);
   if (profiled) {
     if (process.env.BENCH_PROFILE_OUT) {

@@ -14,6 +14,8 @@ export interface IoCounts {
   queue_messages_sent: number;
   queue_send_calls: number;
   queue_messages_received: number;
+  /** Requests (RPC calls and fetches) the Worker made to Durable Objects, by class: each object's ceiling is in requests/s. */
+  do_requests: { run_gate: number; run_gate_shard: number; run_live: number };
 }
 
 const zero = (): IoCounts => ({
@@ -24,11 +26,12 @@ const zero = (): IoCounts => ({
   queue_messages_sent: 0,
   queue_send_calls: 0,
   queue_messages_received: 0,
+  do_requests: { run_gate: 0, run_gate_shard: 0, run_live: 0 },
 });
 let counts = zero();
 
 export function ioCounts(): IoCounts {
-  return { ...counts };
+  return { ...counts, do_requests: { ...counts.do_requests } };
 }
 
 export function resetIo(): void {
@@ -110,6 +113,33 @@ function meterQueue(queue: Queue): Queue {
   });
 }
 
+type DoClass = keyof IoCounts["do_requests"];
+
+/** A stub whose calls are counted; property reads that are not calls (and `then`) pass through untouched. */
+function meterStub<S extends object>(stub: S, cls: DoClass): S {
+  return new Proxy(stub, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop, target);
+      if (typeof v !== "function" || prop === "then") return v;
+      return (...args: unknown[]) => {
+        counts.do_requests[cls] += 1;
+        // An RPC stub's methods are themselves stubs: `.apply` would be taken as a remote method's name.
+        return Reflect.apply(v as (...a: unknown[]) => unknown, target, args);
+      };
+    },
+  });
+}
+
+function meterNamespace<N extends DurableObjectNamespace<any>>(ns: N, cls: DoClass): N {
+  return new Proxy(ns, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop, target);
+      if (prop === "get" || prop === "getByName") return (...args: unknown[]) => meterStub(Reflect.apply(v as (...a: unknown[]) => object, target, args), cls);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
 const metered = new WeakMap<object, Env>();
 
 /** The env with metered bindings when ASSAY_IO_METRICS is on; the env itself otherwise. */
@@ -117,7 +147,11 @@ export function meterEnv(env: Env): Env {
   if (env.ASSAY_IO_METRICS !== "1") return env;
   let m = metered.get(env);
   if (!m) {
-    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL) };
+    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL),
+      RUN_GATE: meterNamespace(env.RUN_GATE, "run_gate"),
+      ...(env.RUN_GATE_SHARD && { RUN_GATE_SHARD: meterNamespace(env.RUN_GATE_SHARD, "run_gate_shard") }),
+      RUN_LIVE: meterNamespace(env.RUN_LIVE, "run_live"),
+    };
     metered.set(env, m);
   }
   return m;

@@ -14,6 +14,9 @@ const Counts = z.object({
   queue_messages_sent: z.number(),
   queue_send_calls: z.number(),
   queue_messages_received: z.number(),
+  do_requests: z.object({ run_gate: z.number(), run_gate_shard: z.number(), run_live: z.number() }).openapi({
+    description: "Requests the Worker made to Durable Objects, by class (calls between objects are not counted)",
+  }),
 });
 
 export const ioRoutes = newRouter().openapi(
@@ -22,7 +25,7 @@ export const ioRoutes = newRouter().openapi(
     path: "/api/_io",
     operationId: "getIoCounters",
     tags: ["operator"],
-    summary: "D1, R2 and queue operation counts since the last reset (?reset=true zeroes them)",
+    summary: "D1, R2, queue and Durable Object operation counts since the last reset (?reset=true zeroes them)",
     security: [{ bootstrap: [] }],
     request: { query: z.strictObject({ reset: z.enum(["true", "false"]).optional() }) },
     responses: { 200: json(Counts, "Counts"), ...errorResponses },
