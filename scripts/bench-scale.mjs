@@ -9,10 +9,16 @@
 //   npm run bench:scale -- 100000     1,000, 10,000 and 100,000
 //   npm run bench:scale -- 2000 5000  any sizes
 // BENCH_SCALE_LATENCY_MS and BENCH_SCALE_CONCURRENCY change the model's latency and the run's concurrency.
+// BENCH_SCALE_HEAP=1 also reads the Worker isolate's V8 heap (its Durable Objects share it) through
+// wrangler dev's inspector, after a garbage collection before and after each size: what the isolate
+// keeps, apart from workerd's native memory (the local D1's SQLite, buffers); BENCH_SCALE_HEAP_SNAPSHOT=prefix
+// also writes those snapshots (prefix-<n>-before.heapsnapshot, -after; for Chrome's memory tab).
 // Not part of npm test: 10,000 attempts take minutes on a 2-core machine.
 import { arithmeticRows, client } from "./lib/api.mjs";
 import { processTree } from "./lib/proc-cpu.mjs";
 import { startBenchStack } from "./lib/bench-stack.mjs";
+import { connectInspector } from "./lib/inspector.mjs";
+import { writeFileSync } from "node:fs";
 
 const L = Number(process.env.BENCH_SCALE_LATENCY_MS || 5);
 const C = Number(process.env.BENCH_SCALE_CONCURRENCY || 200);
@@ -21,8 +27,29 @@ const sizes = args.length === 1 && args[0] > 10_000 ? [1_000, 10_000, args[0]] :
 /** How often the read routes are timed while a run executes, and the workerd processes' memory sampled. */
 const PROBE_EVERY_MS = 500;
 const SAMPLE_EVERY_MS = 250;
+/** BENCH_SCALE_PROBES=0: only /progress, every 2 s (to tell the read routes' cost from the run's). */
+const PROBES = process.env.BENCH_SCALE_PROBES !== "0";
 
 const { fixture, stack, close } = await startBenchStack("bench-scale", { extraVars: { ASSAY_IO_METRICS: "1" } });
+const inspector = process.env.BENCH_SCALE_HEAP || process.env.BENCH_SCALE_HEAP_SNAPSHOT ? await connectInspector(stack.inspectorPort) : null;
+/**
+ * The isolate's V8 heap in MB after a full collection (what it retains), or null without BENCH_SCALE_HEAP.
+ * workerd does not answer HeapProfiler.collectGarbage; a heap snapshot collects first, so one is taken
+ * (and kept as `name`.heapsnapshot with BENCH_SCALE_HEAP_SNAPSHOT).
+ */
+async function retainedHeapMb(name) {
+  if (!inspector) return null;
+  const snapshot = await inspector.heapSnapshot();
+  if (process.env.BENCH_SCALE_HEAP_SNAPSHOT) writeFileSync(`${process.env.BENCH_SCALE_HEAP_SNAPSHOT}-${name}.heapsnapshot`, snapshot);
+  const { usedSize } = await inspector.send("Runtime.getHeapUsage");
+  return usedSize / 2 ** 20;
+}
+/** Each workerd process's RSS in MB, largest first (which one grows). */
+const workerdRss = () =>
+  (processTree(stack.child.pid) ?? [])
+    .filter((p) => p.name === "workerd")
+    .map((p) => Math.round(p.rssKb / 1024))
+    .sort((a, b) => b - a);
 
 const workerdRssMb = () => (processTree(stack.child.pid) ?? []).filter((p) => p.name === "workerd").reduce((n, p) => n + p.rssKb, 0) / 1024;
 const cpuSeconds = () => (processTree(stack.child.pid) ?? []).reduce((n, p) => n + p.cpu, 0);
@@ -60,6 +87,7 @@ async function runOnce(boot, call, n) {
     options: { concurrency: C, timeout_s: 60 },
   });
   await boot("GET", "/api/_io?reset=true");
+  const heap0 = await retainedHeapMb(`${n}-before`);
   const rss0 = workerdRssMb();
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, workerdRssMb())), SAMPLE_EVERY_MS);
@@ -75,9 +103,11 @@ async function runOnce(boot, call, n) {
     const done = ["completed", "failed", "cancelled"].includes(last.status);
     if (!done) lat.progress.push(performance.now() - t);
     if (done) break;
-    lat.scores.push(await timed(call, `/api/eval-runs/${run.id}/scores`));
-    lat.samples.push(await timed(call, `/api/eval-runs/${run.id}/samples?limit=50`));
-    await sleep(PROBE_EVERY_MS);
+    if (PROBES) {
+      lat.scores.push(await timed(call, `/api/eval-runs/${run.id}/scores`));
+      lat.samples.push(await timed(call, `/api/eval-runs/${run.id}/samples?limit=50`));
+    }
+    await sleep(PROBES ? PROBE_EVERY_MS : 2000);
   }
   clearInterval(sampler);
   peak = Math.max(peak, workerdRssMb());
@@ -85,7 +115,8 @@ async function runOnce(boot, call, n) {
   const wall = (Date.parse(finished_at) - t0) / 1000;
   const cpu = cpuSeconds() - cpu0;
   const io = await boot("GET", "/api/_io");
-  return { n, status: last.status, scored: last.scored_attempts, wall, cpu, rss0, peak, io, lat, maxInFlight: fixture.stats(model).max_in_flight };
+  const heap1 = await retainedHeapMb(`${n}-after`);
+  return { n, status: last.status, scored: last.scored_attempts, wall, cpu, rss0, peak, rssAfter: workerdRss(), heap0, heap1, io, lat, maxInFlight: fixture.stats(model).max_in_flight };
 }
 
 try {
@@ -96,8 +127,9 @@ try {
   for (const n of sizes) {
     const r = await runOnce(boot, call, n);
     results.push(r);
-    console.error(`  ${n} attempts: ${r.status}, ${r.wall.toFixed(1)} s`);
+    console.error(`  ${n} attempts: ${r.status}, ${r.wall.toFixed(1)} s; workerd RSS after: ${r.rssAfter.join(" + ")} MB${r.heap0 === null ? "" : `; isolate heap after GC ${r.heap0.toFixed(1)} → ${r.heap1.toFixed(1)} MB`}`);
   }
+
   const base = results[0];
   const ms = (xs) => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.95).toFixed(0)}`;
   const per = (x, n) => (x / n).toFixed(2);
@@ -116,5 +148,6 @@ Assay scale bench (local stack, wrangler dev; fixture latency ${L} ms, concurren
 Latencies are measured by one client calling /progress, /scores and /samples?limit=50 one after another every ${PROBE_EVERY_MS} ms while the run executes.
 D1 rows read include those reads (GET /progress counts the run's attempts by status).`);
 } finally {
+  inspector?.close();
   await close();
 }
