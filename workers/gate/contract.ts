@@ -11,7 +11,14 @@ import type { TimelineSample } from "../../src/execution/run-timeline";
 const Holder = z.string().min(1).max(200);
 /** The longest a request for more slots waits for one to be released. */
 export const MAX_WAIT_MS = 1_000;
-const Lease = z.number().int().min(1_000).max(3_600_000);
+/**
+ * The longest holder lease: the consumer leases 2 × timeout_s + 30 s (a model
+ * call and a judge call could both time out), and timeout_s goes up to
+ * 3,600 s (src/domain/run-options.ts). A cap below that refused every claim
+ * of a run with timeout_s above 1,785 s.
+ */
+export const MAX_LEASE_MS = 2 * 3_600_000 + 30_000;
+const Lease = z.number().int().min(1_000).max(MAX_LEASE_MS);
 
 /**
  * The run's concurrency band (options.concurrency as `{min, max}`). Given with
@@ -122,7 +129,8 @@ export const PoolAsk = z.object({
   quota: z.number().int().min(0).max(10_000),
   in_use: z.number().int().min(0).max(10_000),
   demand: z.number().int().min(0).max(20_000),
-  lease_ms: z.number().int().min(1).max(2 * 3_600_000),
+  /** A holder's lease plus the shard's slack (QUOTA_SLACK_MS). */
+  lease_ms: z.number().int().min(1).max(MAX_LEASE_MS + 60_000),
   limit: z.number().int().min(1).max(10_000),
 });
 

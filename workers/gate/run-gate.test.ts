@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../env";
 import { gateFor } from "./client";
+import { MAX_LEASE_MS } from "./contract";
 
 const LEASE = 60_000;
 const gate = () => gateFor(env as unknown as Env, `run_gate_test_${crypto.randomUUID()}`);
@@ -43,5 +44,12 @@ describe("RunGate", () => {
     await g.release({ holder: "a", slots: 2, attempts: [] });
     expect(await g.more({ holder: "c", want: 5, limit: 3, lease_ms: LEASE })).toBe(2);
     expect(await g.stats()).toMatchObject({ in_flight: 3, max_in_flight: 3 });
+  });
+
+  it("takes the lease of the longest timeout a run may set (2 × 3,600 s + 30 s)", async () => {
+    const g = gate();
+    expect(MAX_LEASE_MS).toBe(2 * 3_600 * 1000 + 30_000);
+    expect((await g.claim({ holder: "a", attempts: ["x.1"], want: 1, limit: 1, lease_ms: MAX_LEASE_MS })).granted).toBe(1);
+    expect(await g.more({ holder: "a", want: 0, limit: 1, lease_ms: MAX_LEASE_MS })).toBe(0);
   });
 });
