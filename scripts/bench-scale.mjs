@@ -146,7 +146,7 @@ Assay scale bench (local stack, wrangler dev; fixture latency ${L} ms, concurren
   }
   console.log(`
 Latencies are measured by one client calling /progress, /scores and /samples?limit=50 one after another every ${PROBE_EVERY_MS} ms while the run executes.
-D1 rows read include those reads (GET /progress counts the run's attempts by status).`);
+D1 rows read include those reads (while a run executes they read only its blocks of seqs still filling: src/db/results/sealed-blocks.ts).`);
 } finally {
   inspector?.close();
   await close();
