@@ -385,7 +385,7 @@ export interface paths {
   };
   "/api/_io": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    /** D1, R2 and queue operation counts since the last reset (?reset=true zeroes them) */
+    /** D1, R2, queue and Durable Object operation counts since the last reset (?reset=true zeroes them) */
     get: {
       parameters: {
         query: {
@@ -408,6 +408,12 @@ export interface paths {
               queue_messages_sent: number;
               queue_send_calls: number;
               queue_messages_received: number;
+              /** Requests the Worker made to Durable Objects, by class (calls between objects are not counted) */
+              do_requests: {
+                run_gate: number;
+                run_gate_shard: number;
+                run_live: number;
+              };
             };
           };
         };
