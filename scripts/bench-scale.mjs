@@ -135,13 +135,13 @@ try {
   const per = (x, n) => (x / n).toFixed(2);
   console.log(`
 Assay scale bench (local stack, wrangler dev; fixture latency ${L} ms, concurrency ${C}; one stack for every size, in this order)
-| attempts | status (scored) | wall | attempts/s | ms per attempt | growth vs ${base.n} | CPU ms / attempt | workerd RSS before → peak | D1 rows read / written per attempt | /progress p50 / p95 | /scores p50 / p95 | /samples p50 / p95 | most in flight |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`);
+| attempts | status (scored) | wall | attempts/s | ms per attempt | growth vs ${base.n} | CPU ms / attempt | workerd RSS before → peak | D1 rows read / written per attempt | RunGate / RunLive requests per attempt | /progress p50 / p95 | /scores p50 / p95 | /samples p50 / p95 | most in flight |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`);
   for (const r of results) {
     const perAttempt = (r.wall * 1000) / r.n;
     const growth = perAttempt / ((base.wall * 1000) / base.n);
     console.log(
-      `| ${r.n.toLocaleString("en-US")} | ${r.status} (${r.scored}) | ${r.wall.toFixed(1)} s | ${(r.n / r.wall).toFixed(0)} | ${perAttempt.toFixed(2)} | ${growth.toFixed(2)}× | ${((r.cpu * 1000) / r.n).toFixed(2)} | ${r.rss0.toFixed(0)} → ${r.peak.toFixed(0)} MB | ${per(r.io.d1_rows_read, r.n)} / ${per(r.io.d1_rows_written, r.n)} | ${ms(r.lat.progress)} ms | ${ms(r.lat.scores)} ms | ${ms(r.lat.samples)} ms | ${r.maxInFlight} |`,
+      `| ${r.n.toLocaleString("en-US")} | ${r.status} (${r.scored}) | ${r.wall.toFixed(1)} s | ${(r.n / r.wall).toFixed(0)} | ${perAttempt.toFixed(2)} | ${growth.toFixed(2)}× | ${((r.cpu * 1000) / r.n).toFixed(2)} | ${r.rss0.toFixed(0)} → ${r.peak.toFixed(0)} MB | ${per(r.io.d1_rows_read, r.n)} / ${per(r.io.d1_rows_written, r.n)} | ${per(r.io.do_requests.run_gate + r.io.do_requests.run_gate_shard, r.n)} / ${per(r.io.do_requests.run_live, r.n)} | ${ms(r.lat.progress)} ms | ${ms(r.lat.scores)} ms | ${ms(r.lat.samples)} ms | ${r.maxInFlight} |`,
     );
   }
   console.log(`
