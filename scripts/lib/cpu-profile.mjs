@@ -4,41 +4,14 @@
 // bundle with a `// path` comment line, so a sample's line in the bundle
 // names its module. `BENCH_PROFILE=1 npm run bench:execution` prints it.
 
-/** Connects to the inspector on `port` (wrangler dev --inspector-port). */
-export async function connectProfiler(port) {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
-  const target = targets.find((t) => t.webSocketDebuggerUrl);
-  if (!target) throw new Error(`no inspector target on port ${port}`);
-  return connectTo(target.webSocketDebuggerUrl);
-}
+import { connectInspector } from "./inspector.mjs";
 
-async function connectTo(url) {
-  // wrangler's inspector proxy accepts a local Origin only.
-  const ws = new WebSocket(url, { headers: { origin: "http://127.0.0.1" } });
-  await new Promise((resolve, reject) => {
-    ws.addEventListener("open", resolve, { once: true });
-    ws.addEventListener("error", reject, { once: true });
-  });
-  let id = 0;
-  const waiting = new Map();
+/** Connects to the inspector on `port` (wrangler dev --inspector-port) and readies its profiler. */
+export async function connectProfiler(port) {
+  const inspector = await connectInspector(port);
+  const { send } = inspector;
   const scripts = new Map();
-  ws.addEventListener("message", (ev) => {
-    const m = JSON.parse(String(ev.data));
-    if (m.id !== undefined && waiting.has(m.id)) {
-      const { resolve, reject } = waiting.get(m.id);
-      waiting.delete(m.id);
-      if (m.error) reject(new Error(`${m.error.message}`));
-      else resolve(m.result);
-    } else if (m.method === "Debugger.scriptParsed") {
-      scripts.set(m.params.scriptId, m.params.url);
-    }
-  });
-  const send = (method, params = {}) =>
-    new Promise((resolve, reject) => {
-      const n = ++id;
-      waiting.set(n, { resolve, reject });
-      ws.send(JSON.stringify({ id: n, method, params }));
-    });
+  inspector.on("Debugger.scriptParsed", (p) => scripts.set(p.scriptId, p.url));
   await send("Debugger.enable");
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 200 });
@@ -56,7 +29,7 @@ async function connectTo(url) {
       }
       return { profile, sources, urls: scripts };
     },
-    close: () => ws.close(),
+    close: inspector.close,
   };
 }
 

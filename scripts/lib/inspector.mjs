@@ -1,7 +1,8 @@
 // A raw connection to the Worker's V8 inspector through wrangler dev's
 // inspector proxy (the Worker and its Durable Objects share the isolate):
-// send any protocol method; heapSnapshot() collects a snapshot's chunks.
-// Used by bench-scale.mjs to read what the isolate's heap retains.
+// send any protocol method, listen to its events; heapSnapshot() collects a
+// snapshot's chunks. Used by bench-scale.mjs (what the heap retains) and
+// cpu-profile.mjs (where the CPU went).
 
 /** Connects to the inspector on `port` (wrangler dev --inspector-port). */
 export async function connectInspector(port) {
@@ -16,7 +17,8 @@ export async function connectInspector(port) {
   });
   let id = 0;
   const waiting = new Map();
-  let chunks = null;
+  /** Event listeners by protocol method. */
+  const listeners = new Map();
   ws.addEventListener("message", (ev) => {
     const m = JSON.parse(String(ev.data));
     if (m.id !== undefined && waiting.has(m.id)) {
@@ -24,8 +26,8 @@ export async function connectInspector(port) {
       waiting.delete(m.id);
       if (m.error) reject(new Error(`${m.error.message}`));
       else resolve(m.result);
-    } else if (m.method === "HeapProfiler.addHeapSnapshotChunk" && chunks) {
-      chunks.push(m.params.chunk);
+    } else if (m.method) {
+      listeners.get(m.method)?.(m.params);
     }
   });
   const send = (method, params = {}) =>
@@ -34,16 +36,19 @@ export async function connectInspector(port) {
       waiting.set(n, { resolve, reject });
       ws.send(JSON.stringify({ id: n, method, params }));
     });
+  /** Calls `fn` with the params of each `method` event (one listener per method; null removes it). */
+  const on = (method, fn) => (fn ? listeners.set(method, fn) : listeners.delete(method));
   return {
     send,
+    on,
     /** A heap snapshot (JSON text); V8 collects garbage first (workerd never answers HeapProfiler.collectGarbage). */
     async heapSnapshot() {
-      chunks = [];
+      const chunks = [];
+      on("HeapProfiler.addHeapSnapshotChunk", (p) => chunks.push(p.chunk));
       await send("HeapProfiler.enable");
       await send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
-      const text = chunks.join("");
-      chunks = null;
-      return text;
+      on("HeapProfiler.addHeapSnapshotChunk", null);
+      return chunks.join("");
     },
     close: () => ws.close(),
   };
