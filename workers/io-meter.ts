@@ -149,7 +149,7 @@ export function meterEnv(env: Env): Env {
   if (!m) {
     m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL),
       RUN_GATE: meterNamespace(env.RUN_GATE, "run_gate"),
-      ...(env.RUN_GATE_SHARD && { RUN_GATE_SHARD: meterNamespace(env.RUN_GATE_SHARD, "run_gate_shard") }),
+      RUN_GATE_SHARD: meterNamespace(env.RUN_GATE_SHARD, "run_gate_shard"),
       RUN_LIVE: meterNamespace(env.RUN_LIVE, "run_live"),
     };
     metered.set(env, m);
