@@ -26,3 +26,18 @@ export async function rowAt(bucket: R2Bucket, rev: DatasetRevisionRow, index: nu
   if (!row) throw new Error(`row ${index} is not in revision ${rev.id}`);
   return row;
 }
+
+/**
+ * Reads the chunks holding these rows that are not cached yet, each once:
+ * a consumer invocation calls it before its attempts start, which would
+ * otherwise all miss at once and each read and parse the same chunk. A
+ * read that fails is left to the attempt's own read, which records why.
+ */
+export async function warmRows(bucket: R2Bucket, wants: readonly { rev: DatasetRevisionRow; index: number }[]): Promise<void> {
+  const missing = new Map<string, { rev: DatasetRevisionRow; index: number }>();
+  for (const w of wants) {
+    const key = `${w.rev.id}:${Math.floor(w.index / w.rev.chunkRows)}`;
+    if (!chunks.has(key) && !missing.has(key)) missing.set(key, w);
+  }
+  await Promise.all([...missing.values()].map((w) => rowAt(bucket, w.rev, w.index).catch(() => undefined)));
+}
