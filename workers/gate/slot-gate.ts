@@ -57,6 +57,32 @@ export async function shardsOf(env: Env, runId: string, limit: number, run: { ad
   return n;
 }
 
+/** How long a released slot waits for others to join its release call. */
+export const RELEASE_COALESCE_MS = 2;
+
+/**
+ * One release call for the slots released within RELEASE_COALESCE_MS of
+ * each other: a batch's workers run out of work together (its last round
+ * of model calls ends within a few ms), and each releasing alone was a
+ * gate request per worker. Every caller resolves (or rejects) with the call
+ * that carried its slot.
+ */
+export function coalescedRelease(send: (slots: number) => Promise<void>): () => Promise<void> {
+  let next: { slots: number; sent: Promise<void> } | null = null;
+  return () => {
+    if (!next) {
+      const group = { slots: 0, sent: Promise.resolve() };
+      group.sent = new Promise((r) => setTimeout(r, RELEASE_COALESCE_MS)).then(() => {
+        next = null;
+        return send(group.slots);
+      });
+      next = group;
+    }
+    next.slots++;
+    return next.sent;
+  };
+}
+
 export function slotGateFor(env: Env, runId: string, shards: number, h: Holder): SlotGate {
   return shards <= 1 ? poolGate(env, runId, h) : shardedGate(env, runId, shards, h);
 }
@@ -68,7 +94,7 @@ function poolGate(env: Env, runId: string, { holder, limit, leaseMs, band }: Hol
     shards: 1,
     claim: (attempts, want) => ((ids = attempts.map((a) => a.id)), gate.claim({ holder, attempts: ids, want, limit, lease_ms: leaseMs, band })),
     more: (want, waitMs) => gate.more({ holder, want, limit, lease_ms: leaseMs, wait_ms: waitMs, band }),
-    releaseSlot: () => gate.release({ holder, slots: 1, attempts: [] }),
+    releaseSlot: coalescedRelease((slots) => gate.release({ holder, slots, attempts: [] })),
     releaseAll: () => gate.release({ holder, slots: 0, attempts: ids }),
     leaseEnd: () => Infinity,
   };
@@ -105,7 +131,7 @@ function shardedGate(env: Env, runId: string, shards: number, { holder, limit, l
       const answers = await Promise.all(renew.map((i) => at(i).more({ run: runId, shard: i, holder, want: 0, limit, lease_ms: leaseMs, wait_ms: 0 })));
       return heard(answers[renew.indexOf(home)]!);
     },
-    releaseSlot: () => at(home).release({ holder, slots: 1, attempts: [] }),
+    releaseSlot: coalescedRelease((slots) => at(home).release({ holder, slots, attempts: [] })),
     async releaseAll() {
       const all = [...new Set([home, ...claimed.keys()])];
       await Promise.all(all.map((i) => at(i).release({ holder, slots: 0, attempts: claimed.get(i) ?? [], done: i === home })));
