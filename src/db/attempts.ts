@@ -252,13 +252,40 @@ export async function recordOutcomes(
   return results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }
 
-/** Deletes the rows without a reward in [from, to) so resume can run them again; returns their seqs. */
-export async function clearUnrewarded(d1: D1Database, runId: string, from: number, to: number): Promise<number[]> {
-  const r = await d1
-    .prepare(`DELETE FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 AND reward IS NULL RETURNING seq`)
-    .bind(runId, from, to)
-    .all<{ seq: number }>();
-  return r.results.map((x) => x.seq);
+/**
+ * What reopening one page of a resume did: `done`, this call deleted the
+ * page's rows without a reward (their seqs) and moved the pointer past it;
+ * `again`, the pointer was past the page already (a retried step whose
+ * earlier try did it); `stale`, the pointer stands elsewhere (a redelivered
+ * step of a page already passed, or of an earlier resume): nothing to do.
+ */
+export type ReopenedPage = { state: "done"; seqs: number[] } | { state: "again" | "stale"; seqs: [] };
+
+/**
+ * Resume's page [from, to): deletes its rows without a reward so they can
+ * run again, and moves the run's resume pointer (eval_runs.resumed_through,
+ * migration 0028) from from - 1 to to - 1, in one transaction and only if
+ * the pointer stands at the page's start. So each page of a resume is
+ * reopened once however often its step is delivered, and rows at or below
+ * the pointer are not deleted again until the next resume (which the read
+ * routes' block cache relies on: src/db/results/sealed-blocks.ts).
+ */
+/** The pointer stands at the page's start (?2 - 1). No pointer: a resume begun before migration 0028, which goes on unguarded. */
+const AT_PAGE_START = "ifnull(resumed_through, ?2 - 1) = ?2 - 1";
+
+export async function reopenPage(d1: D1Database, runId: string, from: number, to: number): Promise<ReopenedPage> {
+  const [deleted, moved] = await d1.batch<{ seq: number }>([
+    d1
+      .prepare(
+        `DELETE FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 AND reward IS NULL
+           AND EXISTS (SELECT 1 FROM eval_runs WHERE id = ?1 AND ${AT_PAGE_START}) RETURNING seq`,
+      )
+      .bind(runId, from, to),
+    d1.prepare(`UPDATE eval_runs SET resumed_through = ?3 - 1 WHERE id = ?1 AND ${AT_PAGE_START}`).bind(runId, from, to),
+  ]);
+  if ((moved!.meta.changes ?? 0) > 0) return { state: "done", seqs: deleted!.results.map((x) => x.seq) };
+  const at = await d1.prepare(`SELECT resumed_through AS p FROM eval_runs WHERE id = ?1`).bind(runId).first<{ p: number | null }>();
+  return { state: at?.p === to - 1 ? "again" : "stale", seqs: [] };
 }
 
 export interface StatusCount {

@@ -34,7 +34,8 @@ export async function failRun(d1: D1Database, runId: string, error: string, at: 
 export async function markResumed(d1: D1Database, runId: string, at: string): Promise<boolean> {
   const r = await d1
     .prepare(
-      `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, stop_reason = NULL, budget_report = NULL, finished_at = NULL, updated_at = ?2
+      `UPDATE eval_runs SET status = 'queued', error = NULL, error_counts = NULL, stop_reason = NULL, budget_report = NULL, finished_at = NULL, updated_at = ?2,
+         resumes = resumes + 1, resumed_through = -1
        WHERE id = ?1 AND status IN (${from("resume")})`,
     )
     .bind(runId, at)

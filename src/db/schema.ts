@@ -110,6 +110,10 @@ export const evalRuns = sqliteTable("eval_runs", {
   queuedAt: text("queued_at"),
   startedAt: text("started_at"),
   finishedAt: text("finished_at"),
+  /** How many times the run was resumed (migration 0028). */
+  resumes: integer("resumes").notNull().default(0),
+  /** The last seq the latest resume has reopened (-1 as it starts; null: never resumed). */
+  resumedThrough: integer("resumed_through"),
 });
 
 export const runBenchmarks = sqliteTable(

@@ -5,12 +5,12 @@
  * ended attempts at the gate from D1, since the settles that died with the
  * stack never reached it. I/O: through LifecycleDeps only.
  */
-import { clearUnrewarded, countByStatus, endedTotals } from "../db/attempts";
+import { countByStatus, endedTotals, reopenPage, type ReopenedPage } from "../db/attempts";
 import type { LifecycleDeps } from "./deps";
 
-/** Deletes the rows of attempts in seqs [from, to) that ended without a reward; their seqs. */
-export async function reopenUnrewarded(deps: LifecycleDeps, runId: string, from: number, to: number): Promise<number[]> {
-  return clearUnrewarded(deps.DB, runId, from, to);
+/** Deletes the rows of attempts in seqs [from, to) that ended without a reward, once per resume (src/db/attempts.ts reopenPage). */
+export async function reopenUnrewarded(deps: LifecycleDeps, runId: string, from: number, to: number): Promise<ReopenedPage> {
+  return reopenPage(deps.DB, runId, from, to);
 }
 
 /** Sets the gate's tally of ended attempts to what D1 holds (D1's rows are the truth). */

@@ -145,5 +145,8 @@ describe("delivery faults", { timeout: 120_000 }, () => {
     // Only the attempts without a reward ran again (plus at most the calls in flight at the stop).
     expect((await fixtureStats(modelB)).calls - callsBefore - callsAtStop).toBeLessThanOrEqual(32 - Object.keys(kept).length + 2);
     expect((await call("POST", `/api/eval-runs/${broken}/resume`, { key })).status).toBe(409);
+    // The resume passed every page once: its pointer stands at the run's last seq (src/db/attempts.ts reopenPage).
+    const pointer = await env.DB.prepare(`SELECT resumes, resumed_through FROM eval_runs WHERE id = ?1`).bind(broken).first();
+    expect(pointer).toEqual({ resumes: 1, resumed_through: 31 });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Resuming a run, in bounded steps over its seq range: in each page, delete
- * the rows of attempts that ended without a reward and enqueue every
+ * the rows of attempts that ended without a reward (once, however often the
+ * step is delivered: src/db/attempts.ts reopenPage) and enqueue every
  * planned attempt of the page that has no row (those, and the ones the stop
  * left unrun). Rewards already earned stay exactly as they were. At the end
  * planning takes over: it finishes any benchmark whose planning the stop
@@ -28,7 +29,10 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
   const from = afterSeq + 1;
   const to = Math.min(end, from + RESUME_PAGE);
   if (from < to) {
-    const cleared = await reopenUnrewarded(lifecycleOf(env), runId, from, to);
+    // Each page is reopened once per resume: a redelivered step of a page already passed does nothing more.
+    const page = await reopenUnrewarded(lifecycleOf(env), runId, from, to);
+    if (page.state === "stale") return;
+    const cleared = page.seqs;
     const planned: number[] = [];
     for (let seq = from; seq < to; seq++) if (ranges.some(([a, b]) => seq >= a && seq < b)) planned.push(seq);
     const ended = await endedSeqs(env.DB, runId, planned);

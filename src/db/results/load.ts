@@ -81,7 +81,7 @@ export async function loadRunResults(h: ResultHandles, run: EvalRunRow): Promise
 async function memberTallies(d1: D1Database, run: EvalRunRow, ranged: BenchmarkPlan[]): Promise<{ rows: MemberTallyRow[][]; rows_read: number }> {
   if (!ranged.length) return { rows: [], rows_read: 0 };
   if (ACTIVE_STATUSES.includes(run.status as RunStatus)) {
-    const live = await liveMemberTallies(d1, run.id);
+    const live = await liveMemberTallies(d1, run);
     return { rows: ranged.map((b) => live.byBenchmark.get(b.benchmark_id) ?? []), rows_read: live.rows_read };
   }
   const results = await d1.batch<MemberTallyRow>(ranged.map((b) => memberTallyStatement(d1, run.id, ...seqRange(b)!)));

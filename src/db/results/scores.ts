@@ -46,7 +46,7 @@ export async function scoresOfLoaded(d1: D1Database, loaded: LoadedRun): Promise
   // While the run executes, usage is read by sealed blocks too (src/db/results/sealed-blocks.ts).
   const active = ACTIVE_STATUSES.includes(loaded.run.status as RunStatus);
   const [usage, , dims] = await Promise.all([
-    active ? liveBenchmarkUsage(d1, loaded.run.id).then((u) => u.usage) : benchmarkUsage(d1, loaded.run.id),
+    active ? liveBenchmarkUsage(d1, loaded.run).then((u) => u.usage) : benchmarkUsage(d1, loaded.run.id),
     attachPrevious(d1, loaded, scores),
     runDimensions(d1, loaded.run.id, structured),
     attachSource(d1, loaded, scores),

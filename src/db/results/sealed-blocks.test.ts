@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { seedBenchmark } from "../../../test/benchmarks";
 import { call, newProject } from "../../../test/http";
 import { finishSynthetic, syntheticRun } from "../../../test/synthetic-runs";
-import { clearUnrewarded, countByStatus, endedWithoutReward, recordOutcomes, type AttemptOutcome, type AttemptSlot } from "../attempts";
+import { countByStatus, endedWithoutReward, recordOutcomes, reopenPage, type AttemptOutcome, type AttemptSlot } from "../attempts";
 import { memberTallyStatement, type MemberTallyRow } from "../member-tally";
 import { benchmarkUsage } from "../run-usage";
-import { BLOCK, clearSealedBlocks, liveBenchmarkUsage, liveMemberTallies, liveStatusCounts, unsealedPieces } from "./sealed-blocks";
+import { BLOCK, clearSealedBlocks, liveBenchmarkUsage, liveMemberTallies, liveStatusCounts, unsealedPieces, type RunForReads } from "./sealed-blocks";
 
 /** Small blocks, so tens of attempts seal some and leave others filling; 3 does not divide a member's 4 seqs, so members straddle blocks (and so do benchmarks). */
 const SIZE = 3;
@@ -26,10 +26,16 @@ async function recount(runId: string, benches: Bench[]) {
   return { byStatus, tallies, usage: await benchmarkUsage(env.DB, runId) };
 }
 
+/** The run as the routes read it before their block reads: its resume count and pointer as they stand now. */
+async function runFor(runId: string): Promise<RunForReads> {
+  return (await env.DB.prepare(`SELECT id, resumes, resumed_through AS resumedThrough FROM eval_runs WHERE id = ?1`).bind(runId).first<RunForReads>())!;
+}
+
 async function live(runId: string) {
-  const s = await liveStatusCounts(env.DB, runId, SIZE);
-  const m = await liveMemberTallies(env.DB, runId, SIZE);
-  const u = await liveBenchmarkUsage(env.DB, runId, SIZE);
+  const run = await runFor(runId);
+  const s = await liveStatusCounts(env.DB, run, SIZE);
+  const m = await liveMemberTallies(env.DB, run, SIZE);
+  const u = await liveBenchmarkUsage(env.DB, run, SIZE);
   return {
     byStatus: s.counts.sort((a, b) => a.status.localeCompare(b.status)),
     tallies: m.byBenchmark,
@@ -165,16 +171,48 @@ describe("sealed blocks", () => {
     await expectRecount(runId, benches);
   });
 
-  it("equal the full recount across a resume: unrewarded rows deleted and ended again", async () => {
+  it("seal blocks holding attempts that ended without a reward in a run never resumed: a finished stretch is read once", async () => {
     const { runId, benches } = await running();
     const open = await openSeqs(runId, benches);
-    await recordOutcomes(env.DB, open.map((seq) => ({ slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq), outcome: scored(seq, 1) })));
+    // Every open attempt ends, a third of them failed: blocks with rows but no reward all over the run.
+    await recordOutcomes(
+      env.DB,
+      open.map((seq) => ({
+        slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq),
+        outcome: seq % 3 ? scored(seq, 1) : endedWithoutReward(seq, "failed", "model call: 500", 1, null, "2026-01-01T00:00:03.000Z"),
+      })),
+    );
     await expectRecount(runId, benches);
+    // Read again: only the last block, which the run's 68 seqs leave short, is read from D1 (a block's worth at most for
+    // each of the 3 reads, with D1's probes); sealing only fully rewarded blocks read 111 rows here.
+    expect(await expectRecount(runId, benches)).toBeLessThanOrEqual(3 * 2 * SIZE);
+  });
+
+  it("equal the full recount across a resume, page by page, and after it: blocks past its pointer are read until it passes them", async () => {
+    const { runId, benches } = await running();
+    const open = await openSeqs(runId, benches);
+    const failed = (seq: number) => endedWithoutReward(seq, "failed", "model call: 500", 1, null, "2026-01-01T00:00:03.000Z");
+    await recordOutcomes(env.DB, open.map((seq) => ({ slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq), outcome: seq % 2 ? scored(seq, 1) : failed(seq) })));
+    await expectRecount(runId, benches); // seals every full block, failures and all: the run was never resumed
+    // The run is resumed (what markResumed writes), and resume reopens its pages of 8 seqs one after another.
+    await env.DB.prepare(`UPDATE eval_runs SET resumes = resumes + 1, resumed_through = -1 WHERE id = ?1`).bind(runId).run();
     const end = benches.at(-1)!.base + benches.at(-1)!.count;
-    const cleared = await clearUnrewarded(env.DB, runId, 0, end);
-    expect(cleared.length).toBeGreaterThan(0);
-    await expectRecount(runId, benches);
-    await recordOutcomes(env.DB, cleared.map((seq) => ({ slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq), outcome: scored(seq, 0) })));
+    let reopened: number[] = [];
+    for (let from = 0; from < end; from += 8) {
+      const to = Math.min(end, from + 8);
+      const page = await reopenPage(env.DB, runId, from, to);
+      expect(page.state).toBe("done");
+      reopened.push(...page.seqs);
+      await expectRecount(runId, benches);
+      // The step delivered again deletes nothing more, and a page already passed is stale.
+      expect(await reopenPage(env.DB, runId, from, to)).toEqual({ state: "again", seqs: [] });
+      if (from > 0) expect(await reopenPage(env.DB, runId, from - 8, from)).toEqual({ state: "stale", seqs: [] });
+      // Some reopened attempts end again (failed once more, or scored) while the resume goes on.
+      const again = reopened.splice(0, 2);
+      await recordOutcomes(env.DB, again.map((seq) => ({ slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq), outcome: seq % 4 ? failed(seq) : scored(seq, 0) })));
+      await expectRecount(runId, benches);
+    }
+    await recordOutcomes(env.DB, reopened.map((seq) => ({ slot: slotOf(runId, benchOf(benches, seq), 2, 2, seq), outcome: scored(seq, 0.5) })));
     await expectRecount(runId, benches);
   });
 });

@@ -1,17 +1,25 @@
 /**
  * The reads of a run while it executes (GET /progress and /scores), in
  * bounded work per call instead of a scan of every attempt the run has
- * ended. A run's seqs are cut into blocks of BLOCK; a block whose every seq
- * has a row with a reward is sealed: it can no longer change (an attempt's
- * row is written once, by a conditional insert, and never updated; the one
- * delete, resume's, removes rows without a reward only). A sealed block's
- * grouped rows are kept in the isolate, and each call reads from D1 only the
- * blocks not sealed yet: the few still filling around the run's frontier,
- * the edges of benchmarks' ranges, the empty tail (a primary-key range with
- * no rows costs nothing), and any holding an attempt that ended without a
- * reward. Bounded memory: at most MAX_CACHED_ROWS grouped rows in all,
- * least recently read runs dropped first; a run beyond that still reads
- * right, only more.
+ * ended. A run's seqs are cut into blocks of BLOCK; a block is sealed once
+ * it can no longer change, and its grouped rows are then kept in the
+ * isolate, so each call reads from D1 only the blocks not sealed yet: the
+ * few still filling around the run's frontier, the edges of benchmarks'
+ * ranges and the empty tail (a primary-key range with no rows costs
+ * nothing).
+ *
+ * When a block can no longer change: an attempt's row is written once, by
+ * a conditional insert, and never updated; the one delete is resume's,
+ * which removes rows without a reward, page by page, each page once per
+ * resume, moving the run's pointer past it in the same transaction
+ * (src/db/attempts.ts reopenPage). So a block is sealed when every seq in
+ * it has a row and either every row has a reward or the run's latest resume
+ * has passed the block (a run never resumed: always). Kept blocks are keyed
+ * by the run's resume count, so the next resume starts them over.
+ *
+ * Bounded memory: at most MAX_CACHED_ROWS grouped rows in all, least
+ * recently read runs dropped first; a run beyond that still reads right,
+ * only more.
  *
  * Finished runs do not come here: their scores are computed once by the
  * full queries and cached in R2 (src/storage/score-cache.ts), so a finished
@@ -32,6 +40,21 @@ const MAX_PIECES = 16;
 const NO_END = Number.MAX_SAFE_INTEGER;
 
 type Kind = "status" | "member" | "usage";
+
+/** What a read needs of the run: its id, and how far its latest resume has come (eval_runs, migration 0028). */
+export interface RunForReads {
+  id: string;
+  /** Resumes so far: kept blocks belong to one resume. */
+  resumes: number;
+  /** The last seq the latest resume has reopened; null when never resumed. */
+  resumedThrough: number | null;
+}
+
+/** Rows present and rows with a reward in one block. */
+interface BlockCounts {
+  rows: number;
+  rewarded: number;
+}
 interface Blocked {
   block: number;
 }
@@ -94,18 +117,19 @@ export function unsealedPieces(sealed: Iterable<number>, size = BLOCK): [number,
 
 /**
  * The rows of `select` grouped by block over all of a run's seqs: sealed
- * blocks from the isolate, the rest read now; blocks read now that
- * `rewarded` says are complete are kept. `rows_read` is D1's count.
+ * blocks from the isolate, the rest read now; blocks read now that can no
+ * longer change (`counts` says how many seqs have a row and a reward) are
+ * kept. `rows_read` is D1's count.
  */
 async function blockRows<T extends Blocked>(
   d1: D1Database,
   kind: Kind,
-  runId: string,
+  run: RunForReads,
   size: number,
   select: (from: number, to: number) => D1PreparedStatement,
-  rewarded: (rows: T[]) => number,
+  counts: (rows: T[]) => BlockCounts,
 ): Promise<{ rows: T[]; rows_read: number }> {
-  const key = `${kind}:${size}:${runId}`;
+  const key = `${kind}:${size}:${run.id}:${run.resumes}`;
   const e = entryOf(key);
   const pieces = unsealedPieces(e.blocks.keys(), size);
   const results = await d1.batch<T>(pieces.map(([from, to]) => select(from, to)));
@@ -120,7 +144,12 @@ async function blockRows<T extends Blocked>(
       list.push(row);
     }
   }
-  for (const [block, rows] of fresh) if (rewarded(rows) === size) keep(key, e, block, rows);
+  // Past the latest resume's pointer, a row without a reward may still be deleted (and its attempt run again).
+  const reopened = run.resumedThrough === null ? Infinity : run.resumedThrough;
+  for (const [block, rows] of fresh) {
+    const c = counts(rows);
+    if (c.rows === size && (c.rewarded === size || (block + 1) * size - 1 <= reopened)) keep(key, e, block, rows);
+  }
   const out: T[] = [];
   for (const rows of e.blocks.values()) for (const r of rows) out.push(r as T);
   for (const [block, rows] of fresh) if (e.blocks.get(block) !== rows) out.push(...rows); // not kept (over the budget)
@@ -130,17 +159,18 @@ async function blockRows<T extends Blocked>(
 const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
 
 /** Ended attempts of an executing run by status: countByStatus's answer. */
-export async function liveStatusCounts(d1: D1Database, runId: string, size = BLOCK): Promise<{ counts: StatusCount[]; rows_read: number }> {
+export async function liveStatusCounts(d1: D1Database, run: RunForReads, size = BLOCK): Promise<{ counts: StatusCount[]; rows_read: number }> {
+  const runId = run.id;
   const { rows, rows_read } = await blockRows<StatusCount & Blocked>(
     d1,
     "status",
-    runId,
+    run,
     size,
     (from, to) =>
       d1
         .prepare(`SELECT seq / ${size} AS block, status, count(*) AS count, count(reward) AS rewarded FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 GROUP BY block, status`)
         .bind(runId, from, to),
-    (rows) => sum(rows, (r) => r.rewarded),
+    (rows) => ({ rows: sum(rows, (r) => r.count), rewarded: sum(rows, (r) => r.rewarded) }),
   );
   const by = new Map<string, StatusCount>();
   for (const r of rows) {
@@ -160,11 +190,12 @@ export type BlockTallyRow = MemberTallyRow & Blocked & { benchmark_id: string };
  * each benchmark, what memberTallyStatement returns over its range, in
  * (target, member_index) order.
  */
-export async function liveMemberTallies(d1: D1Database, runId: string, size = BLOCK): Promise<{ byBenchmark: Map<string, MemberTallyRow[]>; rows_read: number }> {
+export async function liveMemberTallies(d1: D1Database, run: RunForReads, size = BLOCK): Promise<{ byBenchmark: Map<string, MemberTallyRow[]>; rows_read: number }> {
+  const runId = run.id;
   const { rows, rows_read } = await blockRows<BlockTallyRow>(
     d1,
     "member",
-    runId,
+    run,
     size,
     (from, to) =>
       d1
@@ -174,7 +205,7 @@ export async function liveMemberTallies(d1: D1Database, runId: string, size = BL
            GROUP BY block, benchmark_id, target, member_index`,
         )
         .bind(runId, from, to),
-    (rows) => sum(rows, (r) => r.scored),
+    (rows) => ({ rows: sum(rows, (r) => r.attempts), rewarded: sum(rows, (r) => r.scored) }),
   );
   const merged = new Map<string, Map<string, MemberTallyRow>>();
   for (const r of rows) {
@@ -231,11 +262,12 @@ interface BlockUsageRow extends Blocked {
 const WALL_MS = `(julianday(finished_at) - julianday(started_at)) * 86400000.0`;
 
 /** Per benchmark and target, what an executing run's ended attempts consumed: benchmarkUsage's answer. */
-export async function liveBenchmarkUsage(d1: D1Database, runId: string, size = BLOCK): Promise<{ usage: BenchmarkUsage[]; rows_read: number }> {
+export async function liveBenchmarkUsage(d1: D1Database, run: RunForReads, size = BLOCK): Promise<{ usage: BenchmarkUsage[]; rows_read: number }> {
+  const runId = run.id;
   const { rows, rows_read } = await blockRows<BlockUsageRow>(
     d1,
     "usage",
-    runId,
+    run,
     size,
     (from, to) =>
       d1
@@ -247,7 +279,7 @@ export async function liveBenchmarkUsage(d1: D1Database, runId: string, size = B
            FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 GROUP BY block, benchmark_id, target`,
         )
         .bind(runId, from, to),
-    (rows) => sum(rows, (r) => r.rewarded),
+    (rows) => ({ rows: sum(rows, (r) => r.attempts), rewarded: sum(rows, (r) => r.rewarded) }),
   );
   const by = new Map<string, Omit<BlockUsageRow, "block">>();
   for (const r of rows) {

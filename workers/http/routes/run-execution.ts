@@ -105,7 +105,7 @@ export const runExecutionRoutes = newRouter()
       // While the run executes, its counts come by sealed blocks: bounded work per call, not a scan of every ended attempt.
       const active = ACTIVE_STATUSES.includes(run.status as RunStatus);
       const [counts, rbs, gate] = await Promise.all([
-        active ? liveStatusCounts(c.env.DB, run.id).then((r) => r.counts) : countByStatus(c.env.DB, run.id),
+        active ? liveStatusCounts(c.env.DB, run).then((r) => r.counts) : countByStatus(c.env.DB, run.id),
         listRunBenchmarks(c.var.db, run.id),
         run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
       ]);
