@@ -2,6 +2,9 @@
  * The runs a run's scores are set beside: the previous comparable run of
  * the project (same benchmark, dataset digest and model), and a re-score's
  * source run, each read with the same member tally as the run itself.
+ * Their tallies are kept per isolate: a run polled while it executes
+ * (/scores every few seconds) would otherwise read the whole of the
+ * finished run beside it on every call.
  */
 import type { RunOptions } from "../../domain/run-options";
 import type { StoredTarget } from "../../domain/run-target";
@@ -69,6 +72,43 @@ export async function findPreviousRun(
   return { row, slot: matched };
 }
 
+/** Tally rows kept over all finished runs (a member row is about 200 bytes: tens of MB at most). */
+export const MAX_KEPT_TALLY_ROWS = 200_000;
+const kept = new Map<string, MemberTallyRow[]>();
+let keptRows = 0;
+
+/** Forgets the kept tallies (tests). */
+export function clearKeptTallies(): void {
+  kept.clear();
+  keptRows = 0;
+}
+
+/**
+ * The member tallies of a finished run's (benchmark range, slot), read once
+ * per isolate. A finished run's rows change only through a resume, which
+ * takes it out of `completed` (no longer found as anyone's previous run)
+ * and gives it a new finished_at when it ends again: the key holds both.
+ */
+async function finishedTallies(d1: D1Database, p: { id: string; base_seq: number; attempt_count: number; finished_at: string | null }, slot: TargetSlot): Promise<MemberTallyRow[]> {
+  const key = `${p.id}:${p.base_seq}:${p.attempt_count}:${slot}:${p.finished_at}`;
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit); // most recently read last
+    return hit;
+  }
+  const rows = (await memberTallyStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, slot).all<MemberTallyRow>()).results;
+  if (p.finished_at === null || rows.length > MAX_KEPT_TALLY_ROWS) return rows;
+  while (keptRows + rows.length > MAX_KEPT_TALLY_ROWS) {
+    const [oldest, old] = kept.entries().next().value!;
+    kept.delete(oldest);
+    keptRows -= old.length;
+  }
+  kept.set(key, rows);
+  keptRows += rows.length;
+  return rows;
+}
+
 /** Attaches the previous comparable run to each score row that has a number. */
 export async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: ScoreRow[]): Promise<void> {
   const { run } = loaded;
@@ -79,7 +119,7 @@ export async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: Sc
       const found = await findPreviousRun(d1, run, row.benchmark_id, row.dataset_digest, target, row.target);
       if (!found) return;
       const p = found.row;
-      const prevRows = await memberTallyStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, found.slot).all<MemberTallyRow>();
+      const prevRows = await finishedTallies(d1, p, found.slot);
       const prevPolicy = (JSON.parse(p.options) as Partial<RunOptions>).missing_policy ?? "unknown";
       row.previous = previousScore(row, rowsFor(loaded, row.benchmark_id, row.target), {
         run_id: p.id,
@@ -96,7 +136,7 @@ export async function attachPrevious(d1: D1Database, loaded: LoadedRun, rows: Sc
           planning_complete: true,
           scorer: p.scorer,
         },
-        rows: prevRows.results.map(toMemberRow),
+        rows: prevRows.map(toMemberRow),
         policy: prevPolicy,
       });
       row.previous.target = found.slot;
@@ -125,13 +165,13 @@ export async function attachSource(d1: D1Database, loaded: LoadedRun, rows: Scor
     rows.map(async (row) => {
       const p = src.results.find((s) => s.benchmark_id === row.benchmark_id);
       if (!p || row.score_counts === null) return;
-      const srcRows = await memberTallyStatement(d1, p.id, p.base_seq, p.base_seq + p.attempt_count, row.target).all<MemberTallyRow>();
+      const srcRows = await finishedTallies(d1, p, row.target);
       row.source = previousScore(row, rowsFor(loaded, row.benchmark_id, row.target), {
         run_id: p.id,
         display_name: p.display_name,
         finished_at: p.finished_at,
         facts: { benchmark_id: row.benchmark_id, name: row.benchmark_name, status: "completed", error: null, k: p.k, member_count: p.member_count, dataset_digest: p.dataset_digest, planning_complete: true, scorer: p.scorer },
-        rows: srcRows.results.map(toMemberRow),
+        rows: srcRows.map(toMemberRow),
         policy: (JSON.parse(p.options) as Partial<RunOptions>).missing_policy ?? "unknown",
       });
     }),

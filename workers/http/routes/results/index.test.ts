@@ -174,6 +174,21 @@ describe("results: previous run and history", () => {
     expect((await scores(key, first.runId)).scores[0].previous).toBeNull();
   });
 
+  it("reads a finished previous run's tallies once per isolate while a run executes, and anew once it finished again", async () => {
+    const { key, project } = await newProject();
+    const first = await seedRun(key, project.id, { benchmarks: [{ k: 1, members: [{ key: "p", a: [1] }, { key: "q", a: [0] }] }] });
+    const bm = first.benchmarkIds[0]!;
+    const running = await seedRun(key, project.id, { status: "running", benchmarks: [{ id: bm, k: 1, members: [{ key: "p", a: [1] }, { key: "q", a: [1] }] }] });
+    const previous = async () => (await scores(key, running.runId)).scores[0].previous;
+    expect(await previous()).toMatchObject({ run_id: first.runId, score: 0.5 });
+    // A finished run's rows never change while it stays finished; changed behind its back here, the kept tallies still answer.
+    await env.DB.prepare(`UPDATE attempts SET reward = 1.0 WHERE run_id = ?1`).bind(first.runId).run();
+    expect(await previous()).toMatchObject({ run_id: first.runId, score: 0.5 });
+    // Resumed and finished again, it has a new finished_at: its tallies are read anew.
+    await env.DB.prepare(`UPDATE eval_runs SET finished_at = ?2 WHERE id = ?1`).bind(first.runId, new Date(Date.now() + 1000).toISOString()).run();
+    expect(await previous()).toMatchObject({ run_id: first.runId, score: 1 });
+  });
+
   it("gives score history across completed runs, newest first, with filters and a cursor", async () => {
     const { key, project } = await newProject();
     const one = await seedRun(key, project.id, { benchmarks: [{ k: 1, members: [{ key: "p", a: [0] }, { key: "q", a: [0] }] }] });
