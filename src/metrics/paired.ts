@@ -23,7 +23,7 @@
 import { binomialTwoSidedHalf, chiSquare1Upper } from "./distributions";
 import { formatDelta } from "./display";
 import { clusteredMean, meanInterval } from "./intervals";
-import { mulberry32 } from "../domain/random";
+import { resampledMeans } from "../domain/random";
 import { checkSummaries, summarize } from "./summarize";
 import type { AggregateOptions, AttemptOutcome, Interval, MemberSummary, MissingPolicy } from "./types";
 
@@ -75,7 +75,7 @@ export function mcnemar(b01: number, b10: number): { p_value: number; method: Pa
   return { p_value: chiSquare1Upper(stat), method: "chi_square_continuity" };
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
@@ -87,18 +87,11 @@ export function pairedBootstrap(diffs: readonly number[], resamples = DEFAULT_RE
   const n = diffs.length;
   if (n === 0) throw new RangeError("bootstrap needs at least one difference");
   const observed = diffs.reduce((a, d) => a + d, 0) / n;
-  const rand = mulberry32(seed);
-  const means: number[] = [];
+  const means = resampledMeans(diffs, resamples, seed);
   let extreme = 0;
-  for (let b = 0; b < resamples; b++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += diffs[Math.floor(rand() * n)]!;
-    const m = s / n;
-    means.push(m);
-    // Tolerance: resampled means of equal values differ from `observed` by rounding only.
-    if (Math.abs(m - observed) >= Math.abs(observed) - 1e-12) extreme += 1;
-  }
-  means.sort((x, y) => x - y);
+  // Tolerance: resampled means of equal values differ from `observed` by rounding only.
+  for (const m of means) if (Math.abs(m - observed) >= Math.abs(observed) - 1e-12) extreme += 1;
+  means.sort();
   return { ci95: [quantile(means, 0.025), quantile(means, 0.975)], p_value: (1 + extreme) / (resamples + 1) };
 }
 
