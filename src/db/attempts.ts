@@ -255,11 +255,14 @@ export async function recordOutcomes(
 /**
  * What reopening one page of a resume did: `done`, this call deleted the
  * page's rows without a reward (their seqs) and moved the pointer past it;
- * `again`, the pointer was past the page already (a retried step whose
- * earlier try did it); `stale`, the pointer stands elsewhere (a redelivered
+ * `again`, the pointer stood at the page's end already (a retried step
+ * whose earlier try did it); `stale`, the pointer stands elsewhere (a redelivered
  * step of a page already passed, or of an earlier resume): nothing to do.
  */
 export type ReopenedPage = { state: "done"; seqs: number[] } | { state: "again" | "stale"; seqs: [] };
+
+/** The pointer stands at the page's start (?2 - 1). No pointer: a resume begun before migration 0028, which goes on unguarded. */
+const AT_PAGE_START = "ifnull(resumed_through, ?2 - 1) = ?2 - 1";
 
 /**
  * Resume's page [from, to): deletes its rows without a reward so they can
@@ -270,9 +273,6 @@ export type ReopenedPage = { state: "done"; seqs: number[] } | { state: "again" 
  * the pointer are not deleted again until the next resume (which the read
  * routes' block cache relies on: src/db/results/sealed-blocks.ts).
  */
-/** The pointer stands at the page's start (?2 - 1). No pointer: a resume begun before migration 0028, which goes on unguarded. */
-const AT_PAGE_START = "ifnull(resumed_through, ?2 - 1) = ?2 - 1";
-
 export async function reopenPage(d1: D1Database, runId: string, from: number, to: number): Promise<ReopenedPage> {
   const [deleted, moved] = await d1.batch<{ seq: number }>([
     d1
