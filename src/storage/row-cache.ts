@@ -13,9 +13,12 @@ import { readRows, type DatasetRow } from "./dataset-rows";
 const CACHE_CHUNKS = 64;
 const chunks = new Map<string, DatasetRow[]>();
 
+/** The cache key of the chunk holding row `index`. */
+const chunkOf = (rev: DatasetRevisionRow, index: number) => `${rev.id}:${Math.floor(index / rev.chunkRows)}`;
+
 export async function rowAt(bucket: R2Bucket, rev: DatasetRevisionRow, index: number): Promise<DatasetRow> {
   const chunk = Math.floor(index / rev.chunkRows);
-  const key = `${rev.id}:${chunk}`;
+  const key = chunkOf(rev, index);
   let rows = chunks.get(key);
   if (!rows) {
     rows = await readRows(bucket, rev, chunk * rev.chunkRows, rev.chunkRows);
@@ -36,7 +39,7 @@ export async function rowAt(bucket: R2Bucket, rev: DatasetRevisionRow, index: nu
 export async function warmRows(bucket: R2Bucket, wants: readonly { rev: DatasetRevisionRow; index: number }[]): Promise<void> {
   const missing = new Map<string, { rev: DatasetRevisionRow; index: number }>();
   for (const w of wants) {
-    const key = `${w.rev.id}:${Math.floor(w.index / w.rev.chunkRows)}`;
+    const key = chunkOf(w.rev, w.index);
     if (!chunks.has(key) && !missing.has(key)) missing.set(key, w);
   }
   await Promise.all([...missing.values()].map((w) => rowAt(bucket, w.rev, w.index).catch(() => undefined)));

@@ -25,7 +25,7 @@ import { loglikelihoodAttempt, loglikelihoodCall } from "./loglikelihood-call";
 import { admitCall, BUDGET_REFUSED } from "./run-budget";
 import { followUpTurns, turnPairs, turnsColumnOf } from "../../src/execution/multi-turn";
 import { multiTurnReply, RECORDED_MULTI_TURN } from "./multi-turn-attempt";
-import { rowAt } from "../../src/storage/row-cache";
+import { rowAt, warmRows } from "../../src/storage/row-cache";
 import type { DeltaEvent } from "../../src/live/deltas";
 import type { LiveEmitter } from "../live/client";
 import type { Env } from "../env";
@@ -91,6 +91,27 @@ function scoringOf(rb: RunBenchmarkRow): ScoringSpec {
   let spec = parsedScoring.get(rb);
   if (!spec) parsedScoring.set(rb, (spec = ScoringSpec.parse(rb.scoring)));
   return spec;
+}
+
+/** The dataset rows an attempt reads: its task's row, then its few-shot examples'. */
+function rowIndicesOf(rb: RunBenchmarkRow, att: AttemptSlot): number[] {
+  return [att.rowIndex, ...examplesFor(rb.fewShot, att.subset)];
+}
+
+/**
+ * Reads the dataset chunks a batch's attempts will read, each once, before
+ * they start (src/storage/row-cache.ts warmRows). An attempt whose benchmark
+ * or revision the context lacks is skipped: its own read reports it.
+ */
+export async function warmAttemptRows(env: Env, ctx: RunContext, slots: readonly AttemptSlot[]): Promise<void> {
+  await warmRows(
+    env.ARTIFACTS,
+    slots.flatMap((att) => {
+      const rb = ctx.runBenchmarks.get(att.benchmarkId);
+      const rev = rb?.datasetRevisionId ? ctx.revisions.get(rb.datasetRevisionId) : undefined;
+      return rb && rev ? rowIndicesOf(rb, att).map((index) => ({ rev, index })) : [];
+    }),
+  );
 }
 
 /** Past its start, an inline attempt's live entry is overdue after its model call and its judge call could both have timed out. */
@@ -174,8 +195,9 @@ async function execute(
   const bm = ctx.benchmarks.get(att.benchmarkId)!;
   const rev = ctx.revisions.get(rb.datasetRevisionId!)!;
   const spec = { prompt_template: bm.promptTemplate, prompt_column: bm.promptColumn, answer_column: bm.answerColumn };
-  const row = await rowAt(env.ARTIFACTS, rev, att.rowIndex);
-  const examples = await Promise.all(examplesFor(rb.fewShot, att.subset).map((i) => rowAt(env.ARTIFACTS, rev, i)));
+  const [rowIndex, ...exampleIndices] = rowIndicesOf(rb, att);
+  const row = await rowAt(env.ARTIFACTS, rev, rowIndex!);
+  const examples = await Promise.all(exampleIndices.map((i) => rowAt(env.ARTIFACTS, rev, i)));
   // Log-likelihood mode (options.mc_mode) asks the completions endpoint instead of chatting: loglikelihood-call.ts.
   const ll = loglikelihoodAttempt(scoringOf(rb), bm, row.data, examples.map((e) => e.data));
   const messages = ll && "request" in ll ? ll.messages : buildMessages(spec, row.data, examples.map((e) => e.data));

@@ -16,7 +16,7 @@ import type { Env } from "../env";
 import { invocationEmitter } from "../live/client";
 import { isAgentRun } from "../agent/context";
 import { dispatchAgentAttempts } from "../agent/dispatch";
-import { runAttempt, type AttemptResult, type TranscriptLine } from "./attempt";
+import { runAttempt, warmAttemptRows, type AttemptResult, type TranscriptLine } from "./attempt";
 import { OutcomeSink } from "./outcome-sink";
 import { routeBatchWork } from "./batch-calls";
 import { callEnded, endIfExhaustedNow } from "./run-budget";
@@ -25,9 +25,7 @@ import { shardsOf, slotGateFor } from "../gate/slot-gate";
 import { GateFeedback } from "./gate-feedback";
 import { adapts, bandOf } from "../../src/execution/concurrency-band";
 import { slotOf } from "../../src/lifecycle/run-context";
-import { runContext, type RunContext } from "./run-context";
-import { warmRows } from "../../src/storage/row-cache";
-import { examplesFor } from "../../src/execution/benchmark-plan";
+import { runContext } from "./run-context";
 
 /** Stop starting new attempts after this long in one invocation; the rest are re-sent. */
 export const INVOCATION_BUDGET_MS = 5 * 60_000;
@@ -89,7 +87,7 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     else m.raw.ack(); // no such attempt in this run's plan
   }
   if (!ctx || !work.length) return;
-  await warmRows(env.ARTIFACTS, work.flatMap((w) => rowsOf(ctx, w.slot)));
+  await warmAttemptRows(env, ctx, work.map((w) => w.slot));
   // options.batch: model calls join a provider batch instead (batch-calls.ts); what comes back here runs as usual.
   if (ctx.options.batch) work.splice(0, work.length, ...(await routeBatchWork(env, ctx, work)));
   if (!work.length) return;
@@ -247,14 +245,6 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     // The live deltas this invocation's attempts emitted go out before it ends (its own sends only).
     await live.flush();
   }
-}
-
-/** The dataset rows an attempt reads: its task's row and its few-shot examples' (workers/queue/attempt.ts). */
-function rowsOf(ctx: RunContext, slot: AttemptSlot) {
-  const rb = ctx.runBenchmarks.get(slot.benchmarkId);
-  const rev = rb?.datasetRevisionId ? ctx.revisions.get(rb.datasetRevisionId) : undefined;
-  if (!rb || !rev) return [];
-  return [slot.rowIndex, ...examplesFor(rb.fewShot, slot.subset)].map((index) => ({ rev, index }));
 }
 
 function emptyTranscript(slot: AttemptSlot, error: string): TranscriptLine {
