@@ -73,15 +73,9 @@ export async function findPreviousRun(
 }
 
 /** Tally rows kept over all finished runs (a member row is about 200 bytes: tens of MB at most). */
-export const MAX_KEPT_TALLY_ROWS = 200_000;
+const MAX_KEPT_TALLY_ROWS = 200_000;
 const kept = new Map<string, MemberTallyRow[]>();
 let keptRows = 0;
-
-/** Forgets the kept tallies (tests). */
-export function clearKeptTallies(): void {
-  kept.clear();
-  keptRows = 0;
-}
 
 /**
  * The member tallies of a finished run's (benchmark range, slot), read once
