@@ -20,6 +20,13 @@ function cpuByName(pid) {
   return { all: tree.reduce((n, p) => n + p.cpu, 0), workerd: tree.filter((p) => p.name === "workerd").reduce((n, p) => n + p.cpu, 0) };
 }
 
+/** The wall time split where the model saw its first call and its last reply: ramp-up, calls, and the tail to finished_at. */
+function phases(t0, stats, finishedAt) {
+  if (stats.first_at == null || stats.last_end_at == null) return "(the model saw no call)";
+  const s = (a, b) => `${((b - a) / 1000).toFixed(2)} s`;
+  return `start to first call ${s(t0, stats.first_at)}, first call to last reply ${s(stats.first_at, stats.last_end_at)}, last reply to finished_at ${s(stats.last_end_at, finishedAt)}`;
+}
+
 const N = Number(process.env.BENCH_N || 1000);
 const L = Number(process.env.BENCH_LATENCY_MS || 50);
 const C = Number(process.env.BENCH_CONCURRENCY || 50);
@@ -73,6 +80,7 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
   model connections     ${fixture.stats().connections} opened for ${stats.calls} calls (the stack's fetch reuses idle ones)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
+                        ${phases(t0, stats, Date.parse(finished_at))}
   throughput            ${(N / wall).toFixed(1)} attempts/s
   ratio to ideal        ${((ideal / wall) * 100).toFixed(1)}%
   CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler; workerd alone ${((workerd / N) * 1000).toFixed(2)} ms)

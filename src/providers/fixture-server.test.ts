@@ -131,9 +131,14 @@ describe("fixture model server", () => {
 
   it("reports the most calls it had in flight at once", async () => {
     const model = uniqueModel("latency_ms=150");
+    const t0 = Date.now();
     await Promise.all(Array.from({ length: 5 }, (_, i) => ask(model, `What is ${i} + 1?`)));
     await ask(model, "What is 9 + 1?");
-    expect(await fixtureStats(model)).toEqual({ calls: 6, max_in_flight: 5, in_flight: 0, by_status: { "200": 6 } });
+    const stats = await fixtureStats(model);
+    expect(stats).toEqual({ calls: 6, max_in_flight: 5, in_flight: 0, by_status: { "200": 6 }, first_at: expect.any(Number), last_end_at: expect.any(Number) });
+    // Two rounds of a 150 ms latency lie between the first call and the last end: a bench splits its wall time on these.
+    expect(stats.first_at).toBeGreaterThanOrEqual(t0);
+    expect(stats.last_end_at! - stats.first_at!).toBeGreaterThanOrEqual(300);
   });
 
   it("lets a retried call through after a 429: fault draws follow the call count of each prompt", async () => {
@@ -162,7 +167,7 @@ describe("fixture model server", () => {
       await new Promise((r) => setTimeout(r, 20));
       stats = await fixtureStats(model);
     }
-    expect(stats).toEqual({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { aborted: 1 } });
+    expect(stats).toMatchObject({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { aborted: 1 } });
   });
 
   it("with vary=1 draws each repeat of a prompt afresh (for pass@k), otherwise repeats its answer", async () => {

@@ -47,7 +47,7 @@ describe.each(["openai", "anthropic"] as const)("%s provider against the fixture
     expect(r.input_tokens!).toBeGreaterThan(0);
     expect(r.output_tokens!).toBeGreaterThan(0);
     expect(r.latency_ms).toBeGreaterThanOrEqual(15);
-    expect(await fixtureStats(model)).toEqual({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { "200": 1 } });
+    expect(await fixtureStats(model)).toMatchObject({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { "200": 1 } });
   });
 
   it("classifies a 429 as rate_limit with the retry-after", async () => {

@@ -16,6 +16,9 @@ export interface FixtureStats {
   max_in_flight: number;
   in_flight: number;
   by_status: Record<string, number>;
+  /** Epoch ms of the first call and of the latest call's end (null before any). */
+  first_at: number | null;
+  last_end_at: number | null;
 }
 
 export async function fixtureStats(model: string): Promise<FixtureStats> {
