@@ -50,16 +50,34 @@ describe("LiveLogStore", () => {
     });
   });
 
-  it("joins live-set members (a second join replaces the summary) and removes those who left, past the parameter limit", async () => {
+  it("gives the deltas of attempts with no recorded end, in order: an end takes an attempt out, a retry's unmarking brings it back", async () => {
     await withSql((sql) => {
       const store = new LiveLogStore(sql);
-      const ids = Array.from({ length: 130 }, (_, i) => `att_${i}`);
-      store.joinLive(ids.map((id) => [id, "{}"]));
-      store.joinLive([["att_0", '{"seq":0}']]);
-      store.leaveLive(ids.slice(1, 121));
-      const members = store.liveMembers();
-      expect(members).toHaveLength(10);
-      expect(members.find((m) => m.id === "att_0")).toEqual({ id: "att_0", summary: '{"seq":0}' });
+      store.addDeltas([
+        [1, "a", "a1"],
+        [2, "b", "b1"],
+        [3, "c", "c1"],
+        [4, "a", "a2"],
+        [5, "b", "b2"],
+      ]);
+      store.markEnded([
+        ["b", 10, 5],
+        ["c", 10, 3],
+      ]);
+      store.unmarkEnded(["c"]);
+      expect(store.openDeltas()).toEqual([
+        { attempt: "a", body: "a1" },
+        { attempt: "c", body: "c1" },
+        { attempt: "a", body: "a2" },
+      ]);
+    });
+  });
+
+  it("drops the live table older objects kept", async () => {
+    await withSql((sql) => {
+      sql.exec(`CREATE TABLE live (id TEXT PRIMARY KEY, summary TEXT NOT NULL)`);
+      new LiveLogStore(sql);
+      expect(sql.exec(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'live'`).toArray()).toEqual([]);
     });
   });
 

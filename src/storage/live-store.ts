@@ -5,8 +5,9 @@
  * stores share the one database:
  *
  * - LiveLogStore: meta values (`meta`), the deltas kept for replay
- *   (`deltas`), which attempts ended and when (`ended`, for compaction) and
- *   who is in the live set (`live`; their counts are folded in memory).
+ *   (`deltas`) and which attempts ended and when (`ended`, for compaction).
+ *   Who is live is not stored apart: it is every attempt with deltas and no
+ *   end (openDeltas), folded again when the object wakes.
  * - OwnedStore: the agent attempts the object owns (`owned`): dispatch,
  *   deadline, turn and artifact counts, state.
  *
@@ -46,15 +47,14 @@ function deleteKeys(sql: SqlStorage, table: string, column: string, keys: readon
 export type DeltaRow = readonly [seq: number, attempt: string, body: string];
 /** An attempt's end as stored: when (ms) and the delta_seq of its last delta. */
 export type EndedRow = readonly [id: string, at: number, lastSeq: number];
-/** A live-set member as stored: its summary's JSON as of its header. */
-export type LiveRow = readonly [id: string, summary: string];
 
 export class LiveLogStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS deltas (seq INTEGER PRIMARY KEY, attempt TEXT NOT NULL, body TEXT NOT NULL)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS deltas_by_attempt ON deltas (attempt, seq)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live (id TEXT PRIMARY KEY, summary TEXT NOT NULL)`);
+    // Who was live used to be a table of its own, written on each arrival and departure (two rows per attempt).
+    sql.exec(`DROP TABLE IF EXISTS live`);
     sql.exec(`CREATE TABLE IF NOT EXISTS ended (id TEXT PRIMARY KEY, at INTEGER NOT NULL, last_seq INTEGER NOT NULL)`);
   }
 
@@ -67,18 +67,15 @@ export class LiveLogStore {
     this.sql.exec(`INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, k, v);
   }
 
-  /** Who is in the live set, with the summary each was written with. */
-  liveMembers(): { id: string; summary: string }[] {
-    return this.sql.exec<{ id: string; summary: string }>(`SELECT id, summary FROM live`).toArray();
-  }
-
-  /** Members arrived (or written again); replaces a member's summary. */
-  joinLive(rows: readonly LiveRow[]): void {
-    insertRows(this.sql, `INSERT INTO live (id, summary)`, rows, `ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`);
-  }
-
-  leaveLive(ids: readonly string[]): void {
-    deleteKeys(this.sql, "live", "id", ids);
+  /**
+   * The deltas of every attempt not recorded as ended, in delta_seq order:
+   * what the live set is folded from when the object wakes (an end marks an
+   * attempt ended, a retry's header unmarks it).
+   */
+  openDeltas(): { attempt: string; body: string }[] {
+    return this.sql
+      .exec<{ attempt: string; body: string }>(`SELECT attempt, body FROM deltas WHERE attempt NOT IN (SELECT id FROM ended) ORDER BY seq`)
+      .toArray();
   }
 
   addDeltas(rows: readonly DeltaRow[]): void {

@@ -33,8 +33,15 @@ export function ownerOf(env: Env, runId: string, seq: number, shards: number): {
 const MAX_BUFFER = 20_000;
 /** Deltas per call. */
 const MAX_BATCH = 2_000;
-/** How long the first delta of a call waits for others to join it. */
-export const COALESCE_MS = 10;
+/**
+ * How long the first delta of a call waits for others to join it. Each call
+ * is a Durable Object request and a storage commit, whose fixed cost
+ * outweighs the rows it carries: at 10 ms a 50-wide run made one call per 8
+ * attempts and spent about a tenth of its CPU on them; at 50 ms one per 25
+ * to 30 (npm run bench:execution). A follower still sees a step within a
+ * twentieth of a second.
+ */
+export const COALESCE_MS = 50;
 
 class ShardQueue {
   private buffer: DeltaInput[] = [];

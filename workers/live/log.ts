@@ -1,15 +1,15 @@
 /**
  * A live object's log of deltas in its SQLite: sequencing (`delta_seq`,
  * increasing, never reused), the deltas kept for replay, the record of
- * which attempts ended (and when, for compaction), the live set (who is
- * live in a table, their counts folded in memory) and the object's meta
- * values. Synchronous; its only I/O is the object's SQLite, through
+ * which attempts ended (and when, for compaction), the live set (in
+ * memory: folded again on wake from the deltas of attempts with no end) and
+ * the object's meta values. Synchronous; its only I/O is the object's SQLite, through
  * LiveLogStore (src/storage/live-store.ts). Streaming to followers and
  * alarms are the caller's (run-live.ts).
  */
 import { applyDelta, catchUp, countByPhase, type LiveAttempt } from "../../src/live/live-set";
 import type { Delta } from "../../src/live/deltas";
-import { LiveLogStore, type DeltaRow, type EndedRow, type LiveRow } from "../../src/storage/live-store";
+import { LiveLogStore, type DeltaRow, type EndedRow } from "../../src/storage/live-store";
 import type { LiveSetBody, Stamped } from "./contract";
 
 /** Deltas of an ended attempt stay replayable this long. */
@@ -28,7 +28,7 @@ export class DeltaLog {
   private lastSeq_ = 0;
   private prunedThrough = 0;
   private readonly meta = new Map<string, string>();
-  /** The live set (hub only), rebuilt from the live table and the deltas when the object wakes. */
+  /** The live set (hub only), folded again from the deltas of attempts with no end when the object wakes (loadLive). */
   readonly live = new Map<string, LiveAttempt>();
 
   private readonly store: LiveLogStore;
@@ -37,18 +37,26 @@ export class DeltaLog {
     this.store = new LiveLogStore(sql);
   }
 
-  /** Reads the meta values and the live set back (after the object's tables all exist). */
+  /** Reads the meta values back (after the object's tables all exist). */
   load(): void {
     for (const r of this.store.metaValues()) {
       this.meta.set(r.k, r.v);
       if (r.k === "last_seq") this.lastSeq_ = Number(r.v);
       else if (r.k === "pruned_through") this.prunedThrough = Number(r.v);
     }
-    // The live table holds who is live (written on a header and an end only); their counts are folded again from their deltas.
-    for (const r of this.store.liveMembers()) {
-      let a: LiveAttempt | null | undefined = JSON.parse(r.summary) as LiveAttempt;
-      for (const d of this.deltasOf(r.id)) a = applyDelta(a ?? undefined, d) ?? a;
-      if (a) this.live.set(r.id, a);
+  }
+
+  /**
+   * The hub's live set, folded from the deltas of every attempt with no end
+   * (each from its latest header, as ingest folded them). A lost or
+   * cancelled attempt got an end delta too, so none comes back.
+   */
+  loadLive(): void {
+    this.live.clear();
+    for (const r of this.store.openDeltas()) {
+      const next = applyDelta(this.live.get(r.attempt), JSON.parse(r.body) as Delta);
+      if (next) this.live.set(r.attempt, next);
+      else if (next === null) this.live.delete(r.attempt);
     }
   }
 
@@ -104,24 +112,14 @@ export class DeltaLog {
    */
   ingest(items: Stamped[], now: number): { deltas: Delta[]; bodies: string[]; wake: number | null } {
     const { deltas, bodies, ended } = this.write(items, now);
-    const joined = new Map<string, LiveAttempt | null>();
     let wake: number | null = ended ? now + RETAIN_MS : null;
+    // In memory only: the deltas and ends just written are what loadLive folds it from again.
     for (const d of deltas) {
       const next = applyDelta(this.live.get(d.attempt_id), d);
-      if (next === null) {
-        this.live.delete(d.attempt_id);
-        joined.set(d.attempt_id, null);
-      } else if (next) {
-        this.live.set(d.attempt_id, next);
-        if (d.kind === "header") joined.set(d.attempt_id, next);
-      }
+      if (next === null) this.live.delete(d.attempt_id);
+      else if (next) this.live.set(d.attempt_id, next);
       if (d.kind === "header") wake = Math.min(wake ?? Infinity, Date.parse(d.deadline_at) + LOST_GRACE_MS);
     }
-    // Membership is written once per arrival and once per departure; counts live in memory (rebuilt from deltas on wake).
-    const left = [...joined].filter(([, a]) => a === null).map(([id]) => id);
-    this.store.leaveLive(left);
-    const arrived = [...joined].filter(([, a]) => a !== null).map(([id, a]): LiveRow => [id, JSON.stringify(a)]);
-    this.store.joinLive(arrived);
     return { deltas, bodies, wake: wake !== null && Number.isFinite(wake) ? wake : null };
   }
 

@@ -180,6 +180,33 @@ describe("live object: shards", () => {
 });
 
 describe("live object: the live set and its upkeep", () => {
+  it("folds the live set again when the object wakes: ended and lost attempts stay out, a retried one is back on its new try", async () => {
+    const runId = newRun();
+    const hub = liveStub(env, runId);
+    const where = { run_id: runId, shard: 0, shards: 1 };
+    const end = (status: "succeeded" | "retrying"): DeltaEvent => ({ kind: "end", status, reward: status === "succeeded" ? 1 : null, error: null });
+    await post(runId, [
+      { seq: 0, event: header(0) },
+      { seq: 1, event: header(1) },
+      { seq: 2, event: header(2, Date.now() - 120_000) },
+      { seq: 3, event: header(3) },
+      { seq: 1, event: turn("done") },
+      { seq: 1, event: end("succeeded") },
+      { seq: 3, event: end("retrying") },
+    ]);
+    await post(runId, [{ seq: 3, event: { ...header(3), try: 2 } as DeltaEvent }, { seq: 3, event: turn("second try") }, { seq: 0, event: preview("waiting") }]);
+    await runDurableObjectAlarm(hub); // attempt 2 is lost
+    const before = await hub.liveSet({ where });
+    expect(before.body?.items.map((a) => [a.seq, a.try])).toEqual([
+      [0, 1],
+      [3, 2],
+    ]);
+    await evictDurableObject(hub);
+    const after = await liveStub(env, runId).liveSet({ where });
+    expect(after).toEqual(before);
+    expect(after.body?.items[1]).toMatchObject({ turns: 1, tokens: { input: 3, output: 1 } });
+  });
+
   it("answers an unchanged poll with its tag only", async () => {
     const runId = newRun();
     const hub = liveStub(env, runId);

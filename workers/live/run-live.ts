@@ -80,6 +80,7 @@ export class RunLive extends DurableObject<Env> implements RunLiveRpc {
     this.log.load();
     const where = this.log.getMeta("where");
     if (where !== undefined) this.where = JSON.parse(where) as Where;
+    if (this.isHub) this.log.loadLive();
     this.origin_ = this.log.getMeta("origin") ?? null;
     this.followers = new LiveFollowers(ctx, this.log);
     this.forwarder = new HubForwarder(env, () => this.where!);
