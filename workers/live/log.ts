@@ -3,9 +3,9 @@
  * increasing, never reused), the deltas kept for replay, the record of
  * which attempts ended (and when, for compaction), the live set (in
  * memory: folded again on wake from the deltas of attempts with no end) and
- * the object's meta values. Synchronous; its only I/O is the object's SQLite, through
- * LiveLogStore (src/storage/live-store.ts). Streaming to followers and
- * alarms are the caller's (run-live.ts).
+ * the object's meta values. Synchronous; its only I/O is the object's
+ * SQLite, through LiveLogStore (src/storage/live-store.ts). Streaming to
+ * followers and alarms are the caller's (run-live.ts).
  */
 import { applyDelta, catchUp, countByPhase, type LiveAttempt } from "../../src/live/live-set";
 import type { Delta } from "../../src/live/deltas";
