@@ -111,8 +111,8 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   const feedback = new GateFeedback(gate, holder, adapts(band), epoch);
   feedback.start();
 
-  const sink = new OutcomeSink(env, runId, ctx.secretValues, holder, ctx.options.budget);
   const live = invocationEmitter(env, runId, limit);
+  const sink = new OutcomeSink(env, runId, ctx.secretValues, holder, ctx.options.budget, () => live.flush());
   const busySet = new Set(busy);
   const pending: Work[] = [];
   for (const w of work) {

@@ -52,6 +52,13 @@ export class OutcomeSink {
     private readonly holder: string,
     /** The run's budget: what the written rows spent is counted at the gate (src/lifecycle/attempt-end.ts). */
     private readonly budget?: RunBudget,
+    /**
+     * What must be out before the gate counts a group, whose count may end
+     * the run: the live deltas of its attempts, so a finished run's trace is
+     * whole when a follower first sees it finished (they wait up to
+     * COALESCE_MS to be sent).
+     */
+    private readonly beforeCount?: () => Promise<void>,
   ) {}
 
   /** A finished or retryable attempt. */
@@ -125,6 +132,7 @@ export class OutcomeSink {
       await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
     }
     for (const p of group) p.ack();
+    if (changed) await this.beforeCount?.();
     await settleEnded(deps, this.runId, changed);
   }
 }
