@@ -29,11 +29,13 @@ export interface RunPlan {
 
 /** The run's row and plan from D1; null when the run does not exist. */
 export async function loadRunPlan(db: Db, runId: string): Promise<RunPlan | null> {
-  const run = await getRunById(db, runId);
+  // Two round trips, not four: each pair needs only what the one before it read.
+  const [run, rbs] = await Promise.all([getRunById(db, runId), listRunBenchmarks(db, runId)]);
   if (!run) return null;
-  const rbs = await listRunBenchmarks(db, runId);
-  const bms = await getBenchmarks(db, run.benchmarkIds);
-  const revs = await getRevisions(db, rbs.map((rb) => rb.datasetRevisionId).filter((id): id is string => !!id));
+  const [bms, revs] = await Promise.all([
+    getBenchmarks(db, run.benchmarkIds),
+    getRevisions(db, rbs.map((rb) => rb.datasetRevisionId).filter((id): id is string => !!id)),
+  ]);
   return {
     run,
     options: run.options as RunOptions,

@@ -56,6 +56,7 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
 
   return {
     provider: "anthropic",
+    warm: () => void client().catch(() => {}),
     async chat(req: ChatRequest): Promise<ChatResult> {
       const system = req.messages.filter((m) => m.role === "system").map((m) => m.content);
       const messages = req.messages.filter((m) => m.role !== "system").map((m) => anthropicMessage({ ...m, role: m.role as "user" | "assistant" }));

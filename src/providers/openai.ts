@@ -50,6 +50,7 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
 
   return {
     provider: "openai",
+    warm: () => void client().catch(() => {}),
     loglikelihood: async (call) => completionsLoglikelihood(await client(), config.api_key, call),
     async chat(req: ChatRequest): Promise<ChatResult> {
       const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages.map(openaiMessage) };

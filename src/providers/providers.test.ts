@@ -50,6 +50,21 @@ describe.each(["openai", "anthropic"] as const)("%s provider against the fixture
     expect(await fixtureStats(model)).toMatchObject({ calls: 1, max_in_flight: 1, in_flight: 0, by_status: { "200": 1 } });
   });
 
+  it("warms its client without calling the endpoint; the first chat then makes the one call", async () => {
+    let requests = 0;
+    const counted: typeof fetch = (input, init) => (requests++, fetch(input, init));
+    const p = createProvider(configs()[kind], { fetch: counted });
+    expect(p.warm).toBeTypeOf("function");
+    p.warm!();
+    p.warm!();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requests).toBe(0);
+    const model = uniqueModel("latency_ms=1");
+    expect((await p.chat({ model, messages: [{ role: "user", content: "What is 17 + 25?" }], timeout_ms: 5_000 })).text).toContain("#### 42");
+    expect(requests).toBe(1);
+    expect(await fixtureStats(model)).toMatchObject({ calls: 1 });
+  });
+
   it("classifies a 429 as rate_limit with the retry-after", async () => {
     const e = await failure(
       provider().chat({ model: uniqueModel("rate_429=1,retry_after_s=2"), messages: [{ role: "user", content: "hi" }], timeout_ms: 5_000 }),

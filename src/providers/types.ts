@@ -55,6 +55,8 @@ export interface ChatResult {
 export interface ModelProvider {
   readonly provider: ProviderKind;
   chat(req: ChatRequest): Promise<ChatResult>;
+  /** Starts loading the SDK and making its client, so that a batch's first call need not wait for them (errors surface on that call). */
+  warm?(): void;
   /** Per-choice log-likelihoods from an OpenAI-compatible /v1/completions endpoint (src/providers/completions.ts); absent for Anthropic. */
   loglikelihood?(call: LoglikelihoodCall): Promise<LoglikelihoodResult>;
 }

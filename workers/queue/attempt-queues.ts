@@ -25,11 +25,19 @@ export function attemptQueues(env: Env): Queue[] {
   return [env.ATTEMPTS, env.ATTEMPTS_2];
 }
 
-/** Enqueues attempt messages: calls of at most SEND_BATCH, round robin over the attempt queues. */
+/**
+ * Enqueues attempt messages: calls of at most SEND_BATCH, round robin over
+ * the attempt queues, all in flight at once (one after another, a planning
+ * step's ten calls held back the run's start by their summed round trips).
+ * A call that fails fails the whole send, as before: the caller sends again,
+ * and what was already queued is deduplicated on delivery (execute.ts).
+ */
 export async function sendAttempts(env: Env, messages: readonly AttemptSend[]): Promise<void> {
   const queues = attemptQueues(env);
+  const calls: Promise<unknown>[] = [];
   for (let i = 0; i < messages.length; i += SEND_BATCH) {
     const queue = queues[turn++ % queues.length]!;
-    await queue.sendBatch(messages.slice(i, i + SEND_BATCH).map((m) => (m.delaySeconds ? { body: m.body, delaySeconds: m.delaySeconds } : { body: m.body })));
+    calls.push(queue.sendBatch(messages.slice(i, i + SEND_BATCH).map((m) => (m.delaySeconds ? { body: m.body, delaySeconds: m.delaySeconds } : { body: m.body }))));
   }
+  await Promise.all(calls);
 }

@@ -60,13 +60,13 @@ export async function executeAttempts(env: Env, messages: Delivered[]): Promise<
 
 async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<void> {
   const deadline = Date.now() + INVOCATION_BUDGET_MS;
-  const status = await readRunStatus(env.DB, runId);
+  // Independent reads, at once: one after another they held back a batch's first model call by their summed round trips.
+  const [status, ended, agent] = await Promise.all([readRunStatus(env.DB, runId), endedSeqs(env.DB, runId, msgs.map((m) => m.body.seq)), isAgentRun(env, runId)]);
   if (status !== "running" && status !== "queued") {
     // Stopped, finished or deleted: nothing more runs.
     for (const m of msgs) m.raw.ack();
     return;
   }
-  const ended = await endedSeqs(env.DB, runId, msgs.map((m) => m.body.seq));
   const open: Delivered[] = [];
   const seen = new Set<number>();
   for (const m of msgs) {
@@ -78,8 +78,10 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
   }
   if (!open.length) return;
   // Agent attempts are dispatched to their runner and end by its callback (or their timeout), not here.
-  if (await isAgentRun(env, runId)) return dispatchAgentAttempts(env, runId, open);
+  if (agent) return dispatchAgentAttempts(env, runId, open);
   const ctx = await runContext(env, runId, open.map((m) => m.body.seq));
+  // The SDK loads while the rows are read and the slots claimed (the first batch of an isolate waited 30-50 ms on it).
+  if (ctx && !ctx.options.batch) for (const t of [ctx.targets.a, ctx.targets.b]) if (t && !t.recorded) t.provider.warm?.();
   const work: Work[] = [];
   for (const m of open) {
     const slot = ctx && (await slotOf(env.ARTIFACTS, ctx, m.body.seq));
@@ -87,19 +89,21 @@ async function executeRun(env: Env, runId: string, msgs: Delivered[]): Promise<v
     else m.raw.ack(); // no such attempt in this run's plan
   }
   if (!ctx || !work.length) return;
-  await warmAttemptRows(env, ctx, work.map((w) => w.slot));
+  // A band asks for up to its max; the gate grants within the band's current limit.
+  const band = bandOf(ctx.options.concurrency);
+  const limit = band.max;
+  // A wide run with a fixed limit and no budget takes its slots from gate shards (N > 1); else from its RunGate as ever.
+  const shardCount = () => shardsOf(env, runId, limit, { adaptive: adapts(band), budget: ctx.options.budget !== undefined });
+  // The count is asked for while the rows are read, unless the batch may go to a provider batch and need no slots.
+  const [, early] = await Promise.all([warmAttemptRows(env, ctx, work.map((w) => w.slot)), ctx.options.batch ? undefined : shardCount()]);
   // options.batch: model calls join a provider batch instead (batch-calls.ts); what comes back here runs as usual.
   if (ctx.options.batch) work.splice(0, work.length, ...(await routeBatchWork(env, ctx, work)));
   if (!work.length) return;
 
   const gate = gateFor(env, runId);
   const holder = crypto.randomUUID();
-  // A band asks for up to its max; the gate grants within the band's current limit.
-  const band = bandOf(ctx.options.concurrency);
-  const limit = band.max;
   const leaseMs = 2 * ctx.options.timeout_s * 1000 + 30_000;
-  // A wide run with a fixed limit and no budget takes its slots from gate shards (N > 1); else from its RunGate as ever.
-  const shards = await shardsOf(env, runId, limit, { adaptive: adapts(band), budget: ctx.options.budget !== undefined });
+  const shards = early ?? (await shardCount());
   const slotGate = slotGateFor(env, runId, shards, { holder, limit, leaseMs, band });
   const { granted, busy, epoch } = await slotGate.claim(
     work.map((w) => ({ id: attemptId(runId, w.slot.seq), seq: w.slot.seq })),
