@@ -16,10 +16,10 @@ function stat(pid) {
   }
 }
 
-/** CPU seconds of `root` and its descendants; null where /proc is missing. */
-export function processCpuSeconds(root) {
+/** CPU seconds of `root` and its descendants (those `which` keeps); null where /proc is missing. */
+export function processCpuSeconds(root, which = () => true) {
   const tree = processTree(root);
-  return tree && tree.reduce((n, p) => n + p.cpu, 0);
+  return tree && tree.filter(which).reduce((n, p) => n + p.cpu, 0);
 }
 
 /**

@@ -17,7 +17,7 @@ const WRANGLER = join("node_modules", ".bin", "wrangler");
  * its CPU under load (measured with the execution bench). Assay keeps its own
  * logs, traces and progress, so the local stack runs without them.
  */
-const WRANGLER_DEV_ENV = { CI: "true", X_LOCAL_OBSERVABILITY: "false", X_LOCAL_EXPLORER: "false" };
+export const WRANGLER_DEV_ENV = { CI: "true", X_LOCAL_OBSERVABILITY: "false", X_LOCAL_EXPLORER: "false" };
 
 /** A value kept in the state folder across restarts, generated on first use. */
 export function persistedSecret(stateDir, name, envValue) {
