@@ -69,11 +69,14 @@ function workerdCpu(root) {
   return processCpuSeconds(root, (p) => p.name === "workerd");
 }
 
-/** µs of workerd CPU per call for each way, calls made N at a time after a warm-up. */
-async function measure(url, root, fixtureUrl) {
+/** The bench Worker's request: `n` calls made `way`, `c` at a time, to the fixture model. */
+const callsUrl = (url, way, n, c) => `${url}/?way=${way}&n=${n}&c=${c}&base=${encodeURIComponent(`${fixture.url}/v1`)}`;
+
+/** µs of workerd CPU per call for each way, calls made C at a time after a warm-up. */
+async function measure(url, root) {
   const out = {};
   for (const way of ["provider", "fetch"]) {
-    const call = (n) => fetch(`${url}/?way=${way}&n=${n}&c=${C}&base=${encodeURIComponent(`${fixtureUrl}/v1`)}`).then((r) => r.text());
+    const call = (n) => fetch(callsUrl(url, way, n, C)).then((r) => r.text());
     await call(Math.min(500, N));
     const before = workerdCpu(root);
     await call(N);
@@ -95,8 +98,8 @@ try {
     // detached: its own process group, so wrangler's workerd ends with it.
     { cwd: dir, stdio: ["ignore", "ignore", process.env.BENCH_DEBUG ? "inherit" : "ignore"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached: true });
   try {
-    await waitUp(`http://127.0.0.1:${port}/?way=fetch&n=0&c=1&base=${encodeURIComponent(`${fixture.url}/v1`)}`, dev);
-    results["wrangler dev"] = await measure(`http://127.0.0.1:${port}`, dev.pid, fixture.url);
+    await waitUp(callsUrl(`http://127.0.0.1:${port}`, "fetch", 0, 1), dev);
+    results["wrangler dev"] = await measure(`http://127.0.0.1:${port}`, dev.pid);
   } finally {
     try {
       process.kill(-dev.pid, "SIGTERM");
@@ -119,8 +122,8 @@ const worker :Workerd.Worker = (modules = [(name = "worker.js", esModule = embed
 `);
   const workerd = spawn(workerdBinary(), ["serve", "bare.capnp"], { cwd: dir, stdio: "ignore" });
   try {
-    await waitUp(`http://127.0.0.1:${bare}/?way=fetch&n=0&c=1&base=${encodeURIComponent(`${fixture.url}/v1`)}`, workerd);
-    results["workerd alone"] = await measure(`http://127.0.0.1:${bare}`, workerd.pid, fixture.url);
+    await waitUp(callsUrl(`http://127.0.0.1:${bare}`, "fetch", 0, 1), workerd);
+    results["workerd alone"] = await measure(`http://127.0.0.1:${bare}`, workerd.pid);
   } finally {
     workerd.kill("SIGTERM");
   }
