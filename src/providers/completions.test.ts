@@ -54,8 +54,10 @@ describe("log-likelihoods from the fixture's /v1/completions", { timeout: 60_000
   });
 
   it("at accuracy 0.5 about half the documents are right, the same whether the choices come together or one by one", async () => {
-    const model = uniqueModel("accuracy=0.5,seed=3");
-    const docs = Array.from({ length: 16 }, (_, k) => ({ context: `Made-up scene ${k} ${crypto.randomUUID()}: someone opens a door. they`, gold: k % 4 }));
+    // The fixture's draw is salted by the model string and the context: fixed ones make the mix the same every run
+    // (random ones put 16 draws at p = 0.5 outside 0.2-0.8 about one run in 50).
+    const model = "fixture-completions-accuracy:accuracy=0.5,seed=3";
+    const docs = Array.from({ length: 16 }, (_, k) => ({ context: `Made-up scene ${k} of the accuracy test: someone opens a door. they`, gold: k % 4 }));
     await teach(docs.map((d) => ({ context: d.context, continuation: ` ${ENDINGS[d.gold]}` })));
     const measured = await Promise.all(docs.map((d) => call(model, d.context)));
     const right = measured.map((m, k) => scoreLoglikelihoods(m.choices, docs[k]!.gold, "acc").reward!);
