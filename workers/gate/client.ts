@@ -1,11 +1,6 @@
-/** The run's RunGate stub, and its gate shards' (a sharded run: workers/gate/slot-gate.ts). */
+/** The run's RunGate stub. */
 import type { Env } from "../env";
 
-export function gateFor(env: Env, runId: string) {
+export function gateFor(env: Pick<Env, "RUN_GATE">, runId: string) {
   return env.RUN_GATE.get(env.RUN_GATE.idFromName(runId));
-}
-
-/** Shard `index` of the run's gate (RunGateShard). */
-export function gateShardFor(env: Env, runId: string, index: number) {
-  return env.RUN_GATE_SHARD.get(env.RUN_GATE_SHARD.idFromName(`${runId}#gate${index}`));
 }
