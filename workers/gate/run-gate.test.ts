@@ -10,10 +10,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../env";
-import { gateFor } from "./client";
-
-const gate = () => gateFor(env as unknown as Env, `run_gate_test_${crypto.randomUUID()}`);
+const gate = () => env.RUN_GATE.get(env.RUN_GATE.idFromName(`run_gate_test_${crypto.randomUUID()}`));
 const until = () => Date.now() + 600_000;
 const at = (seq: number, tries = 0) => ({ seq, tries });
 

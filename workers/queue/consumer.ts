@@ -37,7 +37,6 @@ export const WRITE_MARGIN_MS = 60_000;
 export function queuePorts(env: Env, startedMs = Date.now()): QueuePorts {
   const wallEnd = startedMs + (Number(env.ASSAY_CONSUMER_WALL_MS) || CONSUMER_WALL_MS);
   const deadline = wallEnd - Math.min(WRITE_MARGIN_MS, (wallEnd - startedMs) / 4);
-  const lanes = new Map<string, DurableObjectStub>();
   const sandbox = sandboxSettings(env);
   return {
     DB: env.DB,
@@ -50,12 +49,9 @@ export function queuePorts(env: Env, startedMs = Date.now()): QueuePorts {
     lifecycle: lifecycleOf(env),
     gate: (runId) => gateFor(env, runId),
     laneFetch(runId, slot, timeoutMs) {
-      // One stub per lane and invocation (a stub belongs to the request that made it).
-      const name = laneName(runId, laneOf(slot, SLOTS_PER_LANE));
-      let stub = lanes.get(name);
-      if (!stub) lanes.set(name, (stub = env.CALL_LANE.get(env.CALL_LANE.idFromName(name))));
-      // Never past the invocation's deadline, whatever the call asked.
-      return laneFetch(stub, () => Math.min(timeoutMs(), deadline - Date.now()));
+      const id = env.CALL_LANE.idFromName(laneName(runId, laneOf(slot, SLOTS_PER_LANE)));
+      // A stub per call: one whose lane restarted (a deploy) fails every call after. Never past the invocation's deadline.
+      return laneFetch({ fetch: (request) => env.CALL_LANE.get(id).fetch(request) }, () => Math.min(timeoutMs(), deadline - Date.now()));
     },
     live: (runId, concurrency) => invocationEmitter(env, runId, concurrency),
     sandbox: sandbox ? (fetcher) => sandboxClient(sandbox, fetcher) : null,
