@@ -73,8 +73,18 @@ export class CopyOnAccessDict extends Map<string, PyValue> {
   }
 
   /** The current value of a key without counting it as a lookup: the copy if made, else the base entry (read only). */
-  private peek(k: string): PyValue {
+  peek(k: string): PyValue {
     return super.has(k) ? super.get(k)! : this.base.get(k)!;
+  }
+
+  /** Whether the key is present, without counting it as a lookup. */
+  present(k: string): boolean {
+    return !this.deleted.has(k) && (super.has(k) || this.base.has(k));
+  }
+
+  /** Whether two dicts were copied from the same base (their untouched entries are then the same objects). */
+  sharesBase(other: CopyOnAccessDict): boolean {
+    return this.base === other.base;
   }
 
   override *keys(): MapIterator<string> {
@@ -123,6 +133,32 @@ const memo = {
 /** json.dumps(model_dump(db), sort_keys=True, default=str): the text τ²'s DB hash digests. */
 export function sortedDbText(db: PyValue): string {
   return dumpsPy(db, { sortKeys: true, memo });
+}
+
+/**
+ * Whether two databases copied from one base hold the same data, which is
+ * whether their τ² hashes are equal, without dumping either whole: entries
+ * neither touched are the base's own objects, so only the keys either one
+ * looked up, wrote or removed are compared (by their sorted dump).
+ * `text` is the form compared (τ²'s sorted JSON; v1 passes its own).
+ */
+export function sameData(a: PyValue, b: PyValue, text: (v: PyValue) => string = sortedDbText): boolean {
+  if (a instanceof CopyOnAccessDict && b instanceof CopyOnAccessDict && a.sharesBase(b)) {
+    for (const k of new Set([...a.touched, ...b.touched])) {
+      const pa = a.present(k);
+      if (pa !== b.present(k)) return false;
+      if (pa && text(a.peek(k)) !== text(b.peek(k))) return false;
+    }
+    return true;
+  }
+  const fields = (v: PyValue) => (isModel(v) ? Object.entries(v) : v instanceof Map && !(v instanceof CopyOnAccessDict) ? [...v] : null);
+  const fa = fields(a);
+  const fb = fields(b);
+  if (fa && fb && fa.some(([, x]) => x instanceof CopyOnAccessDict)) {
+    if (fa.length !== fb.length) return false;
+    return fa.every(([k, x], i) => fb[i]![0] === k && sameData(x, fb[i]![1], text));
+  }
+  return text(a) === text(b);
 }
 
 /** τ²'s DB hash: sha256 hex of the sorted dump. */

@@ -10,7 +10,7 @@
  * gives); and τ²'s DB hashes. Made fresh for every attempt, never shared.
  * Pure apart from the hashes' digest call; no I/O.
  */
-import { dbHash } from "./db";
+import { dbHash, sameData } from "./db";
 import { loadsPy } from "./py/json";
 import { updateModel } from "./py/model";
 import { eq, PyException, typeName, valueError } from "./py/ops";
@@ -148,6 +148,12 @@ export class Environment {
     }
     this.sync();
     return mismatches;
+  }
+
+  /** Whether this environment's databases (agent's and user's) equal another's, i.e. τ²'s two DB hashes are equal. */
+  sameDatabases(other: Environment): boolean {
+    const users = this.userTools === null || other.userTools === null ? this.userTools === other.userTools : sameData(this.userTools.db as PyValue, other.userTools.db as PyValue);
+    return users && sameData(this.tools.db as PyValue, other.tools.db as PyValue);
   }
 
   agentDbHash(): Promise<string> {
