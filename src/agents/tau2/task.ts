@@ -75,8 +75,10 @@ export class FieldReader {
   has(key: string): boolean {
     return this.dict().has(key) && this.dict().get(key) !== null;
   }
+  /** The field `key`; null (absent) when this value is absent, so only what must be there is checked. */
   at(key: string): FieldReader {
-    return new FieldReader(this.dict().get(key) ?? null, this.path ? `${this.path}.${key}` : key);
+    const v = this.v === null ? null : (this.dict().get(key) ?? null);
+    return new FieldReader(v, this.path ? `${this.path}.${key}` : key);
   }
   str(): string {
     if (typeof this.v !== "string") this.fail("must be a string");
