@@ -109,6 +109,7 @@ export function classify(e) {
  *   mounts: import("./isolation.mjs").Mount[],
  *   tools: Record<string, string>,
  *   root?: import("./isolation.mjs").UnshareRoot,
+ *   strayFds?: number[],
  * }} Isolator
  */
 
@@ -147,17 +148,27 @@ export async function executeProgram(o) {
     const env = { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", HOME: workdir ?? dirname(programPath) };
     const argv = [o.prlimit, ...prlimitArgs({ timeout_s: o.timeout_s, memory_mb: o.memory_mb }), o.python, "-I", "-B", programPath];
     const cmd = isolatedCommand(isolation, { ...o.isolator, argv, chdir: dirname(programPath), env });
+    /** @type {("ignore" | "pipe")[]} */
+    const stdio = ["ignore", "pipe", "pipe", onFd3 ? "pipe" : "ignore"];
+    if (cmd.readyFd) stdio[cmd.readyFd] = "pipe";
+    // A descriptor the service inherited without close-on-exec would reach the program: each is
+    // replaced in the child by a pipe whose other end is dropped at once.
+    const stray = (o.isolator.strayFds ?? []).filter((fd) => stdio[fd] === undefined);
+    for (const fd of stray) stdio[fd] = "pipe";
     const child = spawn(cmd.command, cmd.args, {
       cwd: workdir ?? "/",
       env,
-      stdio: ["ignore", "pipe", "pipe", onFd3 ? "pipe" : "ignore"],
+      stdio: Array.from(stdio, (s) => s ?? "ignore"),
       detached: true,
       ...(o.uid !== undefined ? { uid: o.uid, gid: o.uid } : {}),
     });
+    for (const fd of stray) child.stdio[fd]?.destroy();
     const out = cappedSink(cap);
     const err = cappedSink(cap);
     child.stdout.on("data", (c) => out.push(c));
     child.stderr.on("data", (c) => err.push(c));
+    let ready = false;
+    if (cmd.readyFd) child.stdio[cmd.readyFd]?.on("data", () => (ready = true));
     if (onFd3) {
       const fd3 = /** @type {import("node:stream").Writable} */ (child.stdio[3]);
       fd3.on("error", () => {});
@@ -192,6 +203,8 @@ export async function executeProgram(o) {
     // Whatever the program left behind in its group goes with it.
     killGroup();
     const stderr = err.text();
+    // The layout never came up (its template gone, a mount refused): not the program's doing, so no verdict.
+    if (cmd.readyFd && !ready) throw new Error(`the ${isolation} sandbox could not be set up: ${stderr.trim().split("\n").at(-1) || `exit ${ended.code}`}`);
     const verdict = classify({ exit_code: ended.code, signal: ended.signal, timed_out: timedOut, stderr, timeout_s: o.timeout_s });
     return {
       passed: verdict.failure === null,

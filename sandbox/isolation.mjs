@@ -22,7 +22,7 @@
  * removes) the template directory; the rest builds argv, pure.
  */
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
@@ -64,6 +64,13 @@ const DEV_LINKS = [
   ["stderr", "/proc/self/fd/2"],
   ["ptmx", "pts/ptmx"],
 ];
+/**
+ * The descriptor on which the unshare mode's setup writes one byte once the
+ * layout is mounted, just before the program starts (and which the program
+ * never holds): a run that ends without it failed to set up, and says
+ * nothing about the program.
+ */
+export const READY_FD = 4;
 /** What each mode needs on the host, by command name. */
 const TOOLS = { bwrap: ["bwrap"], unshare: ["unshare", "mount", "umount", "pivot_root", "setpriv", "cat", "sh"] };
 
@@ -207,6 +214,36 @@ export function bwrapArgs(mounts, o) {
 }
 
 /**
+ * Descriptors above stderr this process holds without close-on-exec: ones it
+ * inherited from whatever started it (Node opens its own close-on-exec), and
+ * which every child would inherit in turn, a program included: a pipe or a
+ * socket out of the sandbox. The caller replaces each in its children.
+ * @param {string} [procFd] the /proc/self/fd of the process (a test may give another)
+ * @returns {number[]}
+ */
+export function strayDescriptors(procFd = "/proc/self/fd") {
+  const O_CLOEXEC = 0o2000000;
+  const stray = [];
+  let names = [];
+  try {
+    names = readdirSync(procFd);
+  } catch {
+    return stray; // No /proc: nothing to learn.
+  }
+  for (const name of names) {
+    const fd = Number(name);
+    if (!(fd > 2)) continue;
+    try {
+      const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(join(procFd, "..", "fdinfo", name), "utf8"))?.[1];
+      if (flags !== undefined && !(parseInt(flags, 8) & O_CLOEXEC)) stray.push(fd);
+    } catch {
+      // Closed since the listing (the listing's own descriptor, for one).
+    }
+  }
+  return stray.sort((a, b) => a - b);
+}
+
+/**
  * The flags of the mount holding `path` that a bind of it made in a user
  * namespace must keep: the kernel locks nosuid, nodev, noexec and the atime
  * mode of a mount a namespace inherits, and a read-only remount that leaves
@@ -279,6 +316,7 @@ export async function prepareUnshareRoot(mounts, tools) {
       const under = tmpfsDests.find((t) => m.dest.startsWith(`${t}/`));
       if (m.type === "file") {
         if (!under) throw new Error(`unshare layout: the file ${m.dest} must lie in a tmpfs`);
+        if (m.fd < 3 || m.fd === READY_FD || m.fd === 9) throw new Error(`unshare layout: fd ${m.fd} is taken (0-2, ${READY_FD} and 9 are)`);
         files.push(m);
         continue;
       }
@@ -325,6 +363,8 @@ export async function prepareUnshareRoot(mounts, tools) {
       `${t("umount")} -l .`,
       'cd "$1"',
       "shift",
+      `printf . >&${READY_FD}`,
+      `exec ${READY_FD}>&-`,
       // The shell reports a killed child on its own stderr ("CPU time limit exceeded"): closed, so only the
       // program writes to the real one; the subshell keeps the program from being PID 1 (the shell is).
       "exec 9>&2 2>&-",
@@ -342,7 +382,8 @@ export async function prepareUnshareRoot(mounts, tools) {
 /**
  * unshare's arguments: new namespaces, then the prepared root's script runs
  * `argv` in `chdir` (the environment is the spawn's: give it only what the
- * program may see).
+ * program may see). Spawn it with a pipe on READY_FD, and on each file
+ * mount's descriptor.
  * @param {UnshareRoot} root
  * @param {{ argv: string[], chdir: string }} o
  */
@@ -358,16 +399,17 @@ export function unshareArgs(root, o) {
 /**
  * The command that runs `argv` under `isolation` inside `mounts` (for
  * "none": as is, in the caller's working directory). The spawn's
- * environment should be `env` in every mode.
+ * environment should be `env` in every mode; `readyFd`, when set, is the
+ * descriptor to pipe and read (READY_FD above).
  * @param {Isolation} isolation
  * @param {{ mounts: Mount[], argv: string[], chdir: string, env: Record<string, string>, tools: Record<string, string>, root?: UnshareRoot }} o
- * @returns {{ command: string, args: string[] }}
+ * @returns {{ command: string, args: string[], readyFd?: number }}
  */
 export function isolatedCommand(isolation, o) {
   if (isolation === "bwrap") return { command: o.tools.bwrap, args: bwrapArgs(o.mounts, o) };
   if (isolation === "unshare") {
     if (!o.root) throw new Error("the unshare mode needs its prepared root (prepareUnshareRoot)");
-    return { command: o.root.tools.unshare, args: unshareArgs(o.root, o) };
+    return { command: o.root.tools.unshare, args: unshareArgs(o.root, o), readyFd: READY_FD };
   }
   return { command: o.argv[0], args: o.argv.slice(1) };
 }

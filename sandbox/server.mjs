@@ -26,7 +26,7 @@ import { availableParallelism } from "node:os";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { executeProgram } from "./execute.mjs";
-import { BUBBLEWRAP_INSTALL, executionLayout, findPython, ISOLATION_SETTING, parseIsolationSetting, prepareUnshareRoot, rootEntries, toolsFor } from "./isolation.mjs";
+import { BUBBLEWRAP_INSTALL, executionLayout, findPython, ISOLATION_SETTING, parseIsolationSetting, prepareUnshareRoot, rootEntries, strayDescriptors, toolsFor } from "./isolation.mjs";
 
 export const TOLERANCE_S = 300;
 /** Largest request body: a program with its tests (MBPP+ inputs make some large). */
@@ -183,6 +183,7 @@ export async function startSandbox(o) {
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const uidOf = (slot) => (root ? SLOT_UID_BASE + slot : undefined);
   const mounts = executionLayout(python);
+  const strayFds = strayDescriptors();
 
   /**
    * The isolator for `mode`, checked by running the probe through it; or why it cannot be had.
@@ -194,7 +195,7 @@ export async function startSandbox(o) {
     if ("missing" in found) return { reason: found.missing };
     let isolator;
     try {
-      isolator = { isolation: mode, mounts, tools: found.tools, ...(mode === "unshare" ? { root: await prepareUnshareRoot(mounts, found.tools) } : {}) };
+      isolator = { isolation: mode, mounts, tools: found.tools, strayFds, ...(mode === "unshare" ? { root: await prepareUnshareRoot(mounts, found.tools) } : {}) };
       const r = await executeProgram({ isolator, python, prlimit, program: probeProgram(mounts), timeout_s: 10, memory_mb: 512, uid: uidOf(0) });
       if (r.passed && r.stdout.trim() === "ok") return { isolator };
       await isolator.root?.dispose();
@@ -229,7 +230,7 @@ export async function startSandbox(o) {
   const passedOver = refused.map((r) => `${SETTING_NAME[r.mode]}: ${r.reason}`);
   if (!isolator) {
     if (o.allowUnsafe !== true) throw new Error(`no isolation works here (${passedOver.join("; ")}); install bubblewrap (${BUBBLEWRAP_INSTALL}), or start with --unsafe-no-isolation to run code without it`);
-    isolator = { isolation: "none", mounts: [], tools: {} };
+    isolator = { isolation: "none", mounts: [], tools: {}, strayFds };
     log(`WARNING: the sandbox runs model-written code WITHOUT isolation (--unsafe-no-isolation): no namespaces, only resource limits. ${passedOver.join("; ")}`);
   } else if (passedOver.length) log(`sandbox: using ${SETTING_NAME[isolator.isolation]} isolation (${passedOver.join("; ")})`);
   const { isolation } = isolator;

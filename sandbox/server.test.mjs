@@ -210,6 +210,31 @@ for (const mode of /** @type {const} */ (["bwrap", "unshare"])) {
         assert.ok(readOnly === "init root unreadable" || readOnly.startsWith("['bin', 'dev'"), readOnly);
       });
 
+      test("a program cannot pose as a sandbox that failed to set up: its exit is its verdict", async () => {
+        const { status, body } = await execute(sandbox, "import sys\nsys.stderr.write('mount: failed\\n')\nsys.exit(32)\n");
+        assert.equal(status, 200);
+        assert.equal(body.passed, false);
+        assert.equal(body.reason, "exit code 32");
+      });
+
+      test("no descriptor of the service's reaches the program: beyond stderr, nothing it can write to", async () => {
+        // This file's process may hold a descriptor it inherited (a CI runner's pipe): the program must not.
+        const program = [
+          "import os",
+          "reach = []",
+          "for fd in sorted(int(n) for n in os.listdir('/proc/self/fd')):",
+          "    if fd > 2:",
+          "        try:",
+          "            os.write(fd, b'x')",
+          "            reach.append(fd)",
+          "        except OSError:",
+          "            pass",
+          "print(reach)",
+        ].join("\n");
+        const { body } = await execute(sandbox, program);
+        assert.equal(body.stdout, "[]\n", body.stderr);
+      });
+
       test("the sandbox's secret is neither in its environment nor readable through /proc", async () => {
         const program = [
           "import glob, os, sys",
@@ -251,6 +276,24 @@ for (const mode of /** @type {const} */ (["bwrap", "unshare"])) {
     });
   });
 }
+
+describe("an unshare layout that cannot come up", { skip: "missing" in toolsFor("unshare") ? "unshare cannot run here" : false }, () => {
+  test("is the sandbox's failure, not the program's: no verdict, a 5xx the Worker retries", async () => {
+    const logged = [];
+    const sandbox = await startSandbox({ secret: SECRET, concurrency: 1, isolation: "unshare", log: (l) => logged.push(l) });
+    try {
+      // What a /tmp cleaner could do to a long-running service: its template of mount points gone.
+      for (const name of readdirSync(HOST_TMP)) rmSync(join(HOST_TMP, name), { recursive: true, force: true });
+      const { status, body } = await execute(sandbox, "print('never runs')\n");
+      assert.equal(status, 500);
+      assert.equal(body.detail, "the execution could not be started");
+      assert.equal(logged.length, 1);
+      assert.match(logged[0], /^sandbox: execution could not start: the unshare sandbox could not be set up: mount: /);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
 
 describe("requests", () => {
   let sandbox;
