@@ -149,7 +149,8 @@ export async function executeProgram(o) {
     const argv = [o.prlimit, ...prlimitArgs({ timeout_s: o.timeout_s, memory_mb: o.memory_mb }), o.python, "-I", "-B", programPath];
     const cmd = isolatedCommand(isolation, { ...o.isolator, argv, chdir: dirname(programPath), env });
     /** @type {("ignore" | "pipe")[]} */
-    const stdio = ["ignore", "pipe", "pipe", onFd3 ? "pipe" : "ignore"];
+    const stdio = ["ignore", "pipe", "pipe"];
+    if (onFd3) stdio[3] = "pipe";
     if (cmd.readyFd) stdio[cmd.readyFd] = "pipe";
     // A descriptor the service inherited without close-on-exec would reach the program: each is
     // replaced in the child by a pipe whose other end is dropped at once.
