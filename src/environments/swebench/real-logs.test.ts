@@ -5,6 +5,7 @@
 // (sharedUrl serves it); generated logs cover the same rules without it
 // (grading.test.ts).
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { evalPlan } from "./eval-plan";
 import { gradeInstance, type SwebenchGrade } from "./grading";
 import { SwebenchInstance } from "./instance";
 import { parseReport, type ReportEntry } from "./report";
@@ -28,6 +29,7 @@ interface Case {
   instance: SwebenchInstance;
   log: string | null;
   report: ReportEntry | null;
+  evalSh: string;
 }
 
 const cases: Case[] = [];
@@ -40,12 +42,13 @@ describe.skipIf(!present)("SWE-bench grading of the shared submission's logs (sw
     const ids = [...new Set([...source.matchAll(/`real-outputs\/swebench_verified\/20240620_sweagent_claude3\.5sonnet\/logs\/([^/]+)\//g)].map((m) => m[1]!))].sort();
     resolvedIds = new Set(JSON.parse((await text(`${SUBMISSION}/results/results.json`))!).resolved as string[]);
     for (const iid of ids) {
-      const [config, log, report] = await Promise.all([
+      const [config, log, report, evalSh] = await Promise.all([
         text(`datasets/swebench_verified/instances/${iid}/config.json`),
         text(`${SUBMISSION}/logs/${iid}/test_output.txt`),
         text(`${SUBMISSION}/logs/${iid}/report.json`),
+        text(`${SUBMISSION}/logs/${iid}/eval.sh`),
       ]);
-      cases.push({ iid, instance: SwebenchInstance.parse(JSON.parse(config!)), log, report: report === null ? null : parseReport(report, iid) });
+      cases.push({ iid, instance: SwebenchInstance.parse(JSON.parse(config!)), log, report: report === null ? null : parseReport(report, iid), evalSh: evalSh! });
     }
   }, 120_000);
 
@@ -97,6 +100,22 @@ describe.skipIf(!present)("SWE-bench grading of the shared submission's logs (sw
     // Every sphinx instance: passing tests print nothing without -rA, so PASS_TO_PASS is "missing" and none resolves.
     for (const c of cases.filter((x) => x.instance.repo === "sphinx-doc/sphinx" && x.log !== null)) expect(gradeInstance({ instance: c.instance, log: c.log! }).resolved).toBe(false);
   });
+
+  it("builds each instance's eval script exactly as the 2.0.x harness wrote its eval.sh", () => {
+    const differing = cases.filter((c) => evalPlan(c.instance, { layout: "2.0" }).eval_script !== c.evalSh).map((c) => c.iid);
+    expect(differing).toEqual([]);
+    expect(evalPlan(cases[0]!.instance).image).toBe(`swebench/sweb.eval.x86_64.${cases[0]!.iid.replace("__", "_1776_")}:latest`);
+  });
+
+  it("has an eval plan for every one of the 500 Verified instances", async () => {
+    const source = (await text("datasets/swebench_verified/SOURCE.md"))!;
+    const ids = [...new Set([...source.matchAll(/`datasets\/swebench_verified\/instances\/([A-Za-z0-9._-]+__[A-Za-z0-9._-]+-\d+)\/config\.json`/g)].map((m) => m[1]!))];
+    expect(ids).toHaveLength(500);
+    for (let i = 0; i < ids.length; i += 50) {
+      const configs = await Promise.all(ids.slice(i, i + 50).map((id) => text(`datasets/swebench_verified/instances/${id}/config.json`)));
+      for (const c of configs) expect(evalPlan(SwebenchInstance.parse(JSON.parse(c!))).test_command).toBeTruthy();
+    }
+  }, 120_000);
 
   it("agrees with results.json on every instance that has a log", () => {
     for (const c of cases.filter((x) => x.log !== null)) expect(gradeInstance({ instance: c.instance, log: c.log! }).resolved, c.iid).toBe(resolvedIds.has(c.iid));
