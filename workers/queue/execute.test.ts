@@ -30,7 +30,7 @@ describe("execution end to end", { timeout: 120_000 }, () => {
   it("survives 429s, 500s and timeouts: every attempt terminal, none counted twice, concurrency held", async () => {
     const { key, project } = await newProject();
     const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(20));
-    const model = `fixture-${uniq()}:rate_429=0.2,rate_500=0.1,timeout_rate=0.05,hang_ms=3000,latency_ms=10`;
+    const model = "fixture-execute-faults:rate_429=0.2,rate_500=0.1,timeout_rate=0.05,hang_ms=3000,latency_ms=10";
     const runId = await createRun(key, [bm], model, { concurrency: 4, timeout_s: 1 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     const p = await waitForRun(key, runId, 120_000);
