@@ -34,7 +34,12 @@ const fixture = await startFixtureModel({ host: "127.0.0.1", port: wanted.port, 
 // Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
 const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
 // Code benchmarks (HumanEval, MBPP) execute their programs in the sandbox, its own process on loopback.
-const sandbox = await startLocalSandbox({ stateDir });
+const sandbox = await startLocalSandbox({ stateDir }).catch(async (err) => {
+  // ASSAY_SANDBOX_ISOLATION asked for something this machine cannot give (or is misspelt): say so and stop.
+  console.error(`npm start: ${err instanceof Error ? err.message : err}`);
+  await Promise.allSettled([fixture.close(), mirror?.close()]);
+  process.exit(1);
+});
 const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars };
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` }).catch(
   async (err) => {
