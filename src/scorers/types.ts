@@ -45,6 +45,8 @@ export interface ScoreResult {
     weights?: Record<string, number>;
     judge_summary?: string;
     execution?: Record<string, unknown>;
+    /** A benchmark grader's own report of the attempt (SWE-bench's tests_status, counted), kept for reading and re-checking. */
+    report?: Record<string, unknown>;
   };
   /** The executed program's exit code (code execution); null when it was killed. */
   exit_code?: number | null;

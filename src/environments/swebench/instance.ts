@@ -53,6 +53,10 @@ export const SwebenchInstance = z.object({
 });
 export type SwebenchInstance = z.infer<typeof SwebenchInstance>;
 
+/** What grading a log needs of an instance (a dataset row without the patches reads as one). */
+export const GradableInstance = SwebenchInstance.pick({ instance_id: true, repo: true, FAIL_TO_PASS: true, PASS_TO_PASS: true, log_parser: true, eval_type: true });
+export type GradableInstance = z.infer<typeof GradableInstance>;
+
 /** The repository an instance id names: `scikit-learn__scikit-learn-14629` → `scikit-learn/scikit-learn`, as the 2.0.x harness derives it. */
 export function repoOfInstance(instanceId: string): string {
   return instanceId.replace(/-\d+$/, "").replaceAll("__", "/");
