@@ -105,7 +105,7 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "mbpp_plus", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen", "mt_bench", "math_vision"] as const;
+export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "mbpp_plus", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen", "mt_bench", "math_vision", "swebench"] as const;
 export type LoaderName = (typeof LOADERS)[number];
 
 /** A service a benchmark drives for real, whose credential the run must supply. */

@@ -19,6 +19,7 @@ import { scoreMtBenchJudge } from "./mt-bench-judge";
 import { scoreNumeric } from "./numeric";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
+import { scoreSwebench } from "./swebench";
 
 export type ScorerType = ScoringSpec["type"];
 
@@ -43,10 +44,11 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
+  swebench: { kind: "pure", score: scoreSwebench },
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
-export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict"]);
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench"]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {

@@ -146,6 +146,19 @@ export const SourceVerdictSpec = z.strictObject({
   label: z.string().min(1).max(200),
 });
 
+/**
+ * SWE-bench's grading of a test log (src/scorers/swebench.ts): the output is the instance's evaluation log, the row
+ * a SWE-bench instance (FAIL_TO_PASS, PASS_TO_PASS, repo); resolved is 1. Written by the SWE-bench import and the
+ * SWE-bench benchmarks, not offered for custom benchmarks.
+ */
+export const SwebenchSpec = z.strictObject({
+  type: z.literal("swebench"),
+  /** Which harness's rules read the log: auto (by its layout: markers 5.0, else 2.0), or one named. */
+  rules: z.enum(["auto", "2.0", "4.1", "5.0"]).default("auto"),
+  /** A row column holding a submission's own verdict (0/1), set beside Assay's and kept when the output has no log. */
+  verdict_column: z.string().min(1).max(200).optional(),
+});
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
@@ -161,6 +174,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   FunctionCallSpec,
   CodeExecutionSpec,
   SourceVerdictSpec,
+  SwebenchSpec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 

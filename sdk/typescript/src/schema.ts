@@ -3549,6 +3549,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/trials/{id}/trajectory": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A trial's trajectory in ATIF (Harbor's format): its messages, tool calls and their results as steps, usage as metrics */
+    get: {
+      parameters: {
+        query: {
+          format?: "atif";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["AtifTrajectory"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/trials/{id}/steps": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     /** Page a trial's steps (one per model call; each holds the conversation so far, so the last is the whole transcript) */
@@ -6790,6 +6852,13 @@ export interface components {
       reward: number | null;
       at: string | null;
     };
+    /** An ATIF trajectory, valid under Harbor's validator: steps from 1, system/user/agent sources, tool calls with their observations */
+    AtifTrajectory: {
+      schema_version: string;
+      session_id: string;
+      agent: { [key: string]: unknown };
+      steps: ({ [key: string]: unknown })[];
+    } & { [key: string]: unknown };
     StepsPage: {
       attempt_id: string;
       /** the attempt is still running: more steps may come */
@@ -7046,6 +7115,7 @@ export const operations = {
   uploadRunnerArtifact: ["put", "/api/runner/attempts/{id}/artifacts/{name}"],
   submitRunnerResult: ["post", "/api/runner/attempts/{id}/result"],
   getTrial: ["get", "/api/trials/{id}"],
+  getTrialTrajectory: ["get", "/api/trials/{id}/trajectory"],
   listTrialSteps: ["get", "/api/trials/{id}/steps"],
   listTrialArtifacts: ["get", "/api/trials/{id}/artifacts"],
   getTrialArtifact: ["get", "/api/trials/{id}/artifacts/{name}"],

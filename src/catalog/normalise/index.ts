@@ -20,6 +20,7 @@ import { toxigenRows } from "./toxigen";
 import { mathVisionRows } from "./math-vision";
 import { mtBenchRows } from "./mt-bench";
 import { fileAt, recordsOf, text, type LoadedFile } from "./read";
+import { swebenchRows } from "../../environments/swebench/verified-data";
 
 export type { LoadedFile } from "./read";
 
@@ -173,6 +174,7 @@ const NORMALISERS: Record<LoaderName, Normaliser> = {
   toxigen: toxigenRows,
   mt_bench: mtBenchRows,
   math_vision: mathVisionRows,
+  swebench: swebenchRows,
 };
 
 /** The revision rows of a pinned dataset from its loaded files. Throws, naming the file and line, on data it does not expect. */
