@@ -8,6 +8,7 @@
 import { parseInspect } from "./inspect";
 import { parseLmEval } from "./lm-eval";
 import { parsePromptfoo } from "./promptfoo";
+import { parseTau2Import, parseTauBenchImport, type AgentImportContext } from "./tau2";
 import { IMPORT_FORMATS, ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "./types";
 
 export interface ImportFormatSpec {
@@ -19,11 +20,14 @@ export interface ImportFormatSpec {
   manyFiles?: string;
   /** Set when the form's `results` file applies: what it is. */
   resultsHelp?: string;
-  /** The file(s) as an ImportedEval; ImportError names what is wrong. */
-  parse(files: ImportFile[], results?: ImportFile): ImportedEval | Promise<ImportedEval>;
+  /** The file(s) as an ImportedEval; ImportError names what is wrong. `ctx` brings what a replaying format loads (τ²'s domains). */
+  parse(files: ImportFile[], results: ImportFile | undefined, ctx: ImportContext): ImportedEval | Promise<ImportedEval>;
 }
 
-const one = (parse: (file: ImportFile) => ImportedEval | Promise<ImportedEval>) => (files: ImportFile[]) => parse(files[0]!);
+/** What an import may need beyond its files: the data of the agent benchmarks it replays (loaded by the caller). */
+export type ImportContext = AgentImportContext;
+
+const one = (parse: (file: ImportFile, ctx: ImportContext) => ImportedEval | Promise<ImportedEval>) => (files: ImportFile[], _r: ImportFile | undefined, ctx: ImportContext) => parse(files[0]!, ctx);
 
 export const IMPORT_FORMAT_SPECS: { readonly [F in ImportFormat]: ImportFormatSpec } = {
   promptfoo: { toolName: "promptfoo", fileHelp: "results JSON", parse: one(parsePromptfoo) },
@@ -35,6 +39,8 @@ export const IMPORT_FORMAT_SPECS: { readonly [F in ImportFormat]: ImportFormatSp
     resultsHelp: "the run's results_<date>.json, whose aggregates are the stated scores",
     parse: parseLmEval,
   },
+  tau2: { toolName: "τ²-bench", fileHelp: "Results JSON (info, tasks, simulations), each simulation replayed", parse: one(parseTau2Import) },
+  "tau-bench": { toolName: "τ-bench", fileHelp: "historical trajectories JSON (a list of episodes), each replayed", parse: one(parseTauBenchImport) },
 };
 
 /** The formats taking a `results` file. */
@@ -53,8 +59,8 @@ export const IMPORT_FORM_HELP = {
 };
 
 /** Parses an import's files as `format` says; a one-file format given several is an ImportError on `file`. */
-export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile): Promise<ImportedEval> {
+export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile, ctx: ImportContext = {}): Promise<ImportedEval> {
   const spec = IMPORT_FORMAT_SPECS[format];
   if (!spec.manyFiles && files.length !== 1) throw new ImportError("file", `a ${format} import takes one file, not ${files.length}`);
-  return spec.parse(files, results);
+  return spec.parse(files, results, ctx);
 }

@@ -212,7 +212,8 @@ describe("the format registry", () => {
     expect(Object.keys(IMPORT_FORMAT_SPECS).sort()).toEqual([...IMPORT_FORMATS].sort());
     expect(FORMATS_WITH_RESULTS).toEqual(["lm-eval"]);
     expect(IMPORT_FORM_HELP).toEqual({
-      format: "promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl)",
+      format:
+        "promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed)",
       file: "The result file; lm-eval: one or more samples files (repeat the field)",
       results: "lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores",
     });

@@ -12,7 +12,7 @@ import { verdictColumn, type ImportedEval } from "./types";
 export * from "./types";
 export { parseInspect, parseLmEval, parsePromptfoo };
 
-/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields. */
+/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields, the importer's own columns. */
 export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
   const multiTask = ev.tool === "lm-eval" && ev.tasks.some((t) => t.meta?.task !== ev.tasks[0]?.meta?.task);
   return ev.tasks.map((t) => {
@@ -20,6 +20,7 @@ export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
     if (t.choices) row.choices = t.choices;
     for (const s of ev.scores) row[verdictColumn(s.name)] = t.verdicts[s.name] ?? null;
     for (const [k, v] of Object.entries(t.meta ?? {})) row[k === "task" && multiTask ? "task" : `source_${k}`] = v;
+    Object.assign(row, t.columns);
     return row;
   });
 }

@@ -6,8 +6,9 @@
  * why) and the source's own aggregate. Pure: no binding, no clock.
  */
 import type { ScoringSpec } from "../scorers/spec";
+import type { ImportAgreement } from "./tau2";
 
-export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval"] as const;
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "tau2", "tau-bench"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A file as given: its name (lm-eval reads the task from it) and bytes. */
@@ -26,6 +27,8 @@ export interface ImportedTask {
   verdicts: Record<string, number | null>;
   /** A few source fields worth keeping beside the row (provider, epoch count, doc id). */
   meta?: Record<string, string | number | null>;
+  /** Columns the row carries as they are, for a scorer that reads them (τ²'s task, domain and database slice). */
+  columns?: Record<string, unknown>;
 }
 
 export interface ImportedOutput {
@@ -64,6 +67,10 @@ export interface ImportedEval {
   tasks: ImportedTask[];
   outputs: ImportedOutput[];
   scores: ImportedScore[];
+  /** The tasks revision's column whose value is each row's subset (τ²'s domain), for per-subset rows of every score. */
+  subset_column?: string;
+  /** How far Assay's own replay agrees with the file's verdicts (τ², τ-bench: each simulation replayed at import). */
+  agreement?: ImportAgreement;
 }
 
 /** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */

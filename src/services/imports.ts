@@ -16,7 +16,7 @@ import type { BenchmarkRow, EvalRunRow } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { CreateRunBody } from "../domain/run-config";
 import { issuesToFieldErrors } from "../domain/validation-issues";
-import { IMPORT_FORMAT_SPECS, parseImport } from "../imports/formats";
+import { IMPORT_FORMAT_SPECS, parseImport, type ImportContext } from "../imports/formats";
 import { planImport, type ImportPlan } from "../imports/plan";
 import { ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "../imports/types";
 import { importRevision } from "../storage/dataset-import";
@@ -33,6 +33,8 @@ export interface ImportRequest {
   files: ImportFile[];
   /** The format's `results` file, where it takes one (FORMATS_WITH_RESULTS). */
   results?: ImportFile;
+  /** Data a replaying format loads (τ²'s domains), wired by the caller from its bindings. */
+  context?: ImportContext;
 }
 
 /** What an import wrote. */
@@ -54,7 +56,7 @@ export interface ImportOutcome {
 
 async function parseOrRefuse(req: ImportRequest): Promise<ImportedEval> {
   try {
-    return await parseImport(req.format, req.files, req.results);
+    return await parseImport(req.format, req.files, req.results, req.context);
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     throw new AppError("validation_failed", `not a ${IMPORT_FORMAT_SPECS[req.format].toolName} file: ${e.field} ${e.message}`, [{ field: e.field, message: e.message }]);
