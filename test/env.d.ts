@@ -5,6 +5,8 @@ type AssayMain = typeof import("../workers/index");
 declare namespace Cloudflare {
   interface Env extends AssayEnv {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** Every built-in whole, definition and about (scripts/lib/catalog.mjs): what the catalog sync writes. */
+    TEST_BUILTINS: import("../src/catalog/types").CatalogEntry[];
   }
   interface GlobalProps {
     mainModule: AssayMain;
