@@ -16,7 +16,7 @@ import type { BenchmarkRow, EvalRunRow } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { CreateRunBody } from "../domain/run-config";
 import { issuesToFieldErrors } from "../domain/validation-issues";
-import { IMPORT_FORMAT_SPECS, parseImport } from "../imports/formats";
+import { IMPORT_FORMAT_SPECS, NO_SOURCES, parseImport, type ImportSources } from "../imports/formats";
 import { planImport, type ImportPlan } from "../imports/plan";
 import { ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "../imports/types";
 import { importRevision } from "../storage/dataset-import";
@@ -52,9 +52,9 @@ export interface ImportOutcome {
   attempts: number;
 }
 
-async function parseOrRefuse(req: ImportRequest): Promise<ImportedEval> {
+async function parseOrRefuse(req: ImportRequest, sources: ImportSources): Promise<ImportedEval> {
   try {
-    return await parseImport(req.format, req.files, req.results);
+    return await parseImport(req.format, req.files, req.results, sources);
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     throw new AppError("validation_failed", `not a ${IMPORT_FORMAT_SPECS[req.format].toolName} file: ${e.field} ${e.message}`, [{ field: e.field, message: e.message }]);
@@ -63,10 +63,13 @@ async function parseOrRefuse(req: ImportRequest): Promise<ImportedEval> {
 
 const jsonl = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
 
-/** Writes an import and starts its run; 422 naming what is wrong in the file, 409 for a taken benchmark name. */
-export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest): Promise<ImportOutcome> {
+/**
+ * Writes an import and starts its run; 422 naming what is wrong in the file, 409 for a taken benchmark name.
+ * `sources` loads what a format needs beyond the upload (the SWE-bench instances).
+ */
+export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest, sources: ImportSources = NO_SOURCES): Promise<ImportOutcome> {
   const { db, projectId } = scope;
-  const ev = await parseOrRefuse(req);
+  const ev = await parseOrRefuse(req, sources);
   // The plan before any write: an import the project cannot run leaves nothing behind, revisions included.
   await requirePlan(scope, true);
   if (!ev.outputs.length) throw new AppError("validation_failed", "the file records no outputs to score", [{ field: "file", message: "records no model outputs" }]);
