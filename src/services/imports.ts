@@ -9,10 +9,9 @@
  * content, reused by an import of the same file). I/O: D1 and R2 passed
  * in, execution through RunControl.
  */
-import { newId } from "../crypto/ids";
 import { deleteUnusedBenchmark, insertCustomBenchmark, takenBenchmarkNames } from "../db/benchmarks";
 import { deleteRun as deleteRunRow } from "../db/eval-runs";
-import type { BenchmarkRow, EvalRunRow } from "../db/schema";
+import type { EvalRunRow } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { CreateRunBody } from "../domain/run-config";
 import { issuesToFieldErrors } from "../domain/validation-issues";
@@ -20,6 +19,7 @@ import { IMPORT_FORMAT_SPECS, NO_SOURCES, parseImport, type ImportSources } from
 import { planImport, type ImportPlan } from "../imports/plan";
 import { ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "../imports/types";
 import { importRevision } from "../storage/dataset-import";
+import { customBenchmarkRow } from "./benchmarks";
 import { requirePlan } from "./project";
 import { createRun, refuse, startRun, type RunControl, type RunScope } from "./runs";
 
@@ -93,27 +93,8 @@ export async function importResults(scope: RunScope, control: RunControl, artifa
   try {
     for (const b of plan.benchmarks) {
       const sampleSize = b.subsets ? plan.taskRows.filter((r) => b.subsets!.includes(String(r.task))).length : tasksRev.rowCount;
-      const row: BenchmarkRow = {
-        id: newId("bm"),
-        projectId,
-        name: b.name,
-        description: b.description,
-        category: "custom",
-        kind: "inline",
-        datasetRef: tasksDataset,
-        datasetRevisionId: tasksRev.id,
-        split: null,
-        promptColumn: "prompt",
-        promptTemplate: null,
-        answerColumn: "expected",
-        scoring: b.scoring,
-        options: { few_shot: 0, subsets: b.subsets ?? [], ...(b.subset_column ? { subset_column: b.subset_column } : {}) },
-        catalog: null,
-        sampleSize,
-        firstUsedAt: null,
-        archivedAt: null,
-        createdAt: now,
-      };
+      const options = { few_shot: 0, subsets: b.subsets ?? [], ...(b.subset_column ? { subset_column: b.subset_column } : {}) };
+      const row = customBenchmarkRow(projectId, tasksRev, { ...b, prompt_column: "prompt", answer_column: "expected", options }, sampleSize, now);
       if (!(await insertCustomBenchmark(db, row))) throw new AppError("conflict", `the project already has a benchmark named '${b.name}'; choose another name`, [{ field: "name", message: `benchmark '${b.name}' exists` }]);
       created.push(row.id);
     }
