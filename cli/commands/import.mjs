@@ -39,6 +39,41 @@ export function sideBySideRow(b, s) {
 }
 
 /**
+ * Sends an import's form, then (unless --no-wait) follows its run and prints each score as the source states it beside
+ * Assay's; `more` adds a line about the first benchmark's score row (SWE-bench's agreement).
+ * @param {any} ctx
+ * @param {Record<string, any>} v
+ * @param {FormData} form
+ * @param {(scoreRow: any) => string} [more]
+ */
+async function submitImport(ctx, v, form, more) {
+  const client = ctx.client();
+  const imp = await client.json("createImport", { rawBody: form, signal: ctx.signal });
+  const src = imp.source;
+  const header = `imported ${src.files.join(", ")} (${src.tool_name}${src.tool_version ? ` ${src.tool_version}` : ""}; ${src.task}${src.model ? `, ${src.model}` : ""}): ${imp.tasks} tasks, ${imp.outputs} outputs -> run ${imp.run_id}`;
+  if (v["no-wait"]) {
+    if (ctx.json) return printJson(ctx.io, imp);
+    ctx.io.out.write(`${header}\n`);
+    note(ctx.io, `follow it with: assay job watch ${imp.run_id}`);
+    return;
+  }
+  if (!ctx.json) ctx.io.out.write(`${header}\n`);
+  const progress = await watchRun(client, imp.run_id, ctx.io, { signal: ctx.signal, quiet: ctx.json });
+  const scores = await client.json("runScores", { params: { id: imp.run_id }, signal: ctx.signal });
+  const byBenchmark = new Map(scores.scores.map((/** @type {any} */ s) => [s.benchmark_id, s]));
+  const code = progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
+  if (ctx.json) {
+    printJson(ctx.io, { import: imp, status: progress.status, scores: scores.scores });
+    return code;
+  }
+  ctx.io.out.write(`${imp.run_id} ${progress.status}\n`);
+  printTable(ctx.io, ["score", "source scorer", `${src.tool_name} says`, "Assay", "how", ""], imp.benchmarks.map((/** @type {any} */ b) => sideBySideRow(b, byBenchmark.get(b.id))));
+  if (more && imp.benchmarks.length) ctx.io.out.write(`${more(byBenchmark.get(imp.benchmarks[0].id))}\n`);
+  for (const b of imp.benchmarks) note(ctx.io, `${b.score}: ${b.note}`);
+  return code;
+}
+
+/**
  * @param {"promptfoo" | "inspect" | "lm-eval"} format
  * @returns {import("./index.mjs").Command}
  */
@@ -69,29 +104,7 @@ function importCommand(format) {
       form.append("name", v.name ?? defaultImportName(format, files[0]));
       for (const f of files) form.append("file", new Blob([read(f)]), basename(f));
       if (v.results) form.append("results", new Blob([read(v.results)]), basename(v.results));
-      const client = ctx.client();
-      const imp = await client.json("createImport", { rawBody: form, signal: ctx.signal });
-      const src = imp.source;
-      const header = `imported ${src.files.join(", ")} (${src.tool_name}${src.tool_version ? ` ${src.tool_version}` : ""}; ${src.task}${src.model ? `, ${src.model}` : ""}): ${imp.tasks} tasks, ${imp.outputs} outputs -> run ${imp.run_id}`;
-      if (v["no-wait"]) {
-        if (ctx.json) return printJson(ctx.io, imp);
-        ctx.io.out.write(`${header}\n`);
-        note(ctx.io, `follow it with: assay job watch ${imp.run_id}`);
-        return;
-      }
-      if (!ctx.json) ctx.io.out.write(`${header}\n`);
-      const progress = await watchRun(client, imp.run_id, ctx.io, { signal: ctx.signal, quiet: ctx.json });
-      const scores = await client.json("runScores", { params: { id: imp.run_id }, signal: ctx.signal });
-      const byBenchmark = new Map(scores.scores.map((/** @type {any} */ s) => [s.benchmark_id, s]));
-      const code = progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
-      if (ctx.json) {
-        printJson(ctx.io, { import: imp, status: progress.status, scores: scores.scores });
-        return code;
-      }
-      ctx.io.out.write(`${imp.run_id} ${progress.status}\n`);
-      printTable(ctx.io, ["score", "source scorer", `${src.tool_name} says`, "Assay", "how", ""], imp.benchmarks.map((/** @type {any} */ b) => sideBySideRow(b, byBenchmark.get(b.id))));
-      for (const b of imp.benchmarks) note(ctx.io, `${b.score}: ${b.note}`);
-      return code;
+      return submitImport(ctx, v, form);
     },
   };
 }
@@ -153,30 +166,7 @@ function archiveCommand(format) {
       form.append("format", format);
       form.append("name", v.name ?? defaultImportName(format, fileName.replace(/\.zip$/i, "")));
       form.append("file", new Blob([bytes]), fileName);
-      const client = ctx.client();
-      const imp = await client.json("createImport", { rawBody: form, signal: ctx.signal });
-      const src = imp.source;
-      const header = `imported ${src.files.join(", ")} (${src.tool_name}${src.tool_version ? `, ${src.tool_version}` : ""}; ${src.task}${src.model ? `, ${src.model}` : ""}): ${imp.tasks} tasks, ${imp.outputs} outputs -> run ${imp.run_id}`;
-      if (v["no-wait"]) {
-        if (ctx.json) return printJson(ctx.io, imp);
-        ctx.io.out.write(`${header}\n`);
-        note(ctx.io, `follow it with: assay job watch ${imp.run_id}`);
-        return;
-      }
-      if (!ctx.json) ctx.io.out.write(`${header}\n`);
-      const progress = await watchRun(client, imp.run_id, ctx.io, { signal: ctx.signal, quiet: ctx.json });
-      const scores = await client.json("runScores", { params: { id: imp.run_id }, signal: ctx.signal });
-      const byBenchmark = new Map(scores.scores.map((/** @type {any} */ s) => [s.benchmark_id, s]));
-      const code = progress.status === "completed" ? EXIT.OK : EXIT.CHECK_FAILED;
-      if (ctx.json) {
-        printJson(ctx.io, { import: imp, status: progress.status, scores: scores.scores });
-        return code;
-      }
-      ctx.io.out.write(`${imp.run_id} ${progress.status}\n`);
-      printTable(ctx.io, ["score", "source scorer", `${src.tool_name} says`, "Assay", "how", ""], imp.benchmarks.map((/** @type {any} */ b) => sideBySideRow(b, byBenchmark.get(b.id))));
-      if (format === "swebench") ctx.io.out.write(`${agreementLine(byBenchmark.get(imp.benchmarks[0].id))}\n`);
-      for (const b of imp.benchmarks) note(ctx.io, `${b.score}: ${b.note}`);
-      return code;
+      return submitImport(ctx, v, form, format === "swebench" ? agreementLine : undefined);
     },
   };
 }
