@@ -3,8 +3,10 @@
 // vitest resolve them. importTs() resolves such a specifier to its .ts file
 // (or a folder's index.ts),
 // so scripts and node tests can use pure modules from src/ (whatever those
-// modules import in turn).
+// modules import in turn). On a Node that strips no types (before 23.6),
+// esbuild (which wrangler brings) bundles the module into one instead.
 import * as nodeModule from "node:module";
+import { fileURLToPath } from "node:url";
 
 let registered = false;
 
@@ -27,5 +29,13 @@ export function importTs(url) {
     });
     registered = true;
   }
-  return import(url);
+  return import(url).catch(async (err) => {
+    if (err?.code !== "ERR_UNKNOWN_FILE_EXTENSION") throw err;
+    const esbuild = await import("esbuild").catch(() => {
+      throw err;
+    });
+    const path = url instanceof URL || String(url).startsWith("file:") ? fileURLToPath(url) : String(url);
+    const out = await esbuild.build({ entryPoints: [path], bundle: true, format: "esm", platform: "node", write: false, logLevel: "silent" });
+    return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+  });
 }

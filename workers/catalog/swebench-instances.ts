@@ -11,7 +11,7 @@ import type { Db } from "../../src/db/client";
 import type { DatasetRevisionRow } from "../../src/db/schema";
 import { AppError } from "../../src/domain/errors";
 import { SwebenchInstance } from "../../src/environments/swebench/instance";
-import { SWEBENCH_VERIFIED_DATA } from "../../src/environments/swebench/verified-data";
+import { SWEBENCH_VERIFIED_DATA, swebenchRows } from "../../src/environments/swebench/verified-data";
 import type { ImportSources } from "../../src/imports/formats";
 import { readRows } from "../../src/storage/dataset-rows";
 import { BuiltinDataError, ensurePinnedRevision, type CatalogEnv, type EnsureOptions } from "./ensure-data";
@@ -20,13 +20,13 @@ const parsed = new Map<string, readonly SwebenchInstance[]>();
 
 async function verifiedRevision(env: CatalogEnv, db: Db, opts: EnsureOptions): Promise<DatasetRevisionRow> {
   try {
-    return await ensurePinnedRevision(env, db, opts.data ?? SWEBENCH_VERIFIED_DATA, opts, "SWE-bench Verified");
+    return await ensurePinnedRevision(env, db, opts.data ?? SWEBENCH_VERIFIED_DATA, swebenchRows, opts, "SWE-bench Verified");
   } catch (e) {
     if (!(e instanceof BuiltinDataError)) throw e;
     // A mirror of ../shared holds the instances one file each, not the parquet: the pinned upstream then.
     if (opts.baseUrl === undefined && env.ASSAY_DATASET_BASE_URL && /could not fetch/.test(e.message)) {
       try {
-        return await ensurePinnedRevision(env, db, SWEBENCH_VERIFIED_DATA, { ...opts, baseUrl: null }, "SWE-bench Verified");
+        return await ensurePinnedRevision(env, db, SWEBENCH_VERIFIED_DATA, swebenchRows, { ...opts, baseUrl: null }, "SWE-bench Verified");
       } catch (again) {
         if (!(again instanceof BuiltinDataError)) throw again;
         throw new AppError("misconfigured", `SWE-bench Verified's instances could not be loaded: ${again.message}`);

@@ -1,7 +1,9 @@
 /**
  * The catalog: built-ins grouped by category and the project's custom
  * benchmarks beside them, with search; archived ones appear (with Restore)
- * only after "Show archived".
+ * only after "Show archived". A card holds short facts only (what the entry
+ * needs as chips, its status in one line); the long status text is on the
+ * benchmark's page.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { allPages, client, unwrap } from "../lib/api";
@@ -35,6 +37,43 @@ export function scoringLabel(s: Benchmark["scoring"]): string {
       verifier: "The agent runner's verifier",
     } as Record<string, string>
   )[t] ?? t;
+}
+
+/**
+ * The catalog view's short facts: `needs` (judge, sandbox, environment
+ * runner, images…) and `status_summary` (one line) when the server sends
+ * them; until it does, the status text's first clause stands in for the
+ * summary of an entry that does not simply run.
+ */
+export function cardFacts(b: Benchmark): { needs: string[]; summary: string | null } {
+  const extra = b as Benchmark & { needs?: unknown; status_summary?: unknown };
+  const needs = Array.isArray(extra.needs) ? extra.needs.filter((n): n is string => typeof n === "string") : [];
+  if (typeof extra.status_summary === "string") return { needs, summary: extra.status_summary };
+  const first = b.status !== "runnable" && b.status_detail ? b.status_detail.split(/[(:;.]/)[0]!.trim() : "";
+  return { needs, summary: first || null };
+}
+
+/** What an entry needs, as chips, and its status in one line (the full text is a tooltip here and on its page). */
+export function CardFacts({ b }: { b: Benchmark }) {
+  const { needs, summary } = cardFacts(b);
+  return (
+    <>
+      {needs.length > 0 && (
+        <ul class="needs" aria-label="Needs">
+          {needs.map((n) => (
+            <li key={n} class="need">
+              {n}
+            </li>
+          ))}
+        </ul>
+      )}
+      {summary && (
+        <p class="status-summary" title={b.status_detail}>
+          {summary}
+        </p>
+      )}
+    </>
+  );
 }
 
 export default function Benchmarks() {
@@ -115,18 +154,19 @@ export default function Benchmarks() {
                 <p class="meta">
                   <span>{scoringLabel(b.scoring)}</span>
                   {b.sample_size !== null && <span>{int(b.sample_size)} samples</span>}
-                  <span class={`tag status-${b.status}`} data-status={b.status} title={b.status_detail}>
+                  <span class={`tag status-${b.status}`} data-status={b.status}>
                     {statusLabel(b.status)}
                   </span>
                   {!b.builtin && <span class="tag">custom</span>}
                 </p>
-                {b.status === "unavailable" ? (
-                  <p class="status-detail muted">{b.status_detail}</p>
-                ) : (
-                  <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
-                    Run evaluation
-                  </button>
-                )}
+                <CardFacts b={b} />
+                <div class="card-foot">
+                  {b.status !== "unavailable" && (
+                    <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
+                      Run evaluation
+                    </button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

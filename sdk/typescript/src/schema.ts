@@ -5293,8 +5293,12 @@ export interface components {
       kind: string;
       /** Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails) */
       status: "runnable" | "needs_runner" | "unavailable";
-      /** Why the status is what it is, and what a user needs to run it */
+      /** Why the status is what it is, and what a user needs to run it (the detail page's long text) */
       status_detail: string;
+      /** The status in one line, for a catalog card (e.g. 'Runs here on 1,319 tasks', 'Not runnable yet: its data is not bundled') */
+      status_summary: string;
+      /** Short labels of what a run of it needs, for a catalog card: 'judge model' (a judge set on the run), 'code sandbox' (ASSAY_SANDBOX_URL), 'agent runner' (an agent target), 'vision model' (a target that reads images), 'service credentials', or a benchmark's own (e.g. 'environment runner'); empty when a model target is enough */
+      needs: (string)[];
       /** Global and owned by nobody; cannot be archived or deleted by a project */
       builtin: boolean;
       /** The dataset revision, name@version */

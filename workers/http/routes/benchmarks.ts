@@ -14,6 +14,7 @@ import {
 } from "../../../src/db/benchmarks";
 import { findRevisionByRef } from "../../../src/db/datasets";
 import type { BenchmarkRow } from "../../../src/db/schema";
+import { needsOf, statusSummary } from "../../../src/catalog/needs";
 import type { CatalogStatus } from "../../../src/catalog/types";
 import type { Db } from "../../../src/db/client";
 import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
@@ -36,7 +37,13 @@ export const BenchmarkView = z
     status: z.enum(["runnable", "needs_runner", "unavailable"]).openapi({
       description: "Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails)",
     }),
-    status_detail: z.string().openapi({ description: "Why the status is what it is, and what a user needs to run it" }),
+    status_detail: z.string().openapi({ description: "Why the status is what it is, and what a user needs to run it (the detail page's long text)" }),
+    status_summary: z.string().openapi({ description: "The status in one line, for a catalog card (e.g. 'Runs here on 1,319 tasks', 'Not runnable yet: its data is not bundled')" }),
+    needs: z.array(z.string()).openapi({
+      description:
+        "Short labels of what a run of it needs, for a catalog card: 'judge model' (a judge set on the run), 'code sandbox' (ASSAY_SANDBOX_URL), " +
+        "'agent runner' (an agent target), 'vision model' (a target that reads images), 'service credentials', or a benchmark's own (e.g. 'environment runner'); empty when a model target is enough",
+    }),
     builtin: z.boolean().openapi({ description: "Global and owned by nobody; cannot be archived or deleted by a project" }),
     dataset: z.string().nullable().openapi({ description: "The dataset revision, name@version" }),
     split: z.string().nullable(),
@@ -94,14 +101,25 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
  * benchmark's data is the project's own upload, so it runs unless it is
  * executed by a runner.
  */
-function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detail: string } {
-  const catalog = b.catalog as { status?: unknown; status_detail?: unknown } | null;
+function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detail: string; status_summary: string; needs: string[] } {
+  const catalog = b.catalog as { status?: unknown; status_detail?: unknown; status_summary?: unknown; needs?: unknown } | null;
   if (catalog && (catalog.status === "runnable" || catalog.status === "needs_runner" || catalog.status === "unavailable")) {
-    return { status: catalog.status, status_detail: typeof catalog.status_detail === "string" ? catalog.status_detail : "" };
+    const status = catalog.status;
+    return {
+      status,
+      status_detail: typeof catalog.status_detail === "string" ? catalog.status_detail : "",
+      status_summary: typeof catalog.status_summary === "string" ? catalog.status_summary : statusSummary({ status, sample_size: b.sampleSize, builtin: true }),
+      needs: Array.isArray(catalog.needs) ? catalog.needs.filter((n): n is string => typeof n === "string") : needsOf({ kind: b.kind, scoring: b.scoring }),
+    };
   }
-  return b.kind === "runner"
-    ? { status: "needs_runner", status_detail: "Attempts run on an external runner: start the run with a runner target and a profile." }
-    : { status: "runnable", status_detail: "Runs in Assay on the project's own dataset revision." };
+  const status: CatalogStatus = b.kind === "runner" ? "needs_runner" : "runnable";
+  return {
+    status,
+    status_detail:
+      status === "needs_runner" ? "Attempts run on an external runner: start the run with a runner target and a profile." : "Runs in Assay on the project's own dataset revision.",
+    status_summary: statusSummary({ status, sample_size: b.sampleSize, builtin: false }),
+    needs: needsOf({ kind: b.kind, scoring: b.scoring, image_column: imageColumnOf(b.options as Partial<BenchmarkOptions>) }),
+  };
 }
 
 const CreateBenchmark = z
