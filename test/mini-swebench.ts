@@ -1,7 +1,7 @@
 /**
  * Small SWE-bench instances and test logs the project generates in the
  * formats the real ones have, so the grader and the importer are tested
- * without ../shared: one instance per log parser (the 12 repositories of
+ * without the shared data folder: one instance per log parser (the 12 repositories of
  * Verified and Multilingual's Go, Rust and PHP), each runner's output
  * written the way that runner prints it, wrapped in either log layout: the
  * 2.0.x one (set -x trace, `git apply -v` printing "Applied patch ...

@@ -66,7 +66,7 @@ describe("SWE-bench submission import", { timeout: 180_000 }, () => {
     expect(rows.filter((r) => r["verdict:resolved"] === 1)).toHaveLength(resolved);
     expect(rows[0]).toMatchObject({ key: expect.any(String), instance_id: rows[0]!.key, FAIL_TO_PASS: expect.any(Array), PASS_TO_PASS: expect.any(Array), submission_evidence: expect.any(String) });
     expect(ev.model).toBe(realSwebench() ? "SWE-agent + Claude 3.5 Sonnet" : "Fixture Agent + Fixture Model");
-    expect(ev.tool_version).toBe("SWE-bench harness, " + (realSwebench() ? "2.0.x logs" : "logs of both layouts"));
+    expect(ev.tool_version).toBe(realSwebench() ? "2.0.x logs" : "logs of both layouts");
   });
 
   it("re-grades every log and totals exactly the published figure, agreeing with the submission wherever it re-grades", async () => {

@@ -191,7 +191,7 @@ export async function parseSwebenchSubmission(file: ImportFile, instances: reado
     tool: "swebench",
     task: dataset,
     model: metadataName(treeText(tree, [...tree.keys()].find((p) => p.endsWith("metadata.yaml")) ?? "")) ,
-    tool_version: logged ? `SWE-bench harness, ${layout}` : null,
+    tool_version: logged ? layout : null,
     tasks,
     outputs,
     scores: [

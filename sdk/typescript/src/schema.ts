@@ -2064,7 +2064,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2075,8 +2075,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl) */
-            format: "promptfoo" | "inspect" | "lm-eval";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -5989,7 +5989,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
         tool_name: string;
         tool_version: string | null;
         task: string;
