@@ -43,7 +43,8 @@ let kitPromise = null;
 export function loadKit() {
   kitPromise ??= (async () => {
     const url = (p) => new URL(`../src/environments/${p}`, import.meta.url).href;
-    const [row, reward, config, instance, plan, grading, tree] = await Promise.all([
+    const [task, row, reward, config, instance, plan, grading, tree] = await Promise.all([
+      importTs(url("harbor/task.ts")),
       importTs(url("task-row.ts")),
       importTs(url("harbor/reward.ts")),
       importTs(url("harbor/task-config.ts")),
@@ -52,7 +53,7 @@ export function loadKit() {
       importTs(url("swebench/grading.ts")),
       importTs(url("file-tree.ts")),
     ]);
-    return { ...row, ...reward, ...config, ...instance, ...plan, ...grading, ...tree };
+    return { ...task, ...row, ...reward, ...config, ...instance, ...plan, ...grading, ...tree };
   })();
   return kitPromise;
 }
@@ -87,7 +88,7 @@ export async function taskOfAttempt(attempt, kit) {
       name: task.name,
       instruction: task.instruction,
       limits: task.config.limits,
-      environment: { dockerfile: task.environment.dockerfile, image: task.environment.image, files: env },
+      environment: { name: task.name, dockerfile: task.environment.dockerfile, image: task.environment.image, files: env },
       env: task.config.env,
       workdir: task.config.workdir,
       tests: kit.subtree(task.files, "tests"),
@@ -108,7 +109,7 @@ export async function taskOfAttempt(attempt, kit) {
     instruction: instance.problem_statement ?? `Resolve the issue of ${instance.repo} at ${instance.base_commit}.`,
     // The official harness's defaults for an instance: no task.toml, so Harbor's limits, its own eval timeout.
     limits: { cpus: 1, memory_mb: 4096, storage_mb: 10240, gpus: 0, gpu_types: null, allow_internet: true, timeouts: { build_sec: 1800, agent_sec: 3000, verifier_sec: plan.timeout_s } },
-    environment: { dockerfile: null, image: plan.image, files: new Map() },
+    environment: { name: instance.instance_id, dockerfile: null, image: plan.image, files: new Map() },
     env: { environment: {}, verifier: {}, solution: {} },
     workdir: plan.workdir,
     instance,
@@ -177,7 +178,7 @@ export async function runTrial(attempt, { backend, assayUrl, fetchImpl = fetch, 
     const resolved = resolveTemplates(task.env.environment, params.task_env);
     notes.push(...resolved.notes);
     try {
-      env = await backend.start(image, { limits, allowInternet: limits.allow_internet, env: resolved.env, workdir: task.workdir });
+      env = await backend.start(image, { limits, allowInternet: limits.allow_internet, env: resolved.env, workdir: task.workdir, name: task.name });
     } catch (err) {
       if (!(err instanceof EnvironmentError)) throw err;
       result = fail(`the environment failed to start: ${err.message}`);

@@ -176,7 +176,10 @@ export async function localBackend({ cacheDir = defaultCacheDir(), stateDir, bui
         if (r.exit_code !== 0) {
           const m = /### failed: line (\d+): exit (\d+)/.exec(out);
           const step = m ? plan.steps.find((s) => s.line === Number(m[1])) : null;
-          const tail = out.replace(/### failed:.*$/m, "").trim().split("\n").slice(-6).join("\n");
+          // What the failing step printed: after its marker, without the failure line.
+          const from = m ? out.lastIndexOf(`### line ${m[1]}:`) : -1;
+          const stepOut = (from >= 0 ? out.slice(out.indexOf("\n", from) + 1) : out).replace(/### failed:.*$/m, "");
+          const tail = stepOut.trim().split("\n").slice(-6).join("\n");
           throw new EnvironmentError("build", step ? `Dockerfile line ${m[1]} (${stepSummary(step).slice(0, 120)}) exited ${m[2]}: ${tail.slice(-500)}` : `the build ended with exit ${r.exit_code}: ${tail.slice(-500)}`, out);
         }
       } finally {
