@@ -39,18 +39,9 @@ export function scoringLabel(s: Benchmark["scoring"]): string {
   )[t] ?? t;
 }
 
-/**
- * The catalog view's short facts: `needs` (judge, sandbox, environment
- * runner, images…) and `status_summary` (one line) when the server sends
- * them; until it does, the status text's first clause stands in for the
- * summary of an entry that does not simply run.
- */
+/** The catalog view's short facts: what a run of it needs (judge model, code sandbox, agent runner…) and its status in one line. */
 export function cardFacts(b: Benchmark): { needs: string[]; summary: string | null } {
-  const extra = b as Benchmark & { needs?: unknown; status_summary?: unknown };
-  const needs = Array.isArray(extra.needs) ? extra.needs.filter((n): n is string => typeof n === "string") : [];
-  if (typeof extra.status_summary === "string") return { needs, summary: extra.status_summary };
-  const first = b.status !== "runnable" && b.status_detail ? b.status_detail.split(/[(:;.]/)[0]!.trim() : "";
-  return { needs, summary: first || null };
+  return { needs: b.needs ?? [], summary: b.status_summary || null };
 }
 
 /** What an entry needs, as chips, and its status in one line (the full text is a tooltip here and on its page). */
@@ -68,7 +59,7 @@ export function CardFacts({ b }: { b: Benchmark }) {
         </ul>
       )}
       {summary && (
-        <p class="status-summary" title={b.status_detail}>
+        <p class="status-summary" data-summary-status={b.status} title={b.status_detail}>
           {summary}
         </p>
       )}
@@ -153,20 +144,21 @@ export default function Benchmarks() {
                 <p class="desc">{b.description || <span class="muted">No description.</span>}</p>
                 <p class="meta">
                   <span>{scoringLabel(b.scoring)}</span>
-                  {b.sample_size !== null && <span>{int(b.sample_size)} samples</span>}
+                  {/* The one-line status says how many tasks a runnable entry has; the others keep the count here. */}
+                  {b.sample_size !== null && !/\d/.test(b.status_summary ?? "") && <span>{int(b.sample_size)} samples</span>}
                   <span class={`tag status-${b.status}`} data-status={b.status}>
                     {statusLabel(b.status)}
                   </span>
                   {!b.builtin && <span class="tag">custom</span>}
                 </p>
                 <CardFacts b={b} />
-                <div class="card-foot">
-                  {b.status !== "unavailable" && (
+                {b.status !== "unavailable" && (
+                  <div class="card-foot">
                     <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
                       Run evaluation
                     </button>
-                  )}
-                </div>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -220,7 +220,7 @@ export default function Runs() {
                 <td class="num">
                   <ScoreCell run={r} />
                 </td>
-                <td>{when(r.started_at)}</td>
+                <td class="nowrap">{when(r.started_at)}</td>
                 <td class="num">{r.started_at ? between(r.started_at, r.finished_at) : "—"}</td>
               </tr>
             ))}
