@@ -16,6 +16,7 @@ import { importResults, type ImportOutcome, type ImportRequest } from "../../../
 import { tau2ImportContext } from "../../agents/tau2-data";
 import { readBodyLimited } from "../request-body";
 import { controlOf, scopeOf } from "../service-ports";
+import { importSourcesOf } from "../../catalog/swebench-instances";
 import { defineRoute, newRouter, validationError, type AppEnv } from "../router";
 import { errorResponses, json, tooLarge } from "../schemas";
 import type { Context } from "hono";
@@ -131,7 +132,7 @@ async function readForm(c: Ctx): Promise<ImportRequest> {
     const takers = FORMATS_WITH_RESULTS.join(", ");
     throw new AppError("validation_failed", `invalid form: results is for ${takers} only`, [{ field: "results", message: `is for ${takers} imports only` }]);
   }
-  return { ...parsed.data, files, ...(r !== null ? { results: await asFile(r, "results") } : {}), context: tau2ImportContext(c.env) };
+  return { ...parsed.data, files, ...(r !== null ? { results: await asFile(r, "results") } : {}) };
 }
 
 /** The import as the API shows it: the run, the revisions, and each score as the source states it beside Assay's benchmark. */
@@ -170,7 +171,7 @@ export const importsRoutes = newRouter().openapi(
     path: "/api/imports",
     operationId: "createImport",
     tags: ["imports"],
-    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run",
+    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run",
     description:
       "multipart/form-data: format, name, file (lm-eval: repeat for several samples files) and, for lm-eval, results. " +
       "Writes a tasks revision `name` (key, prompt, expected, verdict:<score> columns), an outputs revision `name-outputs` (key, output, attempt), " +
@@ -180,5 +181,5 @@ export const importsRoutes = newRouter().openapi(
     request: { body: { required: true, content: { "multipart/form-data": { schema: ImportForm } } } },
     responses: { 201: json(ImportView, "The import and its started run"), ...errorResponses, ...tooLarge, 409: errorResponses[422] },
   }),
-  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c))), 201),
+  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c), { ...importSourcesOf(c.env, c.var.db), ...tau2ImportContext(c.env) })), 201),
 );
