@@ -159,6 +159,18 @@ export const SwebenchSpec = z.strictObject({
   verdict_column: z.string().min(1).max(200).optional(),
 });
 
+/**
+ * τ²-bench's reward (src/scorers/tau2.ts): the attempt's conversation replayed on its task's domain and scored by
+ * τ²'s evaluator, or by τ-bench v1's rule. Written by τ² runs and by POST /api/imports (tau2, tau-bench); not
+ * offered for custom benchmarks.
+ */
+export const Tau2Spec = z.strictObject({
+  type: z.literal("tau2"),
+  rule: z.enum(["tau2", "tau-bench-v1"]).default("tau2"),
+  /** Where NL assertions get their verdicts: the run's judge, or the verdicts an imported file recorded. */
+  nl: z.enum(["judge", "recorded"]).default("judge"),
+});
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
@@ -175,6 +187,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   CodeExecutionSpec,
   SourceVerdictSpec,
   SwebenchSpec,
+  Tau2Spec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 
