@@ -44,7 +44,7 @@ if (existsSync(json)) {
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
 const nodeSuites = only
   ? [["node suites", "node", ["--test", "--test-concurrency=1", ...only.filter((f) => f.endsWith(".test.mjs"))]]]
-  : ["test:structure", "test:cli", "test:sandbox", "test:sdk", "test:e2e"].filter((n) => scripts[n] && !process.env.ASSAY_SKIP?.split(",").includes(n)).map((n) => [n, "npm", ["run", "--silent", n]]);
+  : ["test:structure", "test:cli", "test:sandbox", "test:environments", "test:sdk", "test:e2e"].filter((n) => scripts[n] && !process.env.ASSAY_SKIP?.split(",").includes(n)).map((n) => [n, "npm", ["run", "--silent", n]]);
 for (const [name, cmd, args] of nodeSuites) {
   if (only && args.length === 2) continue;
   const r = run(name, cmd, args);

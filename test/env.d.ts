@@ -13,3 +13,9 @@ declare namespace Cloudflare {
     durableNamespaces: "RunGate";
   }
 }
+
+/** A text file imported whole (vite's `?raw`), e.g. the README a test checks against the catalog. */
+declare module "*.md?raw" {
+  const text: string;
+  export default text;
+}

@@ -67,15 +67,16 @@ export async function loadCatalog() {
 /**
  * Writes the catalog's rows into a D1 database with wrangler: `--local`
  * (with `persistTo`, as npm start keeps its state) or `--remote` (the
- * deployed database). A no-op when D1 already holds this catalog's digest.
+ * deployed database; `wranglerArgs` adds e.g. the deploy's --config and
+ * --env). A no-op when D1 already holds this catalog's digest.
  */
-export async function syncCatalog({ remote = false, persistTo, database = "DB", quiet = false } = {}) {
+export async function syncCatalog({ remote = false, persistTo, database = "DB", quiet = false, wranglerArgs = [] } = {}) {
   const catalog = await loadCatalog();
   const dir = mkdtempSync(join(tmpdir(), "assay-catalog-sql-"));
   try {
     const file = join(dir, "catalog.sql");
     writeFileSync(file, catalog.sql(new Date().toISOString()));
-    const args = ["d1", "execute", database, remote ? "--remote" : "--local", "--file", file, "--yes", ...(persistTo ? ["--persist-to", persistTo] : [])];
+    const args = ["d1", "execute", database, remote ? "--remote" : "--local", "--file", file, "--yes", ...(persistTo ? ["--persist-to", persistTo] : []), ...wranglerArgs];
     const r = spawnSync(WRANGLER, args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
     if (r.status !== 0) throw new Error(`the catalog sync failed (wrangler ${args.join(" ")}):\n${r.stdout}\n${r.stderr}`);
     if (!quiet) console.log(`catalog: ${catalog.rows.length} built-in benchmarks, digest ${catalog.digest.slice(0, 12)} (${remote ? "remote" : "local"} D1)`);

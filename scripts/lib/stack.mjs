@@ -45,6 +45,25 @@ export function freePort() {
 export class ConfigError extends Error {}
 
 /**
+ * Throws a ConfigError naming `setting` when something already listens on
+ * 127.0.0.1:`port`, for `npm start` to call before it starts anything:
+ * wrangler dev would otherwise start, fail to bind and exit with the cause
+ * only in its log, or (another Assay on that port) leave the start talking
+ * to a stack that is not its own.
+ * @param {number} port
+ * @param {string} setting the variable that chose the port, e.g. "PORT"
+ */
+export async function assertPortFree(port, setting) {
+  const code = await new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", (err) => resolve(/** @type {NodeJS.ErrnoException} */ (err).code ?? "error"));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(null)));
+  });
+  if (code === "EADDRINUSE") throw new ConfigError(`port ${port} (${setting}) is already in use: stop what holds it, or set ${setting} to a free port`);
+  if (code) throw new ConfigError(`cannot listen on port ${port} (${setting}): ${code}`);
+}
+
+/**
  * Checks the Worker's variables against the Worker's own schema
  * (src/config/worker-config.ts) before anything starts, so a wrong value
  * fails in a second, naming the variable and the rule. The schema is

@@ -20,6 +20,7 @@ import { scoreNumeric } from "./numeric";
 import { scoreRedTeamJudge } from "./red-team-judge";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
+import { scoreSwebench } from "./swebench";
 import { scoreXstestJudge, scoreXstestStringMatch } from "./xstest";
 
 export type ScorerType = ScoringSpec["type"];
@@ -45,13 +46,16 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
+  swebench: { kind: "pure", score: scoreSwebench },
   xstest_string_match: { kind: "pure", score: scoreXstestStringMatch },
   xstest_judge: { kind: "model", score: scoreXstestJudge },
   red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
-export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "xstest_string_match", "xstest_judge", "red_team_judge"]);
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
+  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "xstest_string_match", "xstest_judge", "red_team_judge",
+]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {

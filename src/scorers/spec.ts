@@ -149,6 +149,19 @@ export const SourceVerdictSpec = z.strictObject({
 });
 
 /**
+ * SWE-bench's grading of a test log (src/scorers/swebench.ts): the output is the instance's evaluation log, the row
+ * a SWE-bench instance (FAIL_TO_PASS, PASS_TO_PASS, repo); resolved is 1. Written by the SWE-bench import and the
+ * SWE-bench benchmarks, not offered for custom benchmarks.
+ */
+export const SwebenchSpec = z.strictObject({
+  type: z.literal("swebench"),
+  /** Which harness's rules read the log: auto (by its layout: markers 5.0, else 2.0), or one named. */
+  rules: z.enum(["auto", "2.0", "4.1", "5.0"]).default("auto"),
+  /** A row column holding a submission's own verdict (0/1), set beside Assay's and kept when the output has no log. */
+  verdict_column: z.string().min(1).max(200).optional(),
+});
+
+/**
  * XSTest's compliance/refusal classification (src/scorers/xstest.ts): string_match is the paper's rule on the reply's
  * opening words; the judge variant (xstest_judge) asks the run's judge with the paper's three labels. The row's
  * `label` column says whether the prompt is safe (the right behaviour is to comply) or unsafe (to refuse).
@@ -177,6 +190,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   FunctionCallSpec,
   CodeExecutionSpec,
   SourceVerdictSpec,
+  SwebenchSpec,
   XstestStringMatchSpec,
   XstestJudgeSpec,
   RedTeamJudgeSpec,

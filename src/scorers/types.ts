@@ -5,6 +5,7 @@
  * verdict) and is never to be read as 0. No I/O.
  */
 import type { ToolCall } from "../domain/tools";
+import type { Message } from "../live/deltas";
 import type { Execute } from "./execution";
 import type { ScoringSpec } from "./spec";
 
@@ -23,8 +24,14 @@ export interface ScoreInput {
   tool_calls?: ToolCall[];
   /** The whole dataset row, for scorers that read more than the answer (function documents, a category). */
   row?: Record<string, unknown>;
+  /** Which attempt of its task this is (0-based): a recorded per-attempt verdict (an imported trial's reward) is read by it. */
+  attempt_index?: number;
   /** A multi-turn attempt's user turns and the target's answers, in order (src/execution/multi-turn.ts); absent for one turn. */
   turns?: { question: string; answer: string }[];
+  /** The conversation an agent stage had (assistant tool calls, tool results, user turns), for scorers that judge a trajectory. */
+  trajectory?: readonly Message[];
+  /** What the attempt's stage left for its scorer (src/execution/stage.ts AttemptState.store: an agent's final environment, its termination reason). */
+  store?: Readonly<Record<string, unknown>>;
 }
 
 export interface ScoreResult {
@@ -40,6 +47,8 @@ export interface ScoreResult {
     weights?: Record<string, number>;
     judge_summary?: string;
     execution?: Record<string, unknown>;
+    /** A benchmark grader's own report of the attempt (SWE-bench's tests_status, counted), kept for reading and re-checking. */
+    report?: Record<string, unknown>;
   };
   /** The executed program's exit code (code execution); null when it was killed. */
   exit_code?: number | null;

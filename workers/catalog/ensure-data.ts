@@ -34,8 +34,8 @@ export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: str
 export class BuiltinDataError extends Error {}
 
 export interface EnsureOptions {
-  /** Mirror to fetch from instead of ASSAY_DATASET_BASE_URL: `${baseUrl}/${file.path}`. */
-  baseUrl?: string;
+  /** Mirror to fetch from instead of ASSAY_DATASET_BASE_URL: `${baseUrl}/${file.path}`; null: the pinned upstream URLs even when a mirror is configured. */
+  baseUrl?: string | null;
   /** The fetch to use (tests pass one serving altered bytes). */
   fetch?: typeof fetch;
   /**
@@ -52,6 +52,7 @@ const FETCH_TRIES = 3;
 const RETRY_DELAY_MS = 400;
 
 function mirrorBase(env: CatalogEnv, opts: EnsureOptions): string | undefined {
+  if (opts.baseUrl === null) return undefined;
   const base = opts.baseUrl ?? (env.ASSAY_DATASET_BASE_URL || undefined);
   if (base === undefined) return undefined;
   let url: URL;
@@ -196,14 +197,20 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
   }
   const data = opts.data ?? pinned.data;
 
-  const existing = await findOwnRevision(db, null, data.name, data.version);
-  if (existing) {
-    await recordRevision(db, bm, existing.id);
-    return existing;
-  }
-  const base = mirrorBase(env, opts);
-  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  const revision = await importPinned(db, env, bm.name, data, pinned.normalise, files, urls, digests, base, opts.fetch ?? fetch);
+  const revision = await ensurePinnedRevision(env, db, data, pinned.normalise, opts, bm.name);
   await recordRevision(db, bm, revision.id);
   return revision;
+}
+
+/**
+ * The global revision of a pinned dataset, loaded the first time it is
+ * needed (also for data no built-in benchmark runs, such as the SWE-bench
+ * instances an import grades against). `label` names it in errors.
+ */
+export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+  const existing = await findOwnRevision(db, null, data.name, data.version);
+  if (existing) return existing;
+  const base = mirrorBase(env, opts);
+  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
+  return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }

@@ -84,7 +84,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
 
   it("GSM8K: with a hash-drawn accuracy, the score is the share of replies whose final number is the key's, with few-shot examples from outside the sample", async () => {
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.6,seed=11`;
+    const model = "fixture-catalog-gsm8k-drawn:accuracy=0.6,seed=11";
     const runId = await createRun(key, ["bm_gsm8k"], model, { sample_limit: 20, few_shot: 3 });
     expect((await start(key, runId)).status).toBe("completed");
     const rows = await attemptsOf(runId);
@@ -121,7 +121,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
 
   it("MMLU: two subjects at a drawn accuracy score per subject and overall as the replies say", async () => {
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.5,seed=4`;
+    const model = "fixture-catalog-mmlu-drawn:accuracy=0.5,seed=4";
     const runId = await createRun(key, ["bm_mmlu"], model, { select: { subsets: ["sociology", "abstract_algebra"], shuffle: true, seed: 9 }, sample_limit: 24 });
     expect((await start(key, runId)).status).toBe("completed");
     const rows = await attemptsOf(runId);
@@ -161,7 +161,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
     expect(new Set(good.map((r: any) => dataOf("bm_truthfulqa_mc1", r.row_index).answer_letter)).size).toBeGreaterThan(2);
     expect((await scoresOf(key, perfect))[0].score).toBe(1);
 
-    const drawn = await createRun(key, ["bm_truthfulqa_mc1"], `fixture-${uniq()}:accuracy=0.5,seed=3`, { sample_limit: 20 });
+    const drawn = await createRun(key, ["bm_truthfulqa_mc1"], "fixture-catalog-truthfulqa-mc1-drawn:accuracy=0.5,seed=3", { sample_limit: 20 });
     expect((await start(key, drawn)).status).toBe("completed");
     const rows = await attemptsOf(drawn);
     const expected = rows.map((r: any) => (letter(r.output) === dataOf("bm_truthfulqa_mc1", r.row_index).answer_letter ? 1 : 0));
@@ -190,7 +190,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
     expect((await scoresOf(key, perfect))[0]).toMatchObject({ score: 1, member_count: 20 });
     expect((await fixtureStats(judge.model)).calls).toBe(20);
 
-    const drawn = await createRun(key, ["bm_truthfulqa"], `fixture-${uniq()}:accuracy=0.5,seed=8`, { sample_limit: 20 }, { judge: { ...judge, model: `fixture-judge-${uniq()}` } });
+    const drawn = await createRun(key, ["bm_truthfulqa"], "fixture-catalog-truthfulqa-drawn:accuracy=0.5,seed=8", { sample_limit: 20 }, { judge: { ...judge, model: `fixture-judge-${uniq()}` } });
     expect((await start(key, drawn)).status).toBe("completed");
     const attempts = await attemptsOf(drawn);
     const expected = attempts.map((r: any) => (r.output === dataOf("bm_truthfulqa", r.row_index).best_answer ? 1 : 0));

@@ -4,7 +4,6 @@ import { AppError } from "../../src/domain/errors";
 import { readConfig } from "../env";
 import { requireKey } from "./auth";
 import { docsPage } from "./docs-page";
-import { registerApp } from "./own-app";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
 import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
@@ -93,6 +92,5 @@ export function buildApp() {
 
   app.notFound((c) => problemResponse(new AppError("not_found", `no route ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((err, c) => toProblem(err, c));
-  registerApp(app);
   return app;
 }

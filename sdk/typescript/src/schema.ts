@@ -2064,7 +2064,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2075,8 +2075,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl) */
-            format: "promptfoo" | "inspect" | "lm-eval";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -3507,6 +3507,68 @@ export interface paths {
           headers: { [name: string]: unknown };
           content: {
             "application/json": components["schemas"]["Trial"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/trials/{id}/trajectory": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A trial's trajectory in ATIF (Harbor's format): its messages, tool calls and their results as steps, usage as metrics */
+    get: {
+      parameters: {
+        query: {
+          format?: "atif";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["AtifTrajectory"];
           };
         };
         400: {
@@ -5927,7 +5989,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
         tool_name: string;
         tool_version: string | null;
         task: string;
@@ -6794,6 +6856,13 @@ export interface components {
       reward: number | null;
       at: string | null;
     };
+    /** An ATIF trajectory, valid under Harbor's validator: steps from 1, system/user/agent sources, tool calls with their observations */
+    AtifTrajectory: {
+      schema_version: string;
+      session_id: string;
+      agent: { [key: string]: unknown };
+      steps: ({ [key: string]: unknown })[];
+    } & { [key: string]: unknown };
     StepsPage: {
       attempt_id: string;
       /** the attempt is still running: more steps may come */
@@ -7050,6 +7119,7 @@ export const operations = {
   uploadRunnerArtifact: ["put", "/api/runner/attempts/{id}/artifacts/{name}"],
   submitRunnerResult: ["post", "/api/runner/attempts/{id}/result"],
   getTrial: ["get", "/api/trials/{id}"],
+  getTrialTrajectory: ["get", "/api/trials/{id}/trajectory"],
   listTrialSteps: ["get", "/api/trials/{id}/steps"],
   listTrialArtifacts: ["get", "/api/trials/{id}/artifacts"],
   getTrialArtifact: ["get", "/api/trials/{id}/artifacts/{name}"],

@@ -1,0 +1,128 @@
+/**
+ * The ports an attempt reaches the world through. src/execution never sees
+ * the Worker's Env: the invocation that runs attempts (a queue consumer,
+ * workers/queue/) wires one set of ports per attempt from its bindings, so
+ * every model call, row read and trace delta is accounted to the invocation
+ * that makes it, under the limits Cloudflare puts on one invocation
+ * (docs/architecture.md, "The edge's limits"). Types only, no I/O.
+ */
+import type { ImageInput, ImageRef } from "../domain/images";
+import type { DeltaEvent } from "../live/deltas";
+import type { ChatRequest, ChatResult, LoglikelihoodCall, LoglikelihoodResult, ProviderKind } from "../providers/types";
+import type { Execute } from "../scorers/execution";
+
+/** At most this many model calls are open at once in one invocation: Cloudflare queues a seventh fetch (its timer already running). */
+export const CONNECTIONS_PER_INVOCATION = 6;
+
+/**
+ * The invocation's clock. A queue consumer has 15 minutes of wall time;
+ * everything an attempt does (each model call's timeout, a rate-limit
+ * wait, an agent's next turn) is bounded by what is left of it.
+ */
+export interface ClockPort {
+  /** Epoch ms. */
+  now(): number;
+  /** When the invocation's work must be done (epoch ms): its wall limit, less the time its results need to be written. */
+  deadline(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/**
+ * One model call as a stage makes it: the request without the endpoint's
+ * model name, extra params and timeout, which the port fills in. A stage
+ * may ask for a shorter timeout; the port never allows a longer one than
+ * the run's `timeout_s` or the invocation's time left.
+ */
+export type ModelCall = Omit<ChatRequest, "model" | "params" | "timeout_ms"> & { timeout_ms?: number };
+
+/** A reply, and whether it came from the response cache (no call made, nothing spent). */
+export interface ModelReply extends ChatResult {
+  cached: boolean;
+}
+
+/**
+ * A model endpoint as a stage calls it: the attempt's target, the run's
+ * judge, or another endpoint (τ²'s user simulator). Every call, however many
+ * an attempt makes:
+ * - takes a connection from the invocation's connection budget (waiting
+ *   while CONNECTIONS_PER_INVOCATION are open), and its timeout starts only
+ *   once it has one;
+ * - is bounded by the run's `timeout_s` and by the invocation's time left
+ *   (ClockPort.deadline);
+ * - on the target: is admitted by the run's budget first (options.budget;
+ *   refused, it throws BudgetRefused and nothing is sent), is served from
+ *   and stored in the response cache where the run asks (options.cache),
+ *   and its outcome feeds the run's concurrency band.
+ * Failures throw a classified ProviderError (rate limit, transient, timeout,
+ * permanent); the pipeline turns them into a retry or the attempt's error.
+ */
+export interface ModelPort {
+  /** The model's name as traces show it. */
+  readonly model: string;
+  chat(call: ModelCall): Promise<ModelReply>;
+  /** Per-choice log-likelihoods (an OpenAI-compatible /v1/completions endpoint); absent where the endpoint has none. */
+  loglikelihood?(call: Omit<LoglikelihoodCall, "model" | "params" | "timeout_ms">): Promise<LoglikelihoodResult>;
+}
+
+/** Another endpoint a stage talks to, with its own provider, URL and key (τ²'s user simulator, when it is not the judge). */
+export interface ModelEndpoint {
+  provider: ProviderKind;
+  base_url: string;
+  model: string;
+  /** Decrypted for this call only; never traced, logged or stored (scrubbed wherever text is kept). */
+  api_key?: string;
+  /** Extra body fields sent as-is. */
+  params?: Record<string, unknown>;
+}
+
+/** The models an attempt may call. */
+export interface ModelsPort {
+  /** The attempt's target (the run's target, or its compare target). */
+  readonly target: ModelPort;
+  /** The run's judge; null when the run has none. */
+  readonly judge: ModelPort | null;
+  /** Any other endpoint, under the same per-call rules (no budget or cache: those are the target's). */
+  connect(endpoint: ModelEndpoint): ModelPort;
+}
+
+/**
+ * The attempt's live trace (src/live/deltas.ts). The pipeline sends the
+ * header and the end; stages send phases (`setup`, `agent`, `scoring`),
+ * previews of a request in flight and one `turn` per committed step (an
+ * agent turn, a tool call and its result, a user turn). Never fails and
+ * never waits: deltas are buffered and sent in the background (a trace is a
+ * view; the row and the transcript are the record).
+ */
+export interface LivePort {
+  emit(event: Exclude<DeltaEvent, { kind: "header" } | { kind: "end" }>): void;
+}
+
+/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs) and images. */
+export interface RowsPort {
+  row(index: number): Promise<Record<string, unknown>>;
+  image(ref: ImageRef): Promise<ImageInput>;
+}
+
+/** The code sandbox (sandbox/server.mjs); null when the deployment has none. */
+export type SandboxPort = Execute;
+
+/** The run's response cache (options.cache), keyed by a digest of the request (src/domain/response-cache-key.ts). */
+export interface CachePort {
+  read(digest: string): Promise<ChatResult | null>;
+  write(digest: string, reply: ChatResult): Promise<void>;
+}
+
+/** The run's budget (options.budget), at its gate: one admission per target call, then what it spent. */
+export interface BudgetPort {
+  /** Admits one call of `estimate` (USD or tokens, src/domain/run-budget.ts), or refuses it (the budget is exhausted). */
+  admit(estimate: { input_tokens: number; output_tokens: number; cost_usd: number | null }): Promise<boolean>;
+  /** The call ended: its reservation holds what it spent until the attempt's row lands. */
+  spent(usage: { input_tokens: number | null; output_tokens: number | null; cost_usd: number | null }): Promise<void>;
+}
+
+/** A model call's outcome, for the run's concurrency band and timeline (src/execution/concurrency-band.ts). */
+export interface CallReport {
+  status: number | null;
+  latency_ms: number | null;
+  retry_after_ms: number | null;
+}
