@@ -111,6 +111,18 @@ export async function dispatch(runnerUrl, secret, attempt, { timestamp = Math.fl
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
+/** A Harbor task that names only an image no registry has (and no Dockerfile): its environment cannot be had. */
+export async function unpullableTaskRow(kit) {
+  const files = new Map(
+    Object.entries({
+      "instruction.md": "Say hello.\n",
+      "task.toml": 'version = "1.0"\n[environment]\ndocker_image = "registry.invalid/assay/no-such-image:1"\nallow_internet = false\n',
+      "tests/test.sh": "#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n",
+    }).map(([p, t]) => [p, new TextEncoder().encode(t)]),
+  );
+  return kit.harborTaskRow(await kit.readHarborTask(files, "unpullable-image"));
+}
+
 /** The phases an attempt went through, in order. */
 export const phasesOf = (record) => record.events.filter((e) => e.kind === "phase").map((e) => e.phase);
 /** The bash commands of its committed turns. */
