@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { loadCatalog } from "./scripts/lib/catalog.mjs";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
 import { sandboxBindings } from "./test/sandbox-setup";
 
@@ -15,6 +16,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+          // Every built-in whole (definition and about), which test/apply-migrations.ts syncs into D1 as npm start and deploy do.
+          TEST_BUILTINS: (await loadCatalog()).builtins,
           ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token",
           ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
           // The code sandbox test/sandbox-setup.ts starts at this URL.

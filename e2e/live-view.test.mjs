@@ -52,11 +52,12 @@ describe("live view", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: /^Live \(1\)$/ }).click();
     const row = page.locator(`[data-attempt="${ATT}"]`);
     await row.locator(".live-dot").waitFor();
-    assert.equal(await row.locator(".phase").textContent(), "boot");
+    assert.equal(await row.locator(".phase").textContent(), "booting");
     assert.match((await row.locator(".c-time").textContent()) ?? "", /\d\d:\d\d:\d\d \(\d/);
     send([{ kind: "phase", phase: "agent" }, { kind: "turn", turn_index: 0, messages: [{ role: "user", content: "What is 2 + 2?" }, { role: "assistant", content: long(1) }], usage: { input_tokens: 10, output_tokens: 20 } }]);
     await until(async () => (await row.locator(".c-turns").textContent()) === "1" && (await row.locator(".c-tokens").textContent()) === "30", { what: "turn 1 counted" });
-    assert.equal(await row.locator(".phase").textContent(), "agent");
+    // An inline attempt's agent phase is its one model call, and says so.
+    assert.equal(await row.locator(".phase").textContent(), "model call");
     send([{ kind: "turn", turn_index: 1, messages: [{ role: "tool", content: long(2) }], usage: { input_tokens: 40, output_tokens: 5 } }]);
     await until(async () => (await row.locator(".c-turns").textContent()) === "2" && (await row.locator(".c-tokens").textContent()) === "75", { what: "turn 2 counted" });
     await shot(page, "20-live-table");

@@ -7,8 +7,8 @@
  */
 import { inject } from "vitest";
 import { builtinById } from "../src/catalog";
-import { MMLU_SUBJECTS } from "../src/catalog/sources";
-import { TRUTHFULQA_CATEGORIES } from "../src/catalog/definitions/safety";
+import { MMLU_SUBJECTS } from "../src/catalog/benchmarks/mmlu/source";
+import { TRUTHFULQA_CATEGORIES } from "../src/catalog/benchmarks/truthfulqa/source";
 import type { PinnedDataset } from "../src/catalog/types";
 import type { EnsureOptions } from "../workers/catalog/ensure-data";
 import { MINI_SIZES, MINI_TRUTHFULQA_CATEGORIES } from "./mini-datasets";

@@ -10,7 +10,7 @@
  */
 import { miniInstructionFiles, miniInstructionResponses } from "./mini-instructions";
 import type { AnswerRow } from "../fixture/model-server.mjs";
-import { MMLU_SUBJECTS } from "../src/catalog/sources";
+import { MMLU_SUBJECTS } from "../src/catalog/benchmarks/mmlu/source";
 import { miniBfclFiles } from "./mini-bfcl";
 import { miniArcAgiFiles } from "./mini-arc-agi";
 import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
@@ -189,7 +189,7 @@ export interface MiniFile {
   bytes?: Uint8Array;
 }
 
-/** Every file of the mini mirror, under the paths of src/catalog/sources.ts. */
+/** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */
 export function miniDatasetFiles(): MiniFile[] {
   const files: MiniFile[] = [{ path: "gsm8k/test.jsonl", text: gsm8k(), gzip: false }];
   for (const subject of MMLU_SUBJECTS) {

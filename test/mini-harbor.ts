@@ -1,7 +1,7 @@
 /**
  * Small Harbor tasks and trial directories the project generates in
  * Harbor's formats, so the task reader and the trial importer are tested
- * without ../shared: a schema 1.0 task with the deprecated memory/storage
+ * without the shared data folder: a schema 1.0 task with the deprecated memory/storage
  * spellings (as Terminal-Bench 2.0 writes them), a schema 1.1 task, and a
  * trial directory (result.json, agent/trajectory.json in ATIF, verifier/).
  */

@@ -1,7 +1,7 @@
 /**
  * Small SWE-bench instances and test logs the project generates in the
  * formats the real ones have, so the grader and the importer are tested
- * without ../shared: one instance per log parser (the 12 repositories of
+ * without the shared data folder: one instance per log parser (the 12 repositories of
  * Verified and Multilingual's Go, Rust and PHP), each runner's output
  * written the way that runner prints it, wrapped in either log layout: the
  * 2.0.x one (set -x trace, `git apply -v` printing "Applied patch ...
@@ -160,3 +160,52 @@ export function miniReport(iid: string, resolved: boolean, tests: { f2p: [string
 }
 
 export { iidOf };
+
+/**
+ * A submission over the generated instances, as the experiments repository
+ * lays one out: logs/<id>/ with test_output.txt and report.json (2.0.x
+ * layout), some in the marker layout without a report, one with report.json
+ * alone, one with only run_instance.log, and results/results.json listing
+ * what the submission says it resolved. `agreeing` is false for one
+ * instance whose report claims a resolution its log does not show.
+ */
+export function miniSubmission(prefix = "20260101_fixture_agent/"): { files: Record<string, string>; resolved: string[]; regraded: string[] } {
+  const ids = FAMILIES.map(iidOf);
+  const files: Record<string, string> = {};
+  const resolved: string[] = [];
+  const regraded: string[] = [];
+  FAMILIES.forEach((f, i) => {
+    const iid = ids[i]!;
+    const dir = `${prefix}logs/${iid}`;
+    const f2p = f.f2p;
+    const p2p = f.p2p;
+    if (i % 5 === 0) {
+      // Resolved, 2.0.x layout, with its report.
+      files[`${dir}/test_output.txt`] = miniLog(iid);
+      files[`${dir}/report.json`] = miniReport(iid, true, { f2p: [f2p, []], p2p: [p2p, []] });
+      resolved.push(iid);
+      regraded.push(iid);
+    } else if (i % 5 === 1) {
+      // A FAIL_TO_PASS test fails, 2.0.x layout, with its report.
+      files[`${dir}/test_output.txt`] = miniLog(iid, { statuses: { [f2p[0]!]: "FAILED" } });
+      files[`${dir}/report.json`] = miniReport(iid, false, { f2p: [[], f2p], p2p: [p2p, []] });
+      regraded.push(iid);
+    } else if (i % 5 === 2) {
+      // Marker layout, no report: resolved.
+      files[`${dir}/test_output.txt`] = miniLog(iid, { layout: "markers" });
+      resolved.push(iid);
+      regraded.push(iid);
+    } else if (i === 3) {
+      // report.json alone.
+      files[`${dir}/report.json`] = miniReport(iid, true, { f2p: [f2p, []], p2p: [p2p, []] });
+      resolved.push(iid);
+    } else if (i === 8) {
+      files[`${dir}/run_instance.log`] = `2026-01-01 00:00:00,000 - INFO - Creating container for ${iid}...\n2026-01-01 00:00:01,000 - ERROR - Error in evaluating model for ${iid}: container died\n`;
+    }
+    // The rest: nothing but results.json (unresolved).
+  });
+  files[`${prefix}results/results.json`] = JSON.stringify({ no_generation: [ids[13]!], no_logs: [ids[8]!], resolved: [...resolved].sort() }, null, 2);
+  files[`${prefix}metadata.yaml`] = "name: Fixture Agent + Fixture Model\noss: true\n";
+  files[`${prefix}README.md`] = "# fixture submission\n";
+  return { files, resolved: [...resolved].sort(), regraded };
+}

@@ -35,6 +35,8 @@ export interface Env {
   ASSAY_SANDBOX_URL?: string;
   /** Secret: signs requests to the sandbox; the sandbox is started with the same value. */
   ASSAY_SANDBOX_SECRET?: string;
+  /** The code sandbox as a Cloudflare Container (wrangler.toml's containers environment), instead of ASSAY_SANDBOX_URL. */
+  SANDBOX_CONTAINER?: DurableObjectNamespace;
 }
 
 /** What the handlers read of the configuration, parsed once per environment (src/config/worker-config.ts holds the rules). */

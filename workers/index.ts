@@ -8,6 +8,7 @@ import { handleQueue } from "./queue/consumer";
 export { RunGate } from "./gate/run-gate";
 export { RunGateShard } from "./gate/run-gate-shard";
 export { RunLive } from "./live/run-live";
+export { SandboxContainer } from "./sandbox/container";
 
 const app = buildApp();
 

@@ -1,6 +1,7 @@
 // Node runs the project's TypeScript sources as they are (type stripping),
 // but their relative imports name no extension, as the Worker's bundler and
-// vitest resolve them. importTs() resolves such a specifier to its .ts file,
+// vitest resolve them. importTs() resolves such a specifier to its .ts file
+// (or a folder's index.ts),
 // so scripts and node tests can use pure modules from src/ (whatever those
 // modules import in turn). On a Node that strips no types (before 23.6),
 // esbuild (which wrangler brings) bundles the module into one instead.
@@ -18,7 +19,10 @@ export function importTs(url) {
         try {
           return next(specifier, context);
         } catch (err) {
-          if (err?.code !== "ERR_MODULE_NOT_FOUND" || !/^\.\.?\//.test(specifier) || /\.[cm]?[jt]s$/.test(specifier)) throw err;
+          if (!/^\.\.?\//.test(specifier) || /\.[cm]?[jt]s$/.test(specifier)) throw err;
+          // A folder's index, as the bundler resolves `./log-parsers` to ./log-parsers/index.ts.
+          if (err?.code === "ERR_UNSUPPORTED_DIR_IMPORT") return next(`${specifier}/index.ts`, context);
+          if (err?.code !== "ERR_MODULE_NOT_FOUND") throw err;
           return next(`${specifier}.ts`, context);
         }
       },

@@ -1,11 +1,12 @@
 // Starts the local Assay stack: applies D1 migrations to the local state,
-// then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
+// syncs the built-in catalog's rows (scripts/lib/catalog.mjs), then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
 // and waits until the API answers. Shared by `npm start` and `npm run bench`.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { syncCatalog } from "./catalog.mjs";
 import { ensureDashboardBuilt } from "./dashboard.mjs";
 import { importTs } from "./import-ts.mjs";
 
@@ -102,6 +103,8 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     env: { ...process.env, CI: "true" },
   });
   if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  // The built-in benchmarks' rows come from their definitions, not from a migration (docs/catalog.md).
+  await syncCatalog({ persistTo: persist, quiet: true });
 
   const inspector = await freePort();
   const child = spawn(

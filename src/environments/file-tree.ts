@@ -7,19 +7,14 @@
  * tree (a ZIP could otherwise name files outside it). Pure apart from the
  * Web stream API the ZIP reader inflates with.
  */
+import { InputError } from "./input-error";
 import { isZip, readZipEntry, zipEntries } from "../imports/zip";
 
 /** A file tree: relative POSIX path → bytes. */
 export type FileTree = Map<string, Uint8Array>;
 
 /** A tree that cannot be read: `field` is where (`file`, `file:logs/x/report.json`). */
-export class FileTreeError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export class FileTreeError extends InputError {}
 
 /** Bounds on what one tree may hold, so an upload cannot exhaust the isolate. */
 export interface TreeLimits {

@@ -7,8 +7,17 @@
  */
 import { parseInspect } from "./inspect";
 import { parseLmEval } from "./lm-eval";
+import type { SwebenchInstance } from "../environments/swebench/instance";
+import { parseHarborTrials } from "./harbor";
 import { parsePromptfoo } from "./promptfoo";
+import { parseSwebenchSubmission } from "./swebench";
 import { IMPORT_FORMATS, ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "./types";
+
+/** Data an importer needs beyond the upload, loaded by the caller (I/O stays out of the parsers). */
+export interface ImportSources {
+  /** SWE-bench Verified's instances (the pinned dataset), for the swebench format. */
+  swebenchInstances(): Promise<readonly SwebenchInstance[]>;
+}
 
 export interface ImportFormatSpec {
   /** The tool as people name it (in messages, the dataset's source, the run's target name). */
@@ -20,7 +29,7 @@ export interface ImportFormatSpec {
   /** Set when the form's `results` file applies: what it is. */
   resultsHelp?: string;
   /** The file(s) as an ImportedEval; ImportError names what is wrong. */
-  parse(files: ImportFile[], results?: ImportFile): ImportedEval | Promise<ImportedEval>;
+  parse(files: ImportFile[], results: ImportFile | undefined, sources: ImportSources): ImportedEval | Promise<ImportedEval>;
 }
 
 const one = (parse: (file: ImportFile) => ImportedEval | Promise<ImportedEval>) => (files: ImportFile[]) => parse(files[0]!);
@@ -34,6 +43,16 @@ export const IMPORT_FORMAT_SPECS: { readonly [F in ImportFormat]: ImportFormatSp
     manyFiles: "one or more samples files (repeat the field)",
     resultsHelp: "the run's results_<date>.json, whose aggregates are the stated scores",
     parse: parseLmEval,
+  },
+  swebench: {
+    toolName: "SWE-bench",
+    fileHelp: "a submission's ZIP: logs/<instance_id>/ and results/results.json",
+    parse: async (files, _results, sources) => parseSwebenchSubmission(files[0]!, await sources.swebenchInstances()),
+  },
+  harbor: {
+    toolName: "Harbor",
+    fileHelp: "a ZIP of trial directories or a job directory",
+    parse: one(parseHarborTrials),
   },
 };
 
@@ -52,9 +71,14 @@ export const IMPORT_FORM_HELP = {
   results: FORMATS_WITH_RESULTS.map((f) => `${f} only: ${IMPORT_FORMAT_SPECS[f].resultsHelp}`).join("; "),
 };
 
+/** Sources for formats that need none; asking one of them is a bug. */
+export const NO_SOURCES: ImportSources = {
+  swebenchInstances: () => Promise.reject(new Error("no SWE-bench instance source was given")),
+};
+
 /** Parses an import's files as `format` says; a one-file format given several is an ImportError on `file`. */
-export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile): Promise<ImportedEval> {
+export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile, sources: ImportSources = NO_SOURCES): Promise<ImportedEval> {
   const spec = IMPORT_FORMAT_SPECS[format];
   if (!spec.manyFiles && files.length !== 1) throw new ImportError("file", `a ${format} import takes one file, not ${files.length}`);
-  return spec.parse(files, results);
+  return spec.parse(files, results, sources);
 }

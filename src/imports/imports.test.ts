@@ -12,7 +12,7 @@ import { INSPECT_CASES, LM_EVAL_SAMPLES_NAME, miniInspectEval, miniInspectJson, 
 
 const enc = new TextEncoder();
 const file = (name: string, text: string | Uint8Array) => ({ name, bytes: typeof text === "string" ? enc.encode(text) : text });
-const verdictMean = (ev: { tasks: { verdicts: Record<string, number | null> }[] }, name: string) => {
+const verdictMean = (ev: { tasks: { verdicts: Record<string, number | null | (number | null)[]> }[] }, name: string) => {
   const v = ev.tasks.map((t) => t.verdicts[name]).filter((x): x is number => typeof x === "number");
   return v.reduce((a, b) => a + b, 0) / v.length;
 };
@@ -212,7 +212,8 @@ describe("the format registry", () => {
     expect(Object.keys(IMPORT_FORMAT_SPECS).sort()).toEqual([...IMPORT_FORMATS].sort());
     expect(FORMATS_WITH_RESULTS).toEqual(["lm-eval"]);
     expect(IMPORT_FORM_HELP).toEqual({
-      format: "promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl)",
+      format:
+        "promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory)",
       file: "The result file; lm-eval: one or more samples files (repeat the field)",
       results: "lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores",
     });

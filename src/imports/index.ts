@@ -20,6 +20,7 @@ export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
     if (t.choices) row.choices = t.choices;
     for (const s of ev.scores) row[verdictColumn(s.name)] = t.verdicts[s.name] ?? null;
     for (const [k, v] of Object.entries(t.meta ?? {})) row[k === "task" && multiTask ? "task" : `source_${k}`] = v;
+    for (const [k, v] of Object.entries(t.columns ?? {})) row[k] = v;
     return row;
   });
 }

@@ -5,9 +5,10 @@
  * the source stated, the Assay scorer with the same semantics (or none, and
  * why) and the source's own aggregate. Pure: no binding, no clock.
  */
+import type { JsonValue } from "../datasets/canonical-json";
 import type { ScoringSpec } from "../scorers/spec";
 
-export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval"] as const;
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A file as given: its name (lm-eval reads the task from it) and bytes. */
@@ -23,9 +24,12 @@ export interface ImportedTask {
   expected: string | null;
   /** Option texts, for a multiple-choice row (Assay's multiple_choice reads a `choices` column). */
   choices?: string[];
-  verdicts: Record<string, number | null>;
-  /** A few source fields worth keeping beside the row (provider, epoch count, doc id). */
+  /** Per score: one verdict for every attempt of the task, or a list with one per attempt (an imported Harbor task's trials). */
+  verdicts: Record<string, number | null | (number | null)[]>;
+  /** A few source fields worth keeping beside the row (provider, epoch count, doc id), as `source_<name>` columns. */
   meta?: Record<string, string | number | null>;
+  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS, repo). */
+  columns?: Record<string, JsonValue>;
 }
 
 export interface ImportedOutput {

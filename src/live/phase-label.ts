@@ -17,8 +17,9 @@ export const PHASE_LABELS: Record<Exclude<Phase, "agent">, string> & { agent: { 
   scoring: "scoring",
 };
 
-/** "model call" for an inline attempt's agent phase, "agent" for a runner's; the other phases as they are named. */
-export function phaseLabel(phase: Phase, execution: "inline" | "agent" | null | undefined): string {
+/** "model call" for an inline attempt's agent phase, "agent" for a runner's; the other phases as they are named; a phase this version does not know, as it is. */
+export function phaseLabel(phase: Phase | (string & {}), execution: "inline" | "agent" | null | undefined): string {
   if (phase === "agent") return execution === "agent" ? PHASE_LABELS.agent.agent : execution === "inline" ? PHASE_LABELS.agent.inline : "running";
-  return PHASE_LABELS[phase];
+  const label = (PHASE_LABELS as Record<string, unknown>)[phase];
+  return typeof label === "string" ? label : phase;
 }

@@ -128,7 +128,7 @@ export const CodeExecutionSpec = z.strictObject({
   setup_column: z.string().min(1).max(200).optional(),
   /** Column of the reference solution whose outputs are the expected ones (evalplus). */
   reference_column: z.string().min(1).max(200).optional(),
-  /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/normalise/mbpp-plus.ts). */
+  /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/benchmarks/mbpp_plus/normalise.ts). */
   oracle_column: z.string().min(1).max(200).optional(),
   /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
   timeout_s: z.number().positive().max(120).default(10),

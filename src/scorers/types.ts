@@ -24,6 +24,8 @@ export interface ScoreInput {
   tool_calls?: ToolCall[];
   /** The whole dataset row, for scorers that read more than the answer (function documents, a category). */
   row?: Record<string, unknown>;
+  /** Which attempt of its task this is (0-based): a recorded per-attempt verdict (an imported trial's reward) is read by it. */
+  attempt_index?: number;
   /** A multi-turn attempt's user turns and the target's answers, in order (src/execution/multi-turn.ts); absent for one turn. */
   turns?: { question: string; answer: string }[];
   /** The conversation an agent stage had (assistant tool calls, tool results, user turns), for scorers that judge a trajectory. */

@@ -9,17 +9,17 @@
  * content, reused by an import of the same file). I/O: D1 and R2 passed
  * in, execution through RunControl.
  */
-import { newId } from "../crypto/ids";
 import { deleteUnusedBenchmark, insertCustomBenchmark, takenBenchmarkNames } from "../db/benchmarks";
 import { deleteRun as deleteRunRow } from "../db/eval-runs";
-import type { BenchmarkRow, EvalRunRow } from "../db/schema";
+import type { EvalRunRow } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { CreateRunBody } from "../domain/run-config";
 import { issuesToFieldErrors } from "../domain/validation-issues";
-import { IMPORT_FORMAT_SPECS, parseImport } from "../imports/formats";
+import { IMPORT_FORMAT_SPECS, NO_SOURCES, parseImport, type ImportSources } from "../imports/formats";
 import { planImport, type ImportPlan } from "../imports/plan";
 import { ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "../imports/types";
 import { importRevision } from "../storage/dataset-import";
+import { customBenchmarkRow } from "./benchmarks";
 import { requirePlan } from "./project";
 import { createRun, refuse, startRun, type RunControl, type RunScope } from "./runs";
 
@@ -52,9 +52,9 @@ export interface ImportOutcome {
   attempts: number;
 }
 
-async function parseOrRefuse(req: ImportRequest): Promise<ImportedEval> {
+async function parseOrRefuse(req: ImportRequest, sources: ImportSources): Promise<ImportedEval> {
   try {
-    return await parseImport(req.format, req.files, req.results);
+    return await parseImport(req.format, req.files, req.results, sources);
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     throw new AppError("validation_failed", `not a ${IMPORT_FORMAT_SPECS[req.format].toolName} file: ${e.field} ${e.message}`, [{ field: e.field, message: e.message }]);
@@ -63,10 +63,13 @@ async function parseOrRefuse(req: ImportRequest): Promise<ImportedEval> {
 
 const jsonl = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
 
-/** Writes an import and starts its run; 422 naming what is wrong in the file, 409 for a taken benchmark name. */
-export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest): Promise<ImportOutcome> {
+/**
+ * Writes an import and starts its run; 422 naming what is wrong in the file, 409 for a taken benchmark name.
+ * `sources` loads what a format needs beyond the upload (the SWE-bench instances).
+ */
+export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest, sources: ImportSources = NO_SOURCES): Promise<ImportOutcome> {
   const { db, projectId } = scope;
-  const ev = await parseOrRefuse(req);
+  const ev = await parseOrRefuse(req, sources);
   // The plan before any write: an import the project cannot run leaves nothing behind, revisions included.
   await requirePlan(scope, true);
   if (!ev.outputs.length) throw new AppError("validation_failed", "the file records no outputs to score", [{ field: "file", message: "records no model outputs" }]);
@@ -90,27 +93,8 @@ export async function importResults(scope: RunScope, control: RunControl, artifa
   try {
     for (const b of plan.benchmarks) {
       const sampleSize = b.subsets ? plan.taskRows.filter((r) => b.subsets!.includes(String(r.task))).length : tasksRev.rowCount;
-      const row: BenchmarkRow = {
-        id: newId("bm"),
-        projectId,
-        name: b.name,
-        description: b.description,
-        category: "custom",
-        kind: "inline",
-        datasetRef: tasksDataset,
-        datasetRevisionId: tasksRev.id,
-        split: null,
-        promptColumn: "prompt",
-        promptTemplate: null,
-        answerColumn: "expected",
-        scoring: b.scoring,
-        options: { few_shot: 0, subsets: b.subsets ?? [], ...(b.subset_column ? { subset_column: b.subset_column } : {}) },
-        catalog: null,
-        sampleSize,
-        firstUsedAt: null,
-        archivedAt: null,
-        createdAt: now,
-      };
+      const options = { few_shot: 0, subsets: b.subsets ?? [], ...(b.subset_column ? { subset_column: b.subset_column } : {}) };
+      const row = customBenchmarkRow(projectId, tasksRev, { ...b, prompt_column: "prompt", answer_column: "expected", options }, sampleSize, now);
       if (!(await insertCustomBenchmark(db, row))) throw new AppError("conflict", `the project already has a benchmark named '${b.name}'; choose another name`, [{ field: "name", message: `benchmark '${b.name}' exists` }]);
       created.push(row.id);
     }

@@ -29,6 +29,10 @@ import { validationDetail } from "../domain/validation-issues";
 import { mcModeErrors, usesLoglikelihood } from "../execution/loglikelihood-request";
 import type { LifecycleDeps } from "../lifecycle/deps";
 import { queueResume, resumeRun as markResumed, startRun as queueStart, stopRun as queueStop } from "../lifecycle/run-transitions";
+import { describeProblems } from "../config/worker-config";
+import { howToProvide, type SandboxKind, type SandboxState } from "../config/sandboxes";
+import { ScoringSpec } from "../scorers/spec";
+import { needsSandbox } from "../scorers/registry";
 import { requirePlan, type ProjectScope } from "./project";
 
 /** A project's storage and the key material that seals its runs' keys. */
@@ -45,6 +49,8 @@ export interface RunControl {
   endLive(runId: string): Promise<unknown>;
   /** Re-sends an active run's work when it was lost (the stack restarted under it); true when it was. */
   recoverIfLost(run: EvalRunRow): Promise<boolean>;
+  /** How this deployment provides a sandbox (src/config/sandboxes.ts). */
+  sandbox(kind: SandboxKind): SandboxState;
 }
 
 /** The run, or 404: another project's run is absent. */
@@ -214,8 +220,50 @@ export async function insertRun(scope: RunScope, ids: Omit<NewRun, "projectId">,
 }
 
 /**
+ * The sandboxes a run's benchmarks need, each with the benchmarks (by
+ * position) that need it: the code sandbox for a scorer that executes code
+ * (a re-score's spec replaces every benchmark's).
+ */
+export async function sandboxesNeeded(scope: ProjectScope, run: EvalRunRow): Promise<Map<SandboxKind, { index: number; name: string }[]>> {
+  const found = await findVisibleBenchmarks(scope.db, scope.projectId, run.benchmarkIds);
+  const rescore = run.rescoreScoring ? ScoringSpec.safeParse(run.rescoreScoring) : null;
+  const needs = new Map<SandboxKind, { index: number; name: string }[]>();
+  run.benchmarkIds.forEach((id, index) => {
+    const bm = found.find((b) => b.id === id);
+    const spec = rescore?.success ? rescore.data : bm && ScoringSpec.safeParse(bm.scoring).data;
+    if (bm && spec && needsSandbox(spec)) needs.set("code", [...(needs.get("code") ?? []), { index, name: bm.name }]);
+  });
+  return needs;
+}
+
+/**
+ * Refuses a start the deployment cannot score: a 422 naming each benchmark
+ * that needs a sandbox this deployment has none of, or a 503 naming the
+ * setting when the sandbox's configuration is half set. Runs before
+ * anything is queued, so no model is called.
+ */
+async function refuseWithoutSandboxes(scope: ProjectScope, control: RunControl, run: EvalRunRow): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [kind, benchmarks] of await sandboxesNeeded(scope, run)) {
+    const state = control.sandbox(kind);
+    if (state.state === "misconfigured") {
+      throw new AppError(
+        "misconfigured",
+        `this run needs the ${kind} sandbox and this deployment's settings for it are wrong: ${describeProblems(state.problems)}`,
+        state.problems.map((p) => ({ field: p.variable, message: p.rule })),
+      );
+    }
+    if (state.state === "none") {
+      for (const b of benchmarks) errors.push({ field: `benchmarks.${b.index}`, message: `${b.name} is scored by running code in a ${kind} sandbox, and this deployment has none: ${howToProvide(kind)}` });
+    }
+  }
+  if (errors.length) throw new AppError("validation_failed", `this run cannot be scored here: ${errors.map((e) => e.message).join("; ")}`, errors);
+}
+
+/**
  * Starts a draft (draft → queued, its planning queued): 409 unless it is a
- * draft, 422 for a cost limit nothing can count, 402 without evaluations or
+ * draft, 422 for a cost limit nothing can count or a sandbox the deployment
+ * lacks, 503 for a sandbox configured by half, 402 without evaluations or
  * credits. `at` defaults to the clock.
  */
 export async function startRun(scope: ProjectScope, control: RunControl, run: EvalRunRow, at?: string): Promise<EvalRunRow> {
@@ -224,6 +272,7 @@ export async function startRun(scope: ProjectScope, control: RunControl, run: Ev
   const options = run.options as RunOptions;
   const budget = budgetErrors(options.budget, [run.target as StoredTarget, run.compareTarget as StoredTarget | null], options.batch);
   if (budget.length) refuse(budget);
+  await refuseWithoutSandboxes(scope, control, run);
   await requirePlan(scope, true);
   const queued = await queueStart(control.lifecycle, run, () => control.beforePlanning(run.id), at);
   if (!queued) throw refusal("start", (await loadRun(scope, run.id)).status);

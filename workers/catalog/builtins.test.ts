@@ -1,12 +1,13 @@
 /**
- * The built-in catalog through the API: seeded by migration for every
- * project, served by GET /api/benchmarks and /api/benchmarks/{id} with
- * its detail page, and closed to archive, restore and delete.
+ * The built-in catalog through the API: written by the catalog sync for
+ * every project, served by GET /api/benchmarks and /api/benchmarks/{id}
+ * with its detail page, and closed to archive, restore and delete.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_BENCHMARKS, builtinById, CATALOG_ENTRIES } from "../../src/catalog";
+import { BUILTIN_BENCHMARKS, CATALOG_ENTRIES } from "../../src/catalog";
 import { builtinRow, catalogDetail, datasetRefOf } from "../../src/catalog/rows";
+import { catalogEntries, catalogEntry } from "../../test/catalog-entries";
 import { call, expectProblem, keyWith, newProject } from "../../test/http";
 
 /** Every built-in a key sees, paging through the whole catalog. */
@@ -24,7 +25,7 @@ async function listBuiltins(key: string, query = "") {
 
 /** The API view a built-in definition must produce. */
 function expectedView(id: string) {
-  const def = builtinById(id)!;
+  const def = catalogEntry(id);
   return {
     id,
     name: def.name,
@@ -33,6 +34,8 @@ function expectedView(id: string) {
     kind: def.kind,
     status: def.status,
     status_detail: def.status_detail,
+    status_summary: catalogDetail(def).status_summary,
+    needs: catalogDetail(def).needs,
     builtin: true,
     dataset: datasetRefOf(def),
     split: def.split,
@@ -54,11 +57,11 @@ function expectedView(id: string) {
 }
 
 describe("built-in catalog: happy path", () => {
-  it("seeds D1 with exactly the definitions", async () => {
+  it("syncs D1 to exactly the definitions", async () => {
     const { results } = await env.DB.prepare("SELECT * FROM benchmarks WHERE project_id IS NULL AND id LIKE 'bm\\_%' ESCAPE '\\' AND created_at = ?1 ORDER BY id")
       .bind("2026-11-29T00:00:00.000Z")
       .all<Record<string, unknown>>();
-    const want = [...BUILTIN_BENCHMARKS].map(builtinRow).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const want = catalogEntries().map(builtinRow).sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(
       results.map((r) => ({
         ...r,
@@ -91,7 +94,7 @@ describe("built-in catalog: happy path", () => {
     );
   });
 
-  it("lists all 42 built-ins (40 catalog entries and 2 variants) to every project, in nine groups", async () => {
+  it("lists every built-in (the 40 catalog entries and their variants) to every project, in nine groups", async () => {
     const a = await newProject("a");
     const b = await newProject("b");
     const seenA = await listBuiltins(a.key);
@@ -129,7 +132,7 @@ describe("built-in catalog: happy path", () => {
       files: [{ path: "gsm8k/test.jsonl", sha256: "3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14" }],
     });
     const mmlu = (await call("GET", "/api/benchmarks/bm_mmlu", { key })).body;
-    expect(mmlu.catalog).toMatchObject({ status: "runnable", few_shot: { supported: true, split: "dev" }, subsets: builtinById("bm_mmlu")!.subsets });
+    expect(mmlu.catalog).toMatchObject({ status: "runnable", few_shot: { supported: true, split: "dev" }, subsets: catalogEntry("bm_mmlu").subsets });
   });
 });
 

@@ -6,6 +6,7 @@ import { openDb } from "../../src/db/client";
 import { findOwnRevision } from "../../src/db/datasets";
 import { benchmarks } from "../../src/db/schema";
 import { seedBenchmark } from "../../test/benchmarks";
+import { catalogEntry } from "../../test/catalog-entries";
 import { loadFromMirror, testPinned } from "../../test/builtin-data";
 import { BuiltinDataError, ensureBuiltinRevision } from "./ensure-data";
 
@@ -72,7 +73,7 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
 
   it("explains why a benchmark without loadable data cannot run", async () => {
     const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_mmlu_redux"), { baseUrl: base() }));
-    expect(err.message).toBe(`MMLU-Redux cannot run on this deployment yet. ${builtinById("bm_mmlu_redux")!.status_detail}`);
+    expect(err.message).toBe(`MMLU-Redux cannot run on this deployment yet. ${catalogEntry("bm_mmlu_redux").status_detail}`);
     expect(err.message).toMatch(/not bundled/);
   });
 

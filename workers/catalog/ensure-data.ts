@@ -12,10 +12,9 @@
  * ../shared/datasets on loopback and passes it), then none.
  * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
  */
+import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
-import { PINNED_DATA } from "../../src/catalog/pinned-data";
-import { normaliseRows, type LoadedFile } from "../../src/catalog/normalise";
-import type { PinnedDataset, SourceFile } from "../../src/catalog/types";
+import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -136,6 +135,7 @@ async function importPinned(
   env: CatalogEnv,
   name: string,
   data: PinnedDataset,
+  normalise: Normaliser,
   files: LoadedFile[],
   urls: string[],
   digests: Map<string, string>,
@@ -144,7 +144,7 @@ async function importPinned(
 ) {
   let rows;
   try {
-    rows = await normaliseRows(data.loader, files);
+    rows = await normalise(files);
   } catch (err) {
     throw new BuiltinDataError(`the pinned data of ${name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -187,15 +187,16 @@ async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Pro
  */
 export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: BenchmarkRow, opts: EnsureOptions = {}): Promise<DatasetRevisionRow | undefined> {
   if (bm.projectId !== null) return undefined;
-  const data = opts.data ?? PINNED_DATA[bm.id];
-  if (!data) {
+  const pinned = pinnedSourceOf(bm.id);
+  if (!pinned) {
     // A catalog entry states why it has no loadable data; a global row the catalog does not define is not ours to load.
     const detail = (bm.catalog as { status_detail?: unknown } | null)?.status_detail;
     if (typeof detail !== "string") return undefined;
     throw new BuiltinDataError(`${bm.name} cannot run on this deployment yet. ${detail}`);
   }
+  const data = opts.data ?? pinned.data;
 
-  const revision = await ensurePinnedRevision(env, db, data, opts, bm.name);
+  const revision = await ensurePinnedRevision(env, db, data, pinned.normalise, opts, bm.name);
   await recordRevision(db, bm, revision.id);
   return revision;
 }
@@ -205,10 +206,10 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
  * needed (also for data no built-in benchmark runs, such as the SWE-bench
  * instances an import grades against). `label` names it in errors.
  */
-export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
   const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  return importPinned(db, env, label, data, files, urls, digests, base, opts.fetch ?? fetch);
+  return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }

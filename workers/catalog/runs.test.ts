@@ -16,6 +16,7 @@ import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
 import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";
 import { builtinSizes, loadFromMirror } from "../../test/builtin-data";
+import { catalogEntry } from "../../test/catalog-entries";
 import { call, newProject } from "../../test/http";
 import { attemptsOf, createRun, fixtureBase, fixtureStats, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "./ensure-data";
@@ -225,7 +226,7 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
     expect(by.get("bm_gsm8k")).toMatchObject({ status: "completed", attempts: 3 });
     for (const id of ["bm_supergpqa", "bm_mmlu_redux", "bm_mmmu"]) {
       const def = builtinById(id)!;
-      expect(by.get(id)).toMatchObject({ status: "failed", attempts: 0, error: `${def.name} cannot run on this deployment yet. ${def.status_detail}` });
+      expect(by.get(id)).toMatchObject({ status: "failed", attempts: 0, error: `${def.name} cannot run on this deployment yet. ${catalogEntry(def.id).status_detail}` });
     }
     expect((by.get("bm_mmlu_redux") as any).error).toMatch(/not bundled/);
     // Image inputs run now (MATH-Vision); what MMMU lacks is its data with the images.

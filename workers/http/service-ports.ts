@@ -6,6 +6,7 @@
  * from (recorded before any attempt goes out) unless ASSAY_PUBLIC_URL says
  * otherwise.
  */
+import { sandboxState } from "../../src/config/sandboxes";
 import type { RunControl, RunScope } from "../../src/services/runs";
 import { recordPublicOrigin } from "../agent/callbacks";
 import { cancelLive } from "../agent/cancel";
@@ -29,5 +30,6 @@ export function controlOf(c: Context<AppEnv>): RunControl {
     // Running agent attempts end at once: their slots come back and the live set empties.
     endLive: (runId) => cancelLive(env, runId),
     recoverIfLost: (run) => recoverIfLost(env, run),
+    sandbox: (kind) => sandboxState(env as unknown as Record<string, unknown>, kind),
   };
 }

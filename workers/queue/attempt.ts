@@ -331,7 +331,7 @@ async function execute(
   let score;
   try {
     score = await scoreAttempt(
-      { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data, ...(conversation && followUps ? { turns: turnPairs(conversation, followUps.length + 1) } : {}) },
+      { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data, attempt_index: att.attemptIndex, ...(conversation && followUps ? { turns: turnPairs(conversation, followUps.length + 1) } : {}) },
       { judge: ctx.judge, execute: ctx.execute },
     );
   } catch (err) {

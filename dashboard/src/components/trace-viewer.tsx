@@ -5,6 +5,7 @@
  * until the reader scrolls up, and the request in flight shows dimmed with
  * "awaiting model".
  */
+import { phaseLabel } from "../../../src/live/phase-label";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { client, unwrap } from "../lib/api";
 import { clock, duration, int, money, score } from "../lib/format";
@@ -145,7 +146,7 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
           <dl class="facts compact">
             <dt>Status</dt>
             <dd data-testid="trace-status" data-status={isLive ? "running" : trial.status}>
-              <StatusBadge status={isLive ? "running" : trial.status} label={isLive ? `running · ${liveAttempt!.phase}` : undefined} />
+              <StatusBadge status={isLive ? "running" : trial.status} label={isLive ? `running · ${phaseLabel(liveAttempt!.phase, liveAttempt!.execution)}` : undefined} />
             </dd>
             <dt>Reward</dt>
             <dd data-testid="trace-reward">{trial.reward === null ? <span class="muted">none (missing)</span> : score(trial.reward)}</dd>

@@ -31,6 +31,8 @@ export interface LiveAttempt {
   task_key: string;
   attempt_index: number;
   phase: string;
+  /** Where it runs: inline (one model call Assay makes) or on an agent runner; names its phase (src/live/phase-label.ts). */
+  execution: "inline" | "agent" | null;
   dispatched_at: number;
   turns: number;
   tokens: number;
@@ -100,6 +102,7 @@ function fromSummary(a: LiveSummary): LiveAttempt {
     task_key: a.task_key,
     attempt_index: a.attempt_index,
     phase: a.phase,
+    execution: a.execution,
     dispatched_at: Date.parse(a.started_at),
     turns: a.turns,
     tokens: a.tokens.input + a.tokens.output,
@@ -199,7 +202,7 @@ export class LiveRun {
     const id = d.attempt_id;
     let a = this.attempts.get(id);
     if (d.kind === "header" && !a) {
-      a = { id, seq: d.seq, benchmark_id: d.benchmark_id, target: d.target, task_key: d.task_key, attempt_index: d.attempt_index, phase: d.phase, dispatched_at: Date.parse(d.started_at), turns: 0, tokens: 0 };
+      a = { id, seq: d.seq, benchmark_id: d.benchmark_id, target: d.target, task_key: d.task_key, attempt_index: d.attempt_index, phase: d.phase, execution: d.execution, dispatched_at: Date.parse(d.started_at), turns: 0, tokens: 0 };
       this.attempts.set(id, a);
     }
     // A delta of an attempt the set does not hold has nothing to show (the hub's own fold ignores it too).

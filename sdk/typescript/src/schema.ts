@@ -2064,7 +2064,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2075,8 +2075,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl) */
-            format: "promptfoo" | "inspect" | "lm-eval";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -5293,8 +5293,12 @@ export interface components {
       kind: string;
       /** Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails) */
       status: "runnable" | "needs_runner" | "unavailable";
-      /** Why the status is what it is, and what a user needs to run it */
+      /** Why the status is what it is, and what a user needs to run it (the detail page's long text) */
       status_detail: string;
+      /** The status in one line, for a catalog card (e.g. 'Runs here on 1,319 tasks', 'Not runnable yet: its data is not bundled') */
+      status_summary: string;
+      /** Short labels of what a run of it needs, for a catalog card: 'judge model' (a judge set on the run), 'code sandbox' (ASSAY_SANDBOX_URL), 'agent runner' (an agent target), 'vision model' (a target that reads images), 'service credentials', or a benchmark's own (e.g. 'environment runner'); empty when a model target is enough */
+      needs: (string)[];
       /** Global and owned by nobody; cannot be archived or deleted by a project */
       builtin: boolean;
       /** The dataset revision, name@version */
@@ -5985,7 +5989,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
         tool_name: string;
         tool_version: string | null;
         task: string;

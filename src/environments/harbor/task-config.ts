@@ -15,6 +15,7 @@
  * typed config and the limits a runner enforces (taskLimits).
  * Pure apart from the TOML parser.
  */
+import { InputError } from "../input-error";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { z } from "zod";
 
@@ -131,13 +132,7 @@ export interface HarborTaskConfig {
 }
 
 /** A task.toml that does not read: `field` is the dotted key (`environment.cpus`), or `task.toml` for the file. */
-export class TaskConfigError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export class TaskConfigError extends InputError {}
 
 /** Dotted paths of keys the schema does not define (ignored by Harbor; a typo shows here). */
 function unknownKeys(raw: Record<string, unknown>): string[] {

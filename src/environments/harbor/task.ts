@@ -18,18 +18,13 @@
  * files, so a changed task is a different task. Pure apart from the
  * crypto API.
  */
+import { InputError } from "../input-error";
 import { sha256Hex } from "../../crypto/hash";
 import { dirOf, subtree, treeText, type FileTree } from "../file-tree";
 import { parseTaskToml, TaskConfigError, type HarborTaskConfig } from "./task-config";
 
 /** A task that cannot be read: `field` is where, from the upload's root (`tasks/fix-git/task.toml:environment.cpus`). */
-export class HarborTaskError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export class HarborTaskError extends InputError {}
 
 export interface HarborEnvironment {
   /** How the runner gets it: pull `image`, build `dockerfile`, or bring up `compose`. */

@@ -5,6 +5,7 @@
  * `tests_status` is absent when the patch did not apply. Read with zod so
  * a malformed report is an error naming its field. Pure, no I/O.
  */
+import { InputError } from "../input-error";
 import { z } from "zod";
 import { resolutionOf, type Resolution, type TestsStatus } from "./grading";
 
@@ -27,13 +28,7 @@ export const ReportEntry = z.object({
 export type ReportEntry = z.infer<typeof ReportEntry>;
 
 /** A report that does not read: `field` is where (`report.json.django__django-11099.resolved`). */
-export class ReportError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export class ReportError extends InputError {}
 
 /** The entry of `instanceId` in a report.json's text. */
 export function parseReport(text: string, instanceId: string, field = "report.json"): ReportEntry {

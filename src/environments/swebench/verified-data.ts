@@ -8,9 +8,8 @@
  * the Hugging Face row as it is, one per instance, in instance_id order,
  * each checked as a SwebenchInstance. Pure data and parsing, no I/O.
  */
-import type { LoadedFile } from "../../catalog/normalise/read";
-import { recordsOf } from "../../catalog/normalise/read";
-import type { PinnedDataset } from "../../catalog/types";
+import { recordsOf } from "../../catalog/read";
+import type { LoadedFile, PinnedDataset } from "../../catalog/types";
 import type { JsonObject } from "../../datasets/canonical-json";
 import { SwebenchInstance } from "./instance";
 
@@ -34,7 +33,6 @@ export const SWEBENCH_VERIFIED_DATA: PinnedDataset = {
       format: "parquet",
     },
   ],
-  loader: "swebench",
   notes:
     "The 500 instances of SWE-bench Verified as the Hugging Face test split holds them (FAIL_TO_PASS and PASS_TO_PASS as JSON text). " +
     "The split was revised after July 2024 (pylint-dev__pylint-7080 lists one PASS_TO_PASS test fewer than 2024 reports); grading uses the lists of this revision.",

@@ -15,6 +15,7 @@ import { IMPORT_FORMATS, type ImportFile } from "../../../src/imports/types";
 import { importResults, type ImportOutcome, type ImportRequest } from "../../../src/services/imports";
 import { readBodyLimited } from "../request-body";
 import { controlOf, scopeOf } from "../service-ports";
+import { importSourcesOf } from "../../catalog/swebench-instances";
 import { defineRoute, newRouter, validationError, type AppEnv } from "../router";
 import { errorResponses, json, tooLarge } from "../schemas";
 import type { Context } from "hono";
@@ -153,7 +154,7 @@ export const importsRoutes = newRouter().openapi(
     path: "/api/imports",
     operationId: "createImport",
     tags: ["imports"],
-    summary: "Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run",
+    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run",
     description:
       "multipart/form-data: format, name, file (lm-eval: repeat for several samples files) and, for lm-eval, results. " +
       "Writes a tasks revision `name` (key, prompt, expected, verdict:<score> columns), an outputs revision `name-outputs` (key, output, attempt), " +
@@ -163,5 +164,5 @@ export const importsRoutes = newRouter().openapi(
     request: { body: { required: true, content: { "multipart/form-data": { schema: ImportForm } } } },
     responses: { 201: json(ImportView, "The import and its started run"), ...errorResponses, ...tooLarge, 409: errorResponses[422] },
   }),
-  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c))), 201),
+  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c), importSourcesOf(c.env, c.var.db))), 201),
 );

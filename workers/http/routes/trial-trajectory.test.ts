@@ -16,14 +16,19 @@ async function receivedFor(runId: string): Promise<any[]> {
   return ((await r.json()) as any[]).filter((a) => a.attempt.run_id === runId);
 }
 
+/** A model run of one arithmetic question, finished: its key, run and trial id. */
+async function finishedModelTrial() {
+  const { key, project } = await newProject();
+  const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(1));
+  const runId = await createRun(key, [bm], `fixture-traj-${crypto.randomUUID().slice(0, 6)}`);
+  await call("POST", `/api/eval-runs/${runId}/start`, { key });
+  await waitForRun(key, runId);
+  return { key, runId, id: attemptId(runId, 0) };
+}
+
 describe("trial trajectories in ATIF", { timeout: 120_000 }, () => {
   it("exports a model trial: the prompt as a user step, the reply as an agent step with its usage, Assay's facts in extra", async () => {
-    const { key, project } = await newProject();
-    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(1));
-    const runId = await createRun(key, [bm], `fixture-traj-${crypto.randomUUID().slice(0, 6)}`);
-    await call("POST", `/api/eval-runs/${runId}/start`, { key });
-    await waitForRun(key, runId);
-    const id = attemptId(runId, 0);
+    const { key, runId, id } = await finishedModelTrial();
     const r = await call("GET", `/api/trials/${id}/trajectory?format=atif`, { key });
     expect(r.status).toBe(200);
     expect(validateAtif(r.body, { strictVersion: true })).toMatchObject({ valid: true, errors: [], warnings: [] });
@@ -79,12 +84,7 @@ describe("trial trajectories in ATIF", { timeout: 120_000 }, () => {
   });
 
   it("refuses an unknown format (422 naming it) and another project's or an unknown trial (404)", async () => {
-    const { key, project } = await newProject();
-    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(1));
-    const runId = await createRun(key, [bm], `fixture-traj-${crypto.randomUUID().slice(0, 6)}`);
-    await call("POST", `/api/eval-runs/${runId}/start`, { key });
-    await waitForRun(key, runId);
-    const id = attemptId(runId, 0);
+    const { key, runId, id } = await finishedModelTrial();
     const bad = await call("GET", `/api/trials/${id}/trajectory?format=xml`, { key });
     expectProblem(bad, 422);
     expect(JSON.stringify(bad.body)).toContain("format");

@@ -47,17 +47,26 @@ const endsWithAny = (line: string, words: readonly string[]) => words.some((w) =
 /** Pytest's `SKIPPED [N] path:line: reason` summary, where [N] is a count, not a test (5.x drops it). */
 const isSkipSummary = (status: string, name: string) => status === "SKIPPED" && /^\[\d+\]$/.test(name);
 
-/** Lines of pytest's -rA short summary: `STATUS name [- message]`; name is the second token. */
-export const parsePytest: LogParser = (log, opts) => {
-  const map: StatusMap = new Map();
+/**
+ * Each line of pytest's -rA short summary: `STATUS name [- message]` (for
+ * FAILED, " - " becomes a space first), name the second token; the status
+ * the first, whatever word it is. 5.x skips the `SKIPPED [N]` count lines.
+ */
+function eachSummaryLine(log: string, opts: ParseOptions, take: (status: string, name: string) => void): void {
   for (let line of log.split("\n")) {
     if (!startsWithAny(line, opts.statuses)) continue;
     if (line.startsWith("FAILED")) line = line.replaceAll(" - ", " ");
     const t = pySplit(line);
     if (t.length <= 1) continue;
     if (opts.flavour === "current" && isSkipSummary(t[0]!, t[1]!)) continue;
-    map.set(t[1]!, t[0]!);
+    take(t[0]!, t[1]!);
   }
+}
+
+/** pytest's -rA short summary (pytest, xarray, flask, ...). */
+export const parsePytest: LogParser = (log, opts) => {
+  const map: StatusMap = new Map();
+  eachSummaryLine(log, opts, (status, name) => map.set(name, status));
   return map;
 };
 
@@ -68,15 +77,9 @@ export const parsePytest: LogParser = (log, opts) => {
  */
 export const parsePytestOptions: LogParser = (log, opts) => {
   const map: StatusMap = new Map();
-  for (let line of log.split("\n")) {
-    if (!startsWithAny(line, opts.statuses)) continue;
-    if (line.startsWith("FAILED")) line = line.replaceAll(" - ", " ");
-    const t = pySplit(line);
-    if (t.length <= 1) continue;
-    if (opts.flavour === "current" && isSkipSummary(t[0]!, t[1]!)) continue;
+  eachSummaryLine(log, opts, (status, id) => {
     // Python's re.search("(.*?)\[(.*)\]"): the first '[' with a ']' after it, the parameter up to the last ']'
     // (found without the regex, whose retries are quadratic on a token of many '[').
-    const id = t[1]!;
     const open = id.indexOf("[");
     const close = id.lastIndexOf("]");
     let name = id;
@@ -85,8 +88,8 @@ export const parsePytestOptions: LogParser = (log, opts) => {
       if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*")) option = "/" + option.split("/").at(-1)!;
       name = `${id.slice(0, open)}[${option}]`;
     }
-    map.set(name, t[0]!);
-  }
+    map.set(name, status);
+  });
   return map;
 };
 
