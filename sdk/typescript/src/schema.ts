@@ -3216,7 +3216,7 @@ export interface paths {
           "application/json": {
             events: ({
               kind: "phase";
-              phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+              phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
             } | ({
               kind: "turn";
               messages: ({
@@ -6779,6 +6779,7 @@ export interface components {
         boot?: number;
         setup?: number;
         agent?: number;
+        verify?: number;
         finalize?: number;
         scoring?: number;
       };
@@ -6796,7 +6797,7 @@ export interface components {
       try: number;
       execution: "inline" | "agent";
       executor: string | null;
-      phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+      phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
       started_at: string;
       updated_at: string;
       deadline_at: string;
