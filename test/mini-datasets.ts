@@ -188,6 +188,8 @@ export interface MiniFile {
   text: string;
   gzip: boolean;
   bytes?: Uint8Array;
+  /** An archive's pinned member (its name and bytes), whose own digest the pin carries. */
+  member?: { name: string; bytes: Uint8Array };
 }
 
 /** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */

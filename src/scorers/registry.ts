@@ -17,10 +17,12 @@ import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
 import { scoreNumeric } from "./numeric";
+import { scoreRedTeamJudge } from "./red-team-judge";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
 import { scoreSwebench } from "./swebench";
 import { scoreTau2 } from "./tau2";
+import { scoreXstestJudge, scoreXstestStringMatch } from "./xstest";
 
 export type ScorerType = ScoringSpec["type"];
 
@@ -52,10 +54,15 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
   swebench: { kind: "pure", score: scoreSwebench },
   tau2: { kind: "model", score: scoreTau2, callsJudge: (spec) => spec.rule === "tau2" && spec.nl === "judge" },
+  xstest_string_match: { kind: "pure", score: scoreXstestStringMatch },
+  xstest_judge: { kind: "model", score: scoreXstestJudge },
+  red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
-export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2"]);
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
+  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge",
+]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {

@@ -14,6 +14,7 @@
  */
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
+import { openPinned } from "../../src/catalog/pinned-archive";
 import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
@@ -144,7 +145,7 @@ async function importPinned(
 ) {
   let rows;
   try {
-    rows = await normalise(files);
+    rows = await normalise(await Promise.all(files.map(openPinned)));
   } catch (err) {
     throw new BuiltinDataError(`the pinned data of ${name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
