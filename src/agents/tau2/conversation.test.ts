@@ -3,14 +3,19 @@
 // accuracy knob) and the user simulator (the scenario, then ###STOP###), on
 // the generated domains; each conversation then scored by τ²'s rules. The
 // loop's limits, its live deltas, a tool error the conversation survives,
-// and a malformed tool call that ends the attempt with its reason.
+// and a malformed tool call that ends the attempt with its reason. With
+// ../shared: every airline and retail release task, the fixture making the
+// gold actions through the loop over the real databases, each rewarded 1.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { miniDomainFiles, miniTasks } from "../../../test/mini-tau2";
+import { sharedTau2Domain, sharedTau2Tasks, sharedText } from "../../../test/tau2-data";
 import { runConversation, type ConversationDelta, type ConversationPorts, type TurnRequest } from "./conversation";
 import { loadDomain, type Tau2DomainName } from "./domain";
 import { evaluateSimulation } from "./evaluate";
 import { loadsPy } from "./py/json";
+import { toPlain } from "./py/values";
 import { readTasks, type Tau2Task } from "./task";
+import { TAU2_USER_GUIDELINES } from "./sources";
 import { openAiChatBody, openAiTurn } from "./wire";
 
 const fixture = () => inject("fixtureUrl");
@@ -42,9 +47,26 @@ async function runAndScore(d: Tau2DomainName, task: Tau2Task, agentModel: string
   return { run, reward, deltas };
 }
 
+/**
+ * Two telecom tasks with one scenario (as most of τ²'s telecom tasks share
+ * theirs), differing in their gold actions: the second one given is the one
+ * the fixture's user plays, naming it as a case reference for the agent.
+ */
+function twins(): Tau2TaskRow[] {
+  const base = miniTasks("telecom")[0] as Tau2TaskRow;
+  const scenario = { ...base.user_scenario, instructions: { ...(base.user_scenario.instructions as object), reason_for_call: "My data stopped working this morning." } };
+  const refuel = (gb: number) => ({ action_id: `refuel_${gb}`, requestor: "assistant", name: "refuel_data", arguments: { customer_id: "C9001", line_id: "L9001", gb_amount: gb }, info: null, compare_args: null });
+  const criteria = (gb: number) => ({ ...(base.evaluation_criteria as object), actions: [refuel(gb)], env_assertions: [{ env_type: "assistant", func_name: "assert_data_refueling_amount", arguments: { customer_id: "C9001", line_id: "L9001", expected_amount: gb }, assert_value: true, message: null }] });
+  return [
+    { ...base, id: "twin_a", ticket: "twin a", user_scenario: scenario, evaluation_criteria: criteria(2.0) },
+    { ...base, id: "twin_b", ticket: "twin b", user_scenario: scenario, evaluation_criteria: criteria(1.0) },
+  ];
+}
+type Tau2TaskRow = { id: string; ticket: string; user_scenario: { instructions: unknown }; evaluation_criteria: unknown };
+
 describe("τ² conversations with the fixture playing agent and user", () => {
   beforeAll(async () => {
-    const rows = (["airline", "retail", "telecom"] as const).flatMap((d) => miniTasks(d));
+    const rows = [...(["airline", "retail", "telecom"] as const).flatMap((d) => miniTasks(d)), ...twins()];
     const r = await fetch(`${fixture()}/_answers`, { method: "POST", body: JSON.stringify(rows) });
     expect(r.ok).toBe(true);
   });
@@ -105,4 +127,30 @@ describe("τ² conversations with the fixture playing agent and user", () => {
     expect(run.messages.flatMap((m) => (m.role === "assistant" && m.tool_calls ? m.tool_calls.map((c) => c.name) : []))).toEqual(["toggle_airplane_mode", "refuel_data"]);
     expect(reward.reward).toBe(1);
   });
+
+  it("tasks sharing a scenario: the user names the one it plays as a case reference, and the agent works that one", async () => {
+    const [, b] = twins();
+    const task = readTasks(loadsPy(JSON.stringify([b])))[0]!;
+    const { run, reward } = await runAndScore("telecom", task, "fixture-tau2-agent");
+    expect(run.messages[1]).toMatchObject({ role: "user", content: "My data stopped working this morning. (case reference: twin_b)" });
+    expect(run.messages.flatMap((m) => (m.role === "assistant" && m.tool_calls ? m.tool_calls.map((c) => toPlain(c.arguments)) : []))).toEqual([{ customer_id: "C9001", line_id: "L9001", gb_amount: 1.0 }]);
+    expect(reward.reward).toBe(1);
+  });
 });
+
+describe.runIf(inject("sharedPresent"))("τ²'s release tasks (../shared/datasets/tau2_bench) with the fixture playing both sides", () => {
+  it.each(["airline", "retail"] as const)("%s: every task's gold actions through the loop and the real database, reward 1 each", async (d) => {
+    const domain = await sharedTau2Domain(d);
+    const guidelines = await sharedText(`datasets/${TAU2_USER_GUIDELINES[0]!.path}`);
+    const tasks = readTasks(loadsPy(await sharedTau2Tasks(d)));
+    const missed: string[] = [];
+    for (const task of tasks) {
+      const run = await runConversation({ domain, task, userGuidelines: guidelines }, ports("fixture-tau2-agent"));
+      const reward = await evaluateSimulation({ task, messages: run.messages, termination: run.termination_reason === "timeout" ? "max_steps" : run.termination_reason, environment: (role) => domain.environment(role), nl: { kind: "recorded", verdicts: null } });
+      if (run.termination_reason !== "user_stop" || reward.reward !== 1) missed.push(`${task.id}: ${run.termination_reason} ${reward.reward}`);
+    }
+    expect(tasks.length).toBe(d === "airline" ? 50 : 114);
+    expect(missed).toEqual([]);
+  });
+});
+
