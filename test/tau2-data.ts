@@ -8,7 +8,7 @@
  */
 import { inject } from "vitest";
 import { loadDomain, TAU2_DOMAINS, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "../src/agents/tau2/domain";
-import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/agents/tau2/sources";
+import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/catalog/benchmarks/tau_bench/source";
 import type { SourceFile } from "../src/catalog/types";
 import { ensureTau2Domain, ensureTauBenchV1Airline, type Tau2DataEnv } from "../workers/agents/tau2-data";
 

@@ -15,7 +15,7 @@ import { evaluateSimulation } from "./evaluate";
 import { loadsPy } from "./py/json";
 import { toPlain } from "./py/values";
 import { readTasks, type Tau2Task } from "./task";
-import { TAU2_USER_GUIDELINES } from "./sources";
+import { TAU2_USER_GUIDELINES } from "../../catalog/benchmarks/tau_bench/source";
 import { openAiChatBody, openAiTurn } from "./wire";
 
 const fixture = () => inject("fixtureUrl");
