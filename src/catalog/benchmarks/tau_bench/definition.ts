@@ -25,6 +25,8 @@ export const definition: BenchmarkDefinition = {
   prompt_template: null,
   answer_column: null,
   scoring: runnerVerifier("tau2-reward"),
+  // τ² reports pass^1..4 from four trials per task: a run makes four attempts unless the benchmark's own attempts say otherwise.
+  min_attempts: 4,
   subsets: ["airline", "retail", "telecom"],
   few_shot: AGENT_FEW_SHOT,
   sample_size: null,
