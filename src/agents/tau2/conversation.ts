@@ -27,17 +27,14 @@ import { agentSystemPrompt, DONE_TOOL, userSystemPrompt } from "./prompts";
 import { loadsPy } from "./py/json";
 import type { PyValue } from "./py/values";
 import type { Tau2Task } from "./task";
+import type { ToolCall } from "../../domain/tools";
 import type { ToolDefinition } from "./toolkit";
 
 /** τ²'s defaults (DEFAULT_MAX_STEPS, DEFAULT_MAX_ERRORS). */
 export const DEFAULT_LIMITS = { max_steps: 200, max_errors: 10 } as const;
 
-/** A tool call as an endpoint sends it: arguments as the JSON text it returned. */
-export interface ModelToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
+/** A tool call as an endpoint sends it (the providers' ToolCall): arguments as the JSON text it returned. */
+export type ModelToolCall = ToolCall;
 
 /** A message as a model sees it (OpenAI's chat shape). */
 export type TurnMessage = { role: "user" | "assistant"; content: string | null; tool_calls?: ModelToolCall[] } | { role: "tool"; tool_call_id: string; content: string };
