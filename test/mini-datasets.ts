@@ -17,6 +17,7 @@ import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
+import { miniTau2MirrorFiles } from "./mini-tau2";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -213,6 +214,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniToxigenFiles());
   files.push(...miniMtBenchFiles());
   files.push(...miniMathVisionFiles());
+  files.push(...miniTau2MirrorFiles());
   return files;
 }
 

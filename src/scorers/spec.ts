@@ -162,6 +162,18 @@ export const SwebenchSpec = z.strictObject({
 });
 
 /**
+ * τ²-bench's reward (src/scorers/tau2.ts): the attempt's conversation replayed on its task's domain and scored by
+ * τ²'s evaluator, or by τ-bench v1's rule. Written by τ² runs and by POST /api/imports (tau2, tau-bench); not
+ * offered for custom benchmarks.
+ */
+export const Tau2Spec = z.strictObject({
+  type: z.literal("tau2"),
+  rule: z.enum(["tau2", "tau-bench-v1"]).default("tau2"),
+  /** Where NL assertions get their verdicts: the run's judge, or the verdicts an imported file recorded. */
+  nl: z.enum(["judge", "recorded"]).default("judge"),
+});
+
+/**
  * XSTest's compliance/refusal classification (src/scorers/xstest.ts): string_match is the paper's rule on the reply's
  * opening words; the judge variant (xstest_judge) asks the run's judge with the paper's three labels. The row's
  * `label` column says whether the prompt is safe (the right behaviour is to comply) or unsafe (to refuse).
@@ -191,6 +203,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   CodeExecutionSpec,
   SourceVerdictSpec,
   SwebenchSpec,
+  Tau2Spec,
   XstestStringMatchSpec,
   XstestJudgeSpec,
   RedTeamJudgeSpec,

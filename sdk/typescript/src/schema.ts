@@ -2124,7 +2124,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2135,8 +2135,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory) */
-            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json), harbor (a ZIP of trial directories or a job directory), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -3276,7 +3276,7 @@ export interface paths {
           "application/json": {
             events: ({
               kind: "phase";
-              phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+              phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
             } | ({
               kind: "turn";
               messages: ({
@@ -6092,7 +6092,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
         tool_name: string;
         tool_version: string | null;
         task: string;
@@ -6112,6 +6112,7 @@ export interface components {
       source_score: number | null;
       /** The first score's per-sample verdict count */
       source_verdicts: number;
+      agreement: components["schemas"]["ImportAgreement"];
     };
     ImportedBenchmark: {
       id: string;
@@ -6131,6 +6132,40 @@ export interface components {
       /** Tasks carrying the source's own per-sample verdict */
       source_verdicts: number;
     };
+    /** τ², τ-bench: how far Assay's replay of each simulation agrees with the file's rewards; null for other formats */
+    ImportAgreement: {
+      /** Simulations replayed through Assay's environment and scored by its rules */
+      simulations: number;
+      /** Those whose reward and every compared component equal the file's */
+      agree: number;
+      /** The others, with the components that differ (reward, DB, ENV_ASSERTION, ACTION, COMMUNICATE) */
+      differing: ({
+        simulation: string;
+        task: string;
+        trial: number;
+        recorded: number;
+        assay: number | null;
+        components: (string)[];
+      })[];
+      /** DB verdicts of the simulations that ended by a stop */
+      db: {
+        compared: number;
+        agree: number;
+      };
+      /** Recorded tool results, and those Assay's environment answers differently */
+      tool_results: {
+        replayed: number;
+        differing: number;
+      };
+      /** Simulations the file gives another task's id, matched to the task their recorded evaluation names */
+      relabelled: ({
+        simulation: string;
+        labelled: string;
+        task: string;
+      })[];
+      /** What was taken from the file rather than recomputed */
+      notes: (string)[];
+    } | null;
     RunProgress: {
       id: string;
       status: string;
@@ -6847,6 +6882,7 @@ export interface components {
         boot?: number;
         setup?: number;
         agent?: number;
+        verify?: number;
         finalize?: number;
         scoring?: number;
       };
@@ -6864,7 +6900,7 @@ export interface components {
       try: number;
       execution: "inline" | "agent";
       executor: string | null;
-      phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+      phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
       started_at: string;
       updated_at: string;
       deadline_at: string;
