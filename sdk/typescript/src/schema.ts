@@ -1043,6 +1043,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/benchmarks/{id}/source": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["PinnedSource"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/benchmarks/{id}/archive": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -5325,6 +5385,49 @@ export interface components {
       /** Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases */
       catalog: { [key: string]: unknown } | null;
     };
+    PinnedSource: {
+      benchmark_id: string;
+      /** The global revision its data becomes, name@version */
+      dataset: string;
+      repository: string;
+      commit: string;
+      license: string;
+      files: ({
+        /** Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path) */
+        path: string;
+        /** The upstream URL at the pinned commit */
+        url: string;
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        sha256: string | null;
+        /** Its size as published; null when the publisher states none */
+        bytes: number | null;
+        format: string;
+        /** For an archive: the member read, the password its publisher gives with it, and the member's own digest */
+        member: {
+          name: string;
+          password: string | null;
+          sha256: string;
+          bytes: number;
+          format: string;
+        } | null;
+      })[];
+      /** When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\n' of every file, sorted by path */
+      listing_sha256: string | null;
+      images: {
+        /** The data file's field naming each row's image path */
+        column: string;
+        /** Mirror path of an image: this prefix and its path */
+        path_prefix: string;
+        /** Upstream URL of an image: this prefix and its path */
+        url_prefix: string;
+        media_type: string;
+        count: number;
+        bytes: number;
+        /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
+        listing_sha256: string;
+      } | null;
+      notes: string;
+    };
     CreateBenchmark: {
       name: string;
       description?: string;
@@ -5354,7 +5457,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5956,7 +6059,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -7118,6 +7221,7 @@ export const operations = {
   createBenchmark: ["post", "/api/benchmarks"],
   getBenchmark: ["get", "/api/benchmarks/{id}"],
   deleteBenchmark: ["delete", "/api/benchmarks/{id}"],
+  getBenchmarkSource: ["get", "/api/benchmarks/{id}/source"],
   archiveBenchmark: ["post", "/api/benchmarks/{id}/archive"],
   restoreBenchmark: ["post", "/api/benchmarks/{id}/restore"],
   listProfiles: ["get", "/api/profiles"],
