@@ -51,6 +51,9 @@ export default defineConfig({
           TEST_BUILTINS: (await loadCatalog()).builtins,
           ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token",
           ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
+          // Cloudflare's per-invocation limits, enforced in the tests as in production (workers/edge/limits.ts).
+          ASSAY_EDGE_LIMITS: "1",
+          ASSAY_STACK_BOOT: "test-stack",
           // The code sandbox test/sandbox-setup.ts starts at this URL.
           ...(await sandboxBindings()),
         },

@@ -385,7 +385,7 @@ export interface paths {
   };
   "/api/_io": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    /** D1, R2, queue and Durable Object operation counts since the last reset (?reset=true zeroes them) */
+    /** D1, R2, queue and Durable Object operation counts, and the highest per-invocation counts under the edge's limits, since the last reset (?reset=true zeroes them) */
     get: {
       parameters: {
         query: {
@@ -411,8 +411,17 @@ export interface paths {
               /** Requests the Worker made to Durable Objects, by class (calls between objects are not counted) */
               do_requests: {
                 run_gate: number;
-                run_gate_shard: number;
+                call_lane: number;
                 run_live: number;
+              };
+              /** The highest per-invocation counts under Cloudflare's limits (workers/edge/limits.ts): the most connections any invocation (a Durable Object counting as one) held at once, the most D1 queries and subrequests in one invocation; operations that waited for a connection and ones refused past a limit */
+              edge: {
+                max_connections: number;
+                max_d1_queries: number;
+                max_subrequests: number;
+                queued_connections: number;
+                refused: number;
+                invocations: number;
               };
             };
           };
