@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { loadCatalog } from "./scripts/lib/catalog.mjs";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
+import { environmentRunnerBindings } from "./test/runner-setup";
 import { sandboxBindings } from "./test/sandbox-setup";
 
 // wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
@@ -22,6 +23,8 @@ export default defineConfig({
           ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
           // The code sandbox test/sandbox-setup.ts starts at this URL.
           ...(await sandboxBindings()),
+          // The environment runner test/runner-setup.ts starts at this URL (where the local backend can run).
+          ...(await environmentRunnerBindings()),
         },
       },
     })),
