@@ -84,6 +84,26 @@ describe("a benchmark of Harbor tasks", () => {
     expect(m.errors).toEqual([{ field: "benchmarks.1", message: expect.stringMatching(/cannot share a run with tasks-.*, which run on the environment runner/) }]);
   });
 
+  it.skipIf(!inject("sharedPresent"))("loads Terminal-Bench 2.0's tasks (the 17 in ../shared) as a benchmark, each task keeping its image and limits", async () => {
+    const listing = new TextDecoder().decode(await (await fetch(`${inject("sharedUrl")}/datasets/terminal_bench_2/SOURCE.md`)).arrayBuffer());
+    const paths = [...new Set([...listing.matchAll(/`datasets\/terminal_bench_2\/(tasks\/[^`]+)`/g)].map((m) => m[1]!))];
+    const members = await Promise.all(paths.map(async (p) => ({ name: p, data: new Uint8Array(await (await fetch(`${inject("sharedUrl")}/datasets/terminal_bench_2/${p}`)).arrayBuffer()) })));
+    const { key } = await newProject();
+    const form = new FormData();
+    form.append("name", "terminal-bench-2-shared");
+    form.append("file", new File([await writeZip(members)], "tb2.zip"));
+    const r = await call("POST", "/api/benchmarks/tasks", { key, raw: form });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.tasks).toHaveLength(17);
+    expect(r.body.tasks).toContain("fix-git");
+    expect(r.body.benchmark).toMatchObject({ kind: "runner", sample_size: 17, needs: ["environment runner"] });
+    // Each row carries its task whole: task.toml (docker_image, limits), environment/, tests/, solution/.
+    const rowsPage = await call("GET", `/api/datasets/${encodeURIComponent("terminal-bench-2-shared@1")}/rows?limit=20`, { key });
+    const fixGit = (rowsPage.body.items ?? rowsPage.body.rows ?? []).map((x: any) => x.data ?? x).find((x: any) => x.name === "fix-git");
+    expect(fixGit.files.find((f: any) => f.path === "task.toml").content).toContain('docker_image = "alexgshaw/fix-git:20251031"');
+    expect(fixGit.files.map((f: any) => f.path)).toEqual(expect.arrayContaining(["environment/Dockerfile", "tests/test.sh", "solution/solve.sh", "instruction.md"]));
+  });
+
   it.skipIf(!!inject("environmentRunnerSkip"))(
     "with a model target: each task runs in its environment on the environment runner, the model driven by its bash harness",
     { timeout: 600_000 },
