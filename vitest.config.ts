@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { loadCatalog } from "./scripts/lib/catalog.mjs";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
+import { environmentRunnerBindings } from "./test/runner-setup.ts";
 import { sandboxBindings } from "./test/sandbox-setup.ts";
 
 // wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
@@ -56,6 +57,8 @@ export default defineConfig({
           ASSAY_STACK_BOOT: "test-stack",
           // The code sandbox test/sandbox-setup.ts starts at this URL.
           ...(await sandboxBindings()),
+          // The environment runner test/runner-setup.ts starts at this URL (where the local backend can run).
+          ...(await environmentRunnerBindings()),
         },
       },
     })),

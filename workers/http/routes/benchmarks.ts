@@ -4,6 +4,7 @@
  * restore, and delete while no run has used it (src/services/benchmarks.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { environmentVerifier } from "../../../src/environments/verifiers";
 import { getVisibleBenchmark, listBenchmarks } from "../../../src/db/benchmarks";
 import type { BenchmarkRow } from "../../../src/db/schema";
 import { needsOf, statusSummary } from "../../../src/catalog/needs";
@@ -160,7 +161,11 @@ function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detai
   return {
     status,
     status_detail:
-      status === "needs_runner" ? "Attempts run on an external runner: start the run with a runner target and a profile." : "Runs in Assay on the project's own dataset revision.",
+      status !== "needs_runner"
+        ? "Runs in Assay on the project's own dataset revision."
+        : environmentVerifier(b.scoring)
+          ? "Attempts run on an environment runner: the deployment's (ASSAY_ENVIRONMENT_RUNNER_URL) for a model target, which its bash harness drives; an agent target's own runner otherwise."
+          : "Attempts run on an external runner: start the run with a runner target and a profile.",
     status_summary: statusSummary({ status, sample_size: b.sampleSize, builtin: false }),
     needs: needsOf({ kind: b.kind, scoring: b.scoring, image_column: imageColumnOf(b.options as Partial<BenchmarkOptions>) }),
   };
