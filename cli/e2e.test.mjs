@@ -417,10 +417,11 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       const sub = await run(["leaderboard", "submit", id]);
       assert.equal(sub.code, EXIT.OK, sub.stderr);
       assert.match(sub.stdout, /^BOARD\s+BENCHMARK\s+RANK\s+MODEL/);
+      assert.match(sub.stdout, /^lb_\w+\s+arith\s+1\s/m, "the benchmark by its name");
       const board = await run(["leaderboard"]);
       assert.equal(board.code, EXIT.OK, board.stderr);
-      assert.match(board.stdout, new RegExp(`^${bench} · 12 tasks · k = `, "m"));
-      assert.match(board.stdout, new RegExp(`^1\\s+fixture-\\w+\\s+100%\\s+\\d+\\s+0\\s.*${id}`, "m"));
+      assert.match(board.stdout, /^arith · 12 tasks · k = .* · 1 entry \(board lb_/m);
+      assert.match(board.stdout, new RegExp(`^ {3}1\\s+fixture-\\w+\\s+100%\\s+\\d+\\s+0\\s.*${id}`, "m"));
       const again = await run(["leaderboard", "submit", id]);
       assert.match(again.stderr, /was submitted before/);
       const page = await runJson(["leaderboard", "--benchmark", bench]);

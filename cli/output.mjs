@@ -24,15 +24,19 @@ export function cell(v) {
 }
 
 /**
- * An aligned table with an upper-case header row.
+ * An aligned table with an upper-case header row; the columns named in
+ * `right` (by header) hold numbers and are right-aligned, header included.
  * @param {Io} io
  * @param {string[]} headers
  * @param {unknown[][]} rows
+ * @param {{right?: string[]}} [opts]
  */
-export function printTable(io, headers, rows) {
+export function printTable(io, headers, rows, { right = [] } = {}) {
   const cells = rows.map((r) => r.map(cell));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
-  const line = (r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const alignRight = headers.map((h) => right.includes(h));
+  const pad = (c, i, last) => (alignRight[i] ? c.padStart(widths[i]) : last ? c : c.padEnd(widths[i]));
+  const line = (r) => r.map((c, i) => pad(c, i, i === r.length - 1)).join("  ").trimEnd();
   io.out.write(line(headers.map((h) => h.toUpperCase())) + "\n");
   for (const r of cells) io.out.write(line(r) + "\n");
   if (rows.length === 0) io.out.write("(none)\n");

@@ -9,16 +9,31 @@ import { readEvents } from "./sse.mjs";
 export const RUN_TERMINAL = new Set(["completed", "failed", "cancelled"]);
 const ATTEMPT_TERMINAL = new Set(["succeeded", "failed", "cancelled", "timed_out"]);
 const STATUS_ORDER = ["succeeded", "failed", "timed_out", "cancelled", "running", "dispatched", "pending"];
-const PHASE_ORDER = ["boot", "setup", "agent", "finalize", "scoring"];
+/**
+ * A phase in the words a reader needs ("model call", not "agent", for an attempt Assay runs inline);
+ * a copy of src/live/phase-label.ts, which cli/watch.test.mjs holds equal.
+ */
+export const PHASE_LABELS = { boot: "booting", setup: "setting up", agent: { inline: "model call", agent: "agent" }, verify: "verifying", finalize: "finalizing", scoring: "scoring" };
+/** Labels in the order an attempt passes through them. */
+const LABEL_ORDER = ["booting", "setting up", "model call", "agent", "running", "finalizing", "scoring"];
+
+/**
+ * @param {string} phase
+ * @param {string | null | undefined} execution "inline" or "agent" (where the attempt runs), when known
+ */
+export function phaseLabel(phase, execution) {
+  if (phase === "agent") return execution === "agent" ? PHASE_LABELS.agent.agent : execution === "inline" ? PHASE_LABELS.agent.inline : "running";
+  return typeof PHASE_LABELS[phase] === "string" ? PHASE_LABELS[phase] : phase;
+}
 /** Progress is re-read at most this often while events arrive, and at least this often when none do. */
 const REFRESH_MIN_MS = 1000;
 const REFRESH_MAX_MS = 5000;
 const MAX_RECONNECTS = 5;
 
 /**
- * The progress line: status, bar, counts by status, phases of running attempts.
+ * The progress line: status, bar, counts by status, what the running attempts are doing.
  * @param {any} p A /progress answer
- * @param {Map<string, string>} phases attempt → phase
+ * @param {Phases} phases
  */
 export function progressText(p, phases = new Map()) {
   const total = p.total_attempts ?? null;
@@ -29,15 +44,20 @@ export function progressText(p, phases = new Map()) {
   if (counts.length) parts.push(counts.join(", "));
   if (p.scored_attempts !== undefined) parts.push(`scored ${p.scored_attempts}`);
   if (phases.size) {
-    const byPhase = new Map();
-    for (const ph of phases.values()) byPhase.set(ph, (byPhase.get(ph) ?? 0) + 1);
-    const names = [...byPhase.keys()].sort((a, b) => rank(a) - rank(b));
-    parts.push("phase " + names.map((n) => `${n} ${byPhase.get(n)}`).join(", "));
+    const byLabel = new Map();
+    for (const { phase, execution } of phases.values()) {
+      const label = phaseLabel(phase, execution);
+      byLabel.set(label, (byLabel.get(label) ?? 0) + 1);
+    }
+    const labels = [...byLabel.keys()].sort((a, b) => rank(a) - rank(b));
+    parts.push("in progress: " + labels.map((n) => `${n} ${byLabel.get(n)}`).join(", "));
   }
   return parts.join(" · ");
 }
 
-const rank = (phase) => (PHASE_ORDER.includes(phase) ? PHASE_ORDER.indexOf(phase) : PHASE_ORDER.length);
+const rank = (label) => (LABEL_ORDER.includes(label) ? LABEL_ORDER.indexOf(label) : LABEL_ORDER.length);
+
+/** @typedef {Map<string, {phase: string, execution: string | null}>} Phases attempt → its phase and where it runs */
 
 /**
  * Applies one live event to the phase map; true when it says the run ended.
@@ -46,7 +66,7 @@ const rank = (phase) => (PHASE_ORDER.includes(phase) ? PHASE_ORDER.indexOf(phase
  * attempt's delta (`{kind: header|phase|turn|preview|end, attempt_id, ...}`)
  * or a list of deltas, `{type: "ready"}`, or a run status.
  * @param {{event: string, data: string}} ev
- * @param {Map<string, string>} phases
+ * @param {Phases} phases
  */
 export function applyEvent(ev, phases) {
   let d;
@@ -58,14 +78,14 @@ export function applyEvent(ev, phases) {
   return applyData(ev.event, d, phases);
 }
 
-/** @param {string} event @param {any} d @param {Map<string, string>} phases */
+/** @param {string} event @param {any} d @param {Phases} phases */
 function applyData(event, d, phases) {
   if (Array.isArray(d)) return d.map((x) => applyData(event, x, phases)).some(Boolean);
   if (!d || typeof d !== "object") return false;
   const snapshot = d.type === "live_set" || event === "live_set" ? (d.items ?? []) : Array.isArray(d.attempts) ? d.attempts : null;
   if (snapshot) {
     phases.clear();
-    for (const a of snapshot) if (a?.attempt_id && typeof a.phase === "string") phases.set(String(a.attempt_id), a.phase);
+    for (const a of snapshot) if (a?.attempt_id && typeof a.phase === "string") phases.set(String(a.attempt_id), { phase: a.phase, execution: typeof a.execution === "string" ? a.execution : null });
     return RUN_TERMINAL.has(d.run_status);
   }
   const att = d.attempt_id ?? d.attempt;
@@ -73,7 +93,8 @@ function applyData(event, d, phases) {
     const key = String(att);
     const landed = d.kind === "end" || event === "end" || ATTEMPT_TERMINAL.has(d.status);
     if (landed) phases.delete(key);
-    else if (typeof d.phase === "string") phases.set(key, d.phase);
+    // A header says where the attempt runs; a later phase change keeps it.
+    else if (typeof d.phase === "string") phases.set(key, { phase: d.phase, execution: typeof d.execution === "string" ? d.execution : (phases.get(key)?.execution ?? null) });
     return false;
   }
   const runStatus = d.run_status ?? (/^(run|status|done|finished|end)/.test(event) || d.kind === "run" ? d.status : undefined);

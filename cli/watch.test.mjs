@@ -5,7 +5,8 @@ import { describe, test } from "node:test";
 import { Client } from "./client.mjs";
 import { StatusLine } from "./output.mjs";
 import { readEvents } from "./sse.mjs";
-import { applyEvent, progressText, watchRun } from "./watch.mjs";
+import { importTs } from "../scripts/lib/import-ts.mjs";
+import { applyEvent, PHASE_LABELS, phaseLabel, progressText, watchRun } from "./watch.mjs";
 
 /** Feeds `chunks` (strings) through readEvents. */
 async function events(chunks) {
@@ -36,23 +37,26 @@ describe("applyEvent", () => {
   test("phases follow attempts until they land; a run event ends the watch", () => {
     const phases = new Map();
     const ev = (event, data) => applyEvent({ event, data: JSON.stringify(data) }, phases);
+    const of = (phase, execution = null) => ({ phase, execution });
     assert.equal(ev("phase", { attempt_id: "att_1.0", phase: "agent" }), false);
     assert.equal(ev("phase", { attempt_id: "att_1.1", phase: "scoring" }), false);
     assert.equal(ev("phase", { attempt_id: "att_1.0", phase: "finalize" }), false);
-    assert.deepEqual([...phases], [["att_1.0", "finalize"], ["att_1.1", "scoring"]]);
+    assert.deepEqual([...phases], [["att_1.0", of("finalize")], ["att_1.1", of("scoring")]]);
     assert.equal(ev("message", { kind: "end", attempt_id: "att_1.0", status: "retrying", delta_seq: 9 }), false);
     assert.equal(ev("delta", { attempt_id: "att_1.1", status: "succeeded" }), false);
     assert.deepEqual([...phases], []);
-    assert.equal(ev("message", { kind: "header", attempt_id: "att_1.2", phase: "boot", seq: 2 }), false);
+    // A header says where the attempt runs; its later phase changes keep that.
+    assert.equal(ev("message", { kind: "header", attempt_id: "att_1.2", phase: "boot", seq: 2, execution: "agent" }), false);
     assert.equal(ev("message", { kind: "turn", attempt_id: "att_1.2", messages: [] }), false);
-    assert.deepEqual([...phases], [["att_1.2", "boot"]]);
+    assert.equal(ev("phase", { kind: "phase", attempt_id: "att_1.2", phase: "agent" }), false);
+    assert.deepEqual([...phases], [["att_1.2", of("agent", "agent")]]);
     // A snapshot of the live set replaces what was known.
-    const set = { type: "live_set", delta_seq: 7, count: 2, by_phase: { setup: 1, agent: 1 }, items: [{ attempt_id: "att_1.3", phase: "setup" }, { attempt_id: "att_1.4", phase: "agent" }] };
+    const set = { type: "live_set", delta_seq: 7, count: 2, by_phase: { setup: 1, agent: 1 }, items: [{ attempt_id: "att_1.3", phase: "setup", execution: "agent" }, { attempt_id: "att_1.4", phase: "agent", execution: "inline" }] };
     assert.equal(ev("live_set", set), false);
-    assert.deepEqual([...phases], [["att_1.3", "setup"], ["att_1.4", "agent"]]);
+    assert.deepEqual([...phases], [["att_1.3", of("setup", "agent")], ["att_1.4", of("agent", "inline")]]);
     // A list of deltas applies in order.
     assert.equal(ev("delta", [{ kind: "end", attempt_id: "att_1.3", status: "failed" }, { kind: "phase", attempt_id: "att_1.4", phase: "scoring" }]), false);
-    assert.deepEqual([...phases], [["att_1.4", "scoring"]]);
+    assert.deepEqual([...phases], [["att_1.4", of("scoring", "inline")]]);
     assert.equal(ev("ready", { type: "ready" }), false);
     assert.equal(ev("live_set", { type: "live_set", items: [] }), false);
     assert.deepEqual([...phases], []);
@@ -75,12 +79,29 @@ describe("progressText", () => {
     counts: { pending: 4, dispatched: 0, running: 2, succeeded: 5, failed: 1, cancelled: 0, timed_out: 0 },
   };
 
-  test("counts by status and phases of running attempts", () => {
-    const phases = new Map([["a", "scoring"], ["b", "agent"], ["c", "agent"]]);
+  test("counts by status, and what the running attempts are doing in plain words", () => {
+    const phases = new Map([
+      ["a", { phase: "scoring", execution: "inline" }],
+      ["b", { phase: "agent", execution: "inline" }],
+      ["c", { phase: "agent", execution: "inline" }],
+    ]);
     assert.equal(
       progressText(p, phases),
-      "run_1 running · [############............] 6/12 · succeeded 5, failed 1, running 2, pending 4 · scored 5 · phase agent 2, scoring 1",
+      "run_1 running · [############............] 6/12 · succeeded 5, failed 1, running 2, pending 4 · scored 5 · in progress: model call 2, scoring 1",
     );
+    // An agent runner's attempts: the agent's own phase is named so, and the phases come in the order attempts pass them.
+    const agents = new Map([
+      ["a", { phase: "finalize", execution: "agent" }],
+      ["b", { phase: "agent", execution: "agent" }],
+      ["c", { phase: "boot", execution: "agent" }],
+    ]);
+    assert.match(progressText(p, agents), / · in progress: booting 1, agent 1, finalizing 1$/);
+  });
+
+  test("the CLI's phase labels are the dashboard's (src/live/phase-label.ts)", async () => {
+    const ts = await importTs(new URL("../src/live/phase-label.ts", import.meta.url).href);
+    assert.deepEqual(PHASE_LABELS, ts.PHASE_LABELS);
+    for (const phase of ["boot", "setup", "agent", "verify", "finalize", "scoring"]) for (const execution of ["inline", "agent", null]) assert.equal(phaseLabel(phase, execution), ts.phaseLabel(phase, execution), `${phase} ${execution}`);
   });
 
   test("while planning the total is not known yet", () => {
@@ -169,7 +190,7 @@ describe("watchRun against a stub server", () => {
     const s = await stub((req, res, n, state) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       if (n === 1) {
-        sse(res, 1, "delta", { kind: "header", attempt_id: "att_1.0", phase: "boot", seq: 0 });
+        sse(res, 1, "delta", { kind: "header", attempt_id: "att_1.0", phase: "boot", seq: 0, execution: "inline" });
         // Spaced out, since a terminal line is redrawn at most every 100 ms.
         setTimeout(() => sse(res, 2, "delta", { kind: "phase", attempt_id: "att_1.0", phase: "agent" }), 150);
         // The connection drops before the run ends.
@@ -191,7 +212,9 @@ describe("watchRun against a stub server", () => {
       { accept: "text/event-stream", lastEventId: "2", auth: "Bearer ak_stub" },
     ]);
     const text = out.lines.join("");
-    assert.match(text, /phase agent 1/);
+    // A model call Assay makes itself is named as one, not by the engine's step ("agent").
+    assert.match(text, /in progress: model call 1/);
+    assert.doesNotMatch(text, /agent/);
     assert.match(text, /run_1 completed · \[#{24}\] 2\/2 · succeeded 2 · scored 2\n$/);
   });
 

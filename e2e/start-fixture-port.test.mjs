@@ -1,7 +1,8 @@
 // `npm start` puts the fixture model on a fixed port (ASSAY_FIXTURE_PORT,
 // default 8788), so targets saved against it survive a restart; a busy or
-// malformed port stops the start at once with a message naming the
-// setting, before wrangler is started. Runs scripts/start.mjs as a child.
+// malformed port, the fixture's or the API's (PORT), stops the start at once
+// with a message naming the setting, before wrangler is started. Runs
+// scripts/start.mjs as a child.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,10 +58,14 @@ function start(env) {
 
 /** A loopback port held by another listener until release(). */
 async function busyPort() {
-  const srv = createServer();
-  await new Promise((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  return { port: /** @type {import("node:net").AddressInfo} */ (srv.address()).port, release: () => new Promise((r) => srv.close(r)) };
+  return busyPort.at(0);
 }
+/** Holds `port` (0: any free one); rejects when something else holds it. */
+busyPort.at = async (port) => {
+  const srv = createServer();
+  await new Promise((resolve, reject) => srv.once("error", reject).listen(port, "127.0.0.1", resolve));
+  return { port: /** @type {import("node:net").AddressInfo} */ (srv.address()).port, release: () => new Promise((r) => srv.close(r)) };
+};
 
 describe("npm start's fixture model port", { timeout: 150_000 }, () => {
   const started = [];
@@ -105,6 +110,24 @@ describe("npm start's fixture model port", { timeout: 150_000 }, () => {
         `the fixture model's port ${busy.port} is already in use: stop what holds it, or set ASSAY_FIXTURE_PORT to a free port (default ${DEFAULT_FIXTURE_PORT})`,
       );
       assert.doesNotMatch(r.stdout, /Assay is running/);
+    } finally {
+      await busy.release();
+    }
+  });
+
+  test("a busy PORT stops the start before the banner, naming the port and the setting, with nothing started", async () => {
+    const busy = await busyPort();
+    const fixture = await freePort();
+    try {
+      const s = start({ PORT: String(busy.port), ASSAY_FIXTURE_PORT: String(fixture) });
+      started.push(s);
+      const r = await s.exited;
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr.trim(), `npm start: port ${busy.port} (PORT) is already in use: stop what holds it, or set PORT to a free port`);
+      assert.equal(r.stdout, "", "no banner, no wrangler");
+      // The fixture model was not started on its port either.
+      const free = await busyPort.at(fixture);
+      await free.release();
     } finally {
       await busy.release();
     }

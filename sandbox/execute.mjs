@@ -1,18 +1,19 @@
 /**
- * One execution: a fresh `python3 -I` process, isolated as `isolation`
- * says (sandbox/isolation.mjs), under resource limits, killed with its whole
- * process group at the wall-clock timeout, its output capped, and a verdict
- * with the reason in words. Under bubblewrap the program lives in a private
- * tmpfs that disappears with the process; otherwise in a fresh host
- * directory removed afterwards.
+ * One execution: a fresh `python3 -I` process, isolated as the service's
+ * isolator says (sandbox/isolation.mjs), under resource limits, killed with
+ * its whole process group at the wall-clock timeout, its output capped, and
+ * a verdict with the reason in words. Isolated, the program arrives on fd 3
+ * into a private tmpfs that disappears with the process; without isolation
+ * (--unsafe-no-isolation) it lives in a fresh host directory removed
+ * afterwards.
  *
- * I/O: spawns the process; creates and removes its temporary directory.
+ * I/O: spawns the process; without isolation, creates and removes its directory.
  */
 import { spawn } from "node:child_process";
 import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { commandFor } from "./isolation.mjs";
+import { dirname, join } from "node:path";
+import { isolatedCommand, prlimitArgs } from "./isolation.mjs";
 
 /** Bytes of stdout and of stderr kept per execution (head and tail). */
 export const OUTPUT_CAP_BYTES = 16 * 1024;
@@ -101,10 +102,22 @@ export function classify(e) {
 }
 
 /**
+ * How the service isolates every execution: the mode, the layout, the
+ * tools it resolved, and (unshare) its prepared root.
+ * @typedef {{
+ *   isolation: import("./isolation.mjs").Isolation,
+ *   mounts: import("./isolation.mjs").Mount[],
+ *   tools: Record<string, string>,
+ *   root?: import("./isolation.mjs").UnshareRoot,
+ *   strayFds?: number[],
+ * }} Isolator
+ */
+
+/**
  * Runs one program and answers its verdict. Never throws for anything the
  * program does; throws only when the process cannot be started at all.
  * @param {{
- *   isolation: import("./isolation.mjs").Isolation,
+ *   isolator: Isolator,
  *   python: string,
  *   prlimit: string,
  *   program: string,
@@ -117,7 +130,11 @@ export function classify(e) {
 export async function executeProgram(o) {
   const started = performance.now();
   const cap = o.outputCapBytes ?? OUTPUT_CAP_BYTES;
-  const onFd3 = o.isolation === "bwrap";
+  const { isolation, mounts } = o.isolator;
+  // Isolated, the layout's file on fd 3 is the program; otherwise a fresh host directory holds it.
+  const onFd3 = isolation !== "none";
+  const programPath = onFd3 ? mounts.find((m) => m.type === "file" && m.fd === 3)?.dest : "program.py";
+  if (!programPath) throw new Error("the layout has no file on fd 3 for the program");
   const workdir = onFd3 ? null : await mkdtemp(join(tmpdir(), "assay-sandbox-"));
   try {
     if (workdir) {
@@ -127,25 +144,32 @@ export async function executeProgram(o) {
         await chown(join(workdir, "program.py"), o.uid, o.uid);
       }
     }
-    const cmd = commandFor(o.isolation, {
-      python: o.python,
-      prlimit: o.prlimit,
-      workdir: workdir ?? "/",
-      limits: { timeout_s: o.timeout_s, memory_mb: o.memory_mb },
-      root: o.uid !== undefined,
-    });
+    // Only these: the service's own environment (its secret) never reaches the program.
+    const env = { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", HOME: workdir ?? dirname(programPath) };
+    const argv = [o.prlimit, ...prlimitArgs({ timeout_s: o.timeout_s, memory_mb: o.memory_mb }), o.python, "-I", "-B", programPath];
+    const cmd = isolatedCommand(isolation, { ...o.isolator, argv, chdir: dirname(programPath), env });
+    /** @type {("ignore" | "pipe")[]} */
+    const stdio = ["ignore", "pipe", "pipe"];
+    if (onFd3) stdio[3] = "pipe";
+    if (cmd.readyFd) stdio[cmd.readyFd] = "pipe";
+    // A descriptor the service inherited without close-on-exec would reach the program: each is
+    // replaced in the child by a pipe whose other end is dropped at once.
+    const stray = (o.isolator.strayFds ?? []).filter((fd) => stdio[fd] === undefined);
+    for (const fd of stray) stdio[fd] = "pipe";
     const child = spawn(cmd.command, cmd.args, {
       cwd: workdir ?? "/",
-      // Only PATH: the service's own environment (its secret) never reaches the program.
-      env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", HOME: workdir ?? "/tmp" },
-      stdio: ["ignore", "pipe", "pipe", onFd3 ? "pipe" : "ignore"],
+      env,
+      stdio: Array.from(stdio, (s) => s ?? "ignore"),
       detached: true,
       ...(o.uid !== undefined ? { uid: o.uid, gid: o.uid } : {}),
     });
+    for (const fd of stray) child.stdio[fd]?.destroy();
     const out = cappedSink(cap);
     const err = cappedSink(cap);
     child.stdout.on("data", (c) => out.push(c));
     child.stderr.on("data", (c) => err.push(c));
+    let ready = false;
+    if (cmd.readyFd) child.stdio[cmd.readyFd]?.on("data", () => (ready = true));
     if (onFd3) {
       const fd3 = /** @type {import("node:stream").Writable} */ (child.stdio[3]);
       fd3.on("error", () => {});
@@ -180,6 +204,8 @@ export async function executeProgram(o) {
     // Whatever the program left behind in its group goes with it.
     killGroup();
     const stderr = err.text();
+    // The layout never came up (its template gone, a mount refused): not the program's doing, so no verdict.
+    if (cmd.readyFd && !ready) throw new Error(`the ${isolation} sandbox could not be set up: ${stderr.trim().split("\n").at(-1) || `exit ${ended.code}`}`);
     const verdict = classify({ exit_code: ended.code, signal: ended.signal, timed_out: timedOut, stderr, timeout_s: o.timeout_s });
     return {
       passed: verdict.failure === null,
@@ -194,7 +220,7 @@ export async function executeProgram(o) {
       duration_ms: Math.round(performance.now() - started),
       failure: verdict.failure,
       reason: verdict.reason,
-      isolation: o.isolation,
+      isolation,
     };
   } finally {
     if (workdir) await rm(workdir, { recursive: true, force: true });

@@ -5,6 +5,8 @@ export interface Sandbox {
   url: string;
   /** The isolation every execution gets: bubblewrap, unshare, or none (only with allowUnsafe). */
   isolation: "bwrap" | "unshare" | "none";
+  /** Stronger modes auto passed over, each "<mode>: <why not>" (e.g. bubblewrap not installed); empty when none was. */
+  passedOver: string[];
   /** Executions run at once; more wait in a queue. */
   concurrency: number;
   close(): Promise<void>;
@@ -17,7 +19,9 @@ export function startSandbox(opts: {
   port?: number;
   /** Default: the number of cores. */
   concurrency?: number;
-  /** Run without namespaces when none work (--unsafe-no-isolation). */
+  /** auto (the default: the strongest that works), bubblewrap or unshare; else ASSAY_SANDBOX_ISOLATION. An explicit mode that cannot be had throws. */
+  isolation?: string;
+  /** Run without namespaces when auto finds none that work (--unsafe-no-isolation). */
   allowUnsafe?: boolean;
   python?: string;
   log?: (line: string) => void;

@@ -7,10 +7,13 @@
  * `x-assay-signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`,
  * with the secret shared with the Worker (ASSAY_SANDBOX_SECRET); anything
  * else is a 401. Executions run in parallel up to `concurrency` (default:
- * the number of cores) and queue beyond it.
+ * the number of cores) and queue beyond it. The isolation is
+ * ASSAY_SANDBOX_ISOLATION (auto, bubblewrap or unshare): auto takes the
+ * strongest that works and says what it passed over; an explicit mode that
+ * cannot be had, or a bad value, stops the start.
  *
- *   ASSAY_SANDBOX_SECRET=... node sandbox/server.mjs [--port 8791] [--host 127.0.0.1] [--concurrency N] [--unsafe-no-isolation]
- *   → prints {"url":"http://127.0.0.1:PORT","isolation":"bwrap"} once listening.
+ *   ASSAY_SANDBOX_SECRET=... [ASSAY_SANDBOX_ISOLATION=auto] node sandbox/server.mjs [--port 8791] [--host 127.0.0.1] [--concurrency N] [--unsafe-no-isolation]
+ *   → prints {"url":"http://127.0.0.1:PORT","isolation":"bwrap","concurrency":N,"passed_over":[]} once listening.
  *
  * POST /v1/execute {language: "python", program, timeout_s, memory_mb}
  *   → {passed, exit_code, signal, timed_out, stdout, stderr, duration_ms, failure, reason, isolation, queued_ms}
@@ -23,7 +26,7 @@ import { availableParallelism } from "node:os";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { executeProgram } from "./execute.mjs";
-import { findPython, probeIsolation } from "./isolation.mjs";
+import { BUBBLEWRAP_INSTALL, executionLayout, findPython, ISOLATION_SETTING, parseIsolationSetting, prepareUnshareRoot, rootEntries, strayDescriptors, toolsFor } from "./isolation.mjs";
 
 export const TOLERANCE_S = 300;
 /** Largest request body: a program with its tests (MBPP+ inputs make some large). */
@@ -129,23 +132,108 @@ function problem(res, status, title, detail, extra = {}) {
 }
 
 /**
+ * A program that exits 0 only inside the layout it was promised: nothing at
+ * the root but the layout's entries, the root and the read-only binds
+ * mounted read-only, its /tmp writable, no capabilities. Prints "ok" or
+ * what is wrong.
+ * @param {import("./isolation.mjs").Mount[]} mounts
+ */
+function probeProgram(mounts) {
+  const readOnly = ["/", ...mounts.filter((m) => m.type === "ro-bind").map((m) => m.dest)];
+  return [
+    "import os, sys",
+    "problems = []",
+    `want = ${JSON.stringify(rootEntries(mounts))}`,
+    "got = sorted(os.listdir('/'))",
+    "if got != want: problems.append(f'/ holds {got}')",
+    `for d in ${JSON.stringify(readOnly)}:`,
+    "    if not os.statvfs(d).f_flag & os.ST_RDONLY: problems.append(f'{d} is writable')",
+    "open('/tmp/.probe', 'w').write('1')",
+    "caps = [l.split()[1] for l in open('/proc/self/status') if l.startswith('CapEff:')]",
+    "if caps != ['0000000000000000']: problems.append(f'capabilities {caps}')",
+    "print('; '.join(problems) or 'ok')",
+    "sys.exit(1 if problems else 0)",
+    "",
+  ].join("\n");
+}
+
+/** The mode's name as the setting spells it. */
+const SETTING_NAME = { bwrap: "bubblewrap", unshare: "unshare" };
+
+/**
  * Starts the sandbox service.
- * @param {{ secret: string, host?: string, port?: number, concurrency?: number, allowUnsafe?: boolean, python?: string, log?: (line: string) => void }} o
+ * @param {{
+ *   secret: string,
+ *   host?: string,
+ *   port?: number,
+ *   concurrency?: number,
+ *   isolation?: string,
+ *   allowUnsafe?: boolean,
+ *   python?: string,
+ *   log?: (line: string) => void,
+ * }} o
  */
 export async function startSandbox(o) {
   if (typeof o.secret !== "string" || o.secret.length < MIN_SECRET_CHARS) throw new Error(`the sandbox secret must be at least ${MIN_SECRET_CHARS} characters (ASSAY_SANDBOX_SECRET)`);
+  const requested = parseIsolationSetting(o.isolation ?? process.env[ISOLATION_SETTING]);
   const log = o.log ?? ((line) => process.stderr.write(`${line}\n`));
   const python = findPython(o.python ?? process.env.ASSAY_SANDBOX_PYTHON);
   const prlimit = "/usr/bin/prlimit";
   const concurrency = Math.max(1, o.concurrency ?? availableParallelism());
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const uidOf = (slot) => (root ? SLOT_UID_BASE + slot : undefined);
-  const { isolation, tried } = await probeIsolation(
-    (level) => executeProgram({ isolation: level, python, prlimit, program: "print(1)\n", timeout_s: 10, memory_mb: 512, uid: uidOf(0) }),
-    o.allowUnsafe === true,
-  );
-  if (isolation === "none") log(`WARNING: the sandbox runs model-written code WITHOUT isolation (--unsafe-no-isolation): no namespaces, only resource limits. ${tried.join("; ")}`);
-  else if (tried.length) log(`sandbox: using ${isolation} isolation (${tried.join("; ")})`);
+  const mounts = executionLayout(python);
+  const strayFds = strayDescriptors();
+
+  /**
+   * The isolator for `mode`, checked by running the probe through it; or why it cannot be had.
+   * @param {"bwrap" | "unshare"} mode
+   * @returns {Promise<{ isolator: import("./execute.mjs").Isolator } | { reason: string }>}
+   */
+  async function tryMode(mode) {
+    const found = toolsFor(mode);
+    if ("missing" in found) return { reason: found.missing };
+    let isolator;
+    try {
+      isolator = { isolation: mode, mounts, tools: found.tools, strayFds, ...(mode === "unshare" ? { root: await prepareUnshareRoot(mounts, found.tools) } : {}) };
+      const r = await executeProgram({ isolator, python, prlimit, program: probeProgram(mounts), timeout_s: 10, memory_mb: 512, uid: uidOf(0) });
+      if (r.passed && r.stdout.trim() === "ok") return { isolator };
+      await isolator.root?.dispose();
+      const said = r.stdout.trim() && r.stdout.trim() !== "ok" ? r.stdout.trim() : r.stderr.trim().split("\n").at(-1);
+      return { reason: said || r.reason };
+    } catch (err) {
+      await isolator?.root?.dispose();
+      return { reason: String(err?.message ?? err) };
+    }
+  }
+
+  /** @type {import("./execute.mjs").Isolator | undefined} */
+  let isolator;
+  /** Why each mode tried before the one in force could not be had. */
+  const refused = [];
+  for (const mode of /** @type {const} */ (requested === "auto" ? ["bwrap", "unshare"] : [requested])) {
+    const r = await tryMode(mode);
+    if ("isolator" in r) {
+      isolator = r.isolator;
+      break;
+    }
+    refused.push({ mode, reason: r.reason });
+  }
+  if (!isolator && requested !== "auto") {
+    const name = SETTING_NAME[requested];
+    throw Object.assign(
+      new Error(`${ISOLATION_SETTING}=${name} asks for ${name} isolation, which cannot be had here (${refused[0].reason}); the sandbox does not start rather than isolate less`),
+      { setting: ISOLATION_SETTING },
+    );
+  }
+  /** Stronger modes than the one in force, each "<mode>: <why not>". */
+  const passedOver = refused.map((r) => `${SETTING_NAME[r.mode]}: ${r.reason}`);
+  if (!isolator) {
+    if (o.allowUnsafe !== true) throw new Error(`no isolation works here (${passedOver.join("; ")}); install bubblewrap (${BUBBLEWRAP_INSTALL}), or start with --unsafe-no-isolation to run code without it`);
+    isolator = { isolation: "none", mounts: [], tools: {}, strayFds };
+    log(`WARNING: the sandbox runs model-written code WITHOUT isolation (--unsafe-no-isolation): no namespaces, only resource limits. ${passedOver.join("; ")}`);
+  } else if (passedOver.length) log(`sandbox: using ${SETTING_NAME[isolator.isolation]} isolation (${passedOver.join("; ")})`);
+  const { isolation } = isolator;
   const pool = slotPool(concurrency);
 
   const server = http.createServer(async (req, res) => {
@@ -176,7 +264,7 @@ export async function startSandbox(o) {
     const slot = await pool.take();
     const queuedMs = Math.round(performance.now() - waitStart);
     try {
-      const verdict = await executeProgram({ isolation, python, prlimit, ...parsed.request, uid: uidOf(slot) });
+      const verdict = await executeProgram({ isolator, python, prlimit, ...parsed.request, uid: uidOf(slot) });
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ ...verdict, queued_ms: queuedMs }));
     } catch (err) {
@@ -187,21 +275,29 @@ export async function startSandbox(o) {
     }
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve(undefined));
-  });
+  try {
+    await new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve(undefined));
+    });
+  } catch (err) {
+    await isolator.root?.dispose();
+    throw err;
+  }
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
     isolation,
+    passedOver,
     concurrency,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise((resolve) => {
         server.close(() => resolve(undefined));
         server.closeAllConnections();
-      }),
+      });
+      await isolator.root?.dispose();
+    },
   };
 }
 
@@ -217,9 +313,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: Number(argValue("--port") ?? process.env.PORT ?? 8791),
     concurrency: argValue("--concurrency") || process.env.ASSAY_SANDBOX_CONCURRENCY ? Number(argValue("--concurrency") ?? process.env.ASSAY_SANDBOX_CONCURRENCY) : undefined,
     allowUnsafe: process.argv.includes("--unsafe-no-isolation"),
+  }).catch((err) => {
+    // A setting or a machine that cannot give the isolation asked for: one line saying so, no stack.
+    process.stderr.write(`sandbox: ${err?.message ?? err}\n`);
+    process.exit(1);
   });
-  console.log(JSON.stringify({ url: sandbox.url, isolation: sandbox.isolation, concurrency: sandbox.concurrency }));
   const stop = () => void sandbox.close().then(() => process.exit(0));
+  // Before the line that says it listens: a supervisor may stop it as soon as it reads that line.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  console.log(JSON.stringify({ url: sandbox.url, isolation: sandbox.isolation, concurrency: sandbox.concurrency, passed_over: sandbox.passedOver }));
 }

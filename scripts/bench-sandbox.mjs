@@ -1,10 +1,13 @@
-// Sandbox throughput (part of `npm run bench`): HumanEval's canonical
-// solutions (../shared, or ASSAY_SHARED_DIR; generated stand-ins without it)
-// as Assay assembles them, executed through the sandbox's HTTP API.
+// Sandbox throughput (`npm run bench:sandbox`, part of `npm run bench`):
+// HumanEval's canonical solutions (../shared, or ASSAY_SHARED_DIR; generated
+// stand-ins without it) as Assay assembles them, executed through the
+// sandbox's HTTP API, under each isolation mode this machine accepts
+// (bubblewrap, unshare; only ASSAY_SANDBOX_ISOLATION's when it is set):
+//   0. the service's start (probing its isolation, preparing unshare's template);
 //   1. executions per second at the default parallelism (the number of cores);
 //   2. overhead per execution: one at a time through the sandbox (isolation,
 //      limits, HTTP, signing) against the same program under the same bare `python3 -I`.
-// Prints one JSON line per figure.
+// Prints one JSON line per figure and mode.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -12,7 +15,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { findPython } from "../sandbox/isolation.mjs";
+import { findPython, ISOLATION_SETTING, toolsFor } from "../sandbox/isolation.mjs";
 import { signBody, startSandbox } from "../sandbox/server.mjs";
 import { importTs } from "./lib/import-ts.mjs";
 
@@ -50,28 +53,34 @@ async function bare(program) {
 }
 
 const cores = availableParallelism();
-const sandbox = await startSandbox({ secret, log: () => {} });
-try {
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: sandbox.concurrency }, async () => {
-    while (next < programs.length) await execute(sandbox.url, programs[next++]);
-  }));
-  const wall = (performance.now() - t0) / 1000;
-  console.log(JSON.stringify({ bench: "sandbox throughput", programs: programs.length, parallelism: sandbox.concurrency, cores, isolation: sandbox.isolation, seconds: +wall.toFixed(2), executions_per_s: +(programs.length / wall).toFixed(1) }));
+const modes = process.env[ISOLATION_SETTING] ? [process.env[ISOLATION_SETTING]] : ["bwrap", "unshare"].filter((m) => !("missing" in toolsFor(m)));
+for (const mode of modes) {
+  const t = performance.now();
+  const sandbox = await startSandbox({ secret, isolation: mode, log: () => {} });
+  const startMs = performance.now() - t;
+  try {
+    console.log(JSON.stringify({ bench: "sandbox start", isolation: sandbox.isolation, start_ms: +startMs.toFixed(1) }));
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: sandbox.concurrency }, async () => {
+      while (next < programs.length) await execute(sandbox.url, programs[next++]);
+    }));
+    const wall = (performance.now() - t0) / 1000;
+    console.log(JSON.stringify({ bench: "sandbox throughput", programs: programs.length, parallelism: sandbox.concurrency, cores, isolation: sandbox.isolation, seconds: +wall.toFixed(2), executions_per_s: +(programs.length / wall).toFixed(1) }));
 
-  const sample = programs.slice(0, 40);
-  // Interleaved, so a change in the machine's load hits both sides alike; medians.
-  const viaSandbox = [];
-  const plain = [];
-  for (const p of sample) {
-    const t = performance.now();
-    await execute(sandbox.url, p);
-    viaSandbox.push(performance.now() - t);
-    plain.push(await bare(p));
+    const sample = programs.slice(0, 40);
+    // Interleaved, so a change in the machine's load hits both sides alike; medians.
+    const viaSandbox = [];
+    const plain = [];
+    for (const p of sample) {
+      const t = performance.now();
+      await execute(sandbox.url, p);
+      viaSandbox.push(performance.now() - t);
+      plain.push(await bare(p));
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(JSON.stringify({ bench: "sandbox overhead", programs: sample.length, isolation: sandbox.isolation, sandbox_median_ms: +median(viaSandbox).toFixed(1), bare_python_median_ms: +median(plain).toFixed(1), overhead_ms: +(median(viaSandbox) - median(plain)).toFixed(1) }));
+  } finally {
+    await sandbox.close();
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(JSON.stringify({ bench: "sandbox overhead", programs: sample.length, isolation: sandbox.isolation, sandbox_median_ms: +median(viaSandbox).toFixed(1), bare_python_median_ms: +median(plain).toFixed(1), overhead_ms: +(median(viaSandbox) - median(plain)).toFixed(1) }));
-} finally {
-  await sandbox.close();
 }

@@ -12,10 +12,19 @@ import { fixtureListenError, fixturePort } from "./lib/fixture-port.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
 import { runDemo } from "./lib/demo.mjs";
 import { startLocalSandbox } from "./lib/sandbox.mjs";
-import { ConfigError, startCronTicker, startStack } from "./lib/stack.mjs";
+import { assertPortFree, ConfigError, startCronTicker, startStack } from "./lib/stack.mjs";
 
 const port = Number(process.env.PORT || 8787);
 const stateDir = process.env.ASSAY_STATE_DIR || ".assay";
+// A busy or malformed PORT stops the start here, named, before anything is started or printed.
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a port number from 1 to 65535, got '${process.env.PORT}'`);
+  process.exit(1);
+}
+await assertPortFree(port, "PORT").catch((err) => {
+  console.error(err instanceof ConfigError ? `npm start: ${err.message}` : err);
+  process.exit(1);
+});
 const questions = demoQuestions(50);
 
 // The fixture model knows the demo's answers and, when ../shared has them, the built-in benchmarks' answer keys.
@@ -34,7 +43,12 @@ const fixture = await startFixtureModel({ host: "127.0.0.1", port: wanted.port, 
 // Built-in benchmarks load their pinned files from ../shared/datasets when this machine has it, else from upstream.
 const mirror = existsSync(SHARED) ? await serveDatasets(SHARED) : null;
 // Code benchmarks (HumanEval, MBPP) execute their programs in the sandbox, its own process on loopback.
-const sandbox = await startLocalSandbox({ stateDir });
+const sandbox = await startLocalSandbox({ stateDir }).catch(async (err) => {
+  // ASSAY_SANDBOX_ISOLATION asked for something this machine cannot give (or is misspelt): say so and stop.
+  console.error(`npm start: ${err instanceof Error ? err.message : err}`);
+  await Promise.allSettled([fixture.close(), mirror?.close()]);
+  process.exit(1);
+});
 const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars };
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` }).catch(
   async (err) => {

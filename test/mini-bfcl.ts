@@ -5,7 +5,7 @@
  * for a clone without ../shared. Every function and question is made up.
  * Pure and deterministic.
  */
-import { BFCL_CATEGORIES, bfclAnswerPath, bfclQuestionPath, type BfclCategory } from "../src/catalog/normalise/bfcl";
+import { BFCL_CATEGORIES, bfclAnswerPath, bfclQuestionPath, type BfclCategory } from "../src/catalog/benchmarks/bfcl_v4/normalise";
 
 /** Rows per generated category. */
 export const MINI_BFCL_ROWS = 4;

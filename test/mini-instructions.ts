@@ -101,7 +101,7 @@ const record = ({ response: _, ...row }: Item) => row;
 /** Rows per generated file. */
 export const MINI_INSTRUCTION_SIZES = { ifeval: IFEVAL.length, ifbench: IFBENCH.length } as const;
 
-/** The two generated input files, under the paths of src/catalog/sources-instruction.ts. */
+/** The two generated input files, under the paths of the IFEval and IFBench pinned sources (src/catalog/benchmarks/{ifeval,ifbench}/source.ts). */
 export function miniInstructionFiles(): { path: string; text: string; gzip: boolean }[] {
   return [
     { path: "ifeval/input_data.jsonl", text: jsonl(IFEVAL.map(record)), gzip: false },

@@ -8,7 +8,7 @@
  * not read them for (extraction), as the real file's rows only cover
  * 101–130. Pure and deterministic.
  */
-import { MT_BENCH_CATEGORIES } from "../src/catalog/sources-mt-bench";
+import { MT_BENCH_CATEGORIES } from "../src/catalog/benchmarks/mt_bench/source";
 
 /** The generated questions: id, category, two turns, and the reference answers when the category has them. */
 export const MINI_MT_BENCH = MT_BENCH_CATEGORIES.map((category, i) => {

@@ -90,7 +90,7 @@ function hellaswagText(): string {
   return lines.join("\n") + "\n";
 }
 
-/** The three generated files under the paths of src/catalog/sources-multiple-choice.ts. */
+/** The three generated files under the paths of the MMLU-Pro and HellaSwag pinned sources (src/catalog/benchmarks/{mmlu_pro,hellaswag}/source.ts). */
 export function miniMultipleChoiceFiles(): { path: string; text: string; gzip: boolean; bytes: Uint8Array }[] {
   return [
     { path: "mmlu_pro/data/test-00000-of-00001.parquet", text: "", gzip: false, bytes: mmluProParquet("test") },

@@ -5,7 +5,7 @@
  * across lines as the real pools do, and one line with the "...?-" ending
  * quirk. Pure and deterministic.
  */
-import { TOXIGEN_DATA } from "../src/catalog/sources-toxigen";
+import { TOXIGEN_DATA } from "../src/catalog/benchmarks/toxigen/source";
 
 /** Distinct sentences per generated file. */
 export const MINI_TOXIGEN_PER_FILE = 3;

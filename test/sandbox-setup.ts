@@ -18,6 +18,8 @@ declare module "vitest" {
     sandboxUrl: string;
     /** The secret its requests are signed with. */
     sandboxSecret: string;
+    /** The isolation it runs every program under (ASSAY_SANDBOX_ISOLATION forces one). */
+    sandboxIsolation: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("sandboxUrl", sandbox.url);
   project.provide("sandboxSecret", ASSAY_SANDBOX_SECRET);
+  project.provide("sandboxIsolation", sandbox.isolation);
   return async () => {
     await sandbox.close();
   };

@@ -14,6 +14,7 @@ import { handleQueue } from "./queue/consumer";
 export { RunGate } from "./gate/run-gate";
 export { CallLane } from "./lanes/call-lane";
 export { RunLive } from "./live/run-live";
+export { SandboxContainer } from "./sandbox/container";
 
 const app = buildApp();
 

@@ -66,5 +66,6 @@ export async function runDemo({ url, bootstrapToken, stateDir, fixture, question
     if (d.pass_at_k) log(`    ${d.labels?.pass_at_k ?? "pass@k"} ${d.pass_at_k}, ${d.labels?.pass_hat_k ?? "pass^k"} ${d.pass_hat_k}`);
   }
   log(`  API key of the demo project (kept in ${join(stateDir, "demo.json")}): ${key}`);
+  log(`\nSee it in the dashboard: open ${url}/runs/${run.id} and sign in with that key.`);
   return { runId: run.id, status: p.status, key };
 }

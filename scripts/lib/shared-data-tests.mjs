@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from "node:path";
 // What reaches the shared folder: its helpers and injected URLs, the
 // variable that moves it, the path itself, and `npm start` (its demo data).
 const SHARED_MARKERS = /builtin-data|datasets-server|mini-datasets|mini-bfcl|sharedPresent|sharedUrl|datasetsUrl|datasetPins|ASSAY_SHARED_DIR|\.\.\/shared|scripts\/start\.mjs|"start\.mjs"/;
-const TEST_ROOTS = ["src", "workers", "test", "e2e", "cli", "sandbox", "sdk"];
+const TEST_ROOTS = ["src", "workers", "test", "e2e", "cli", "sandbox", "environments", "sdk"];
 
 function sourceFiles(dir) {
   if (!existsSync(dir)) return [];

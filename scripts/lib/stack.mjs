@@ -1,11 +1,12 @@
 // Starts the local Assay stack: applies D1 migrations to the local state,
-// then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
+// syncs the built-in catalog's rows (scripts/lib/catalog.mjs), then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
 // and waits until the API answers. Shared by `npm start` and `npm run bench`.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { syncCatalog } from "./catalog.mjs";
 import { ensureDashboardBuilt } from "./dashboard.mjs";
 import { importTs } from "./import-ts.mjs";
 
@@ -42,6 +43,25 @@ export function freePort() {
 
 /** A configuration variable breaks its rule: the message names it and the rule, nothing more is needed. */
 export class ConfigError extends Error {}
+
+/**
+ * Throws a ConfigError naming `setting` when something already listens on
+ * 127.0.0.1:`port`, for `npm start` to call before it starts anything:
+ * wrangler dev would otherwise start, fail to bind and exit with the cause
+ * only in its log, or (another Assay on that port) leave the start talking
+ * to a stack that is not its own.
+ * @param {number} port
+ * @param {string} setting the variable that chose the port, e.g. "PORT"
+ */
+export async function assertPortFree(port, setting) {
+  const code = await new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", (err) => resolve(/** @type {NodeJS.ErrnoException} */ (err).code ?? "error"));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(null)));
+  });
+  if (code === "EADDRINUSE") throw new ConfigError(`port ${port} (${setting}) is already in use: stop what holds it, or set ${setting} to a free port`);
+  if (code) throw new ConfigError(`cannot listen on port ${port} (${setting}): ${code}`);
+}
 
 /**
  * Checks the Worker's variables against the Worker's own schema
@@ -92,6 +112,8 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
     env: { ...process.env, CI: "true" },
   });
   if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  // The built-in benchmarks' rows come from their definitions, not from a migration (docs/catalog.md).
+  await syncCatalog({ persistTo: persist, quiet: true });
 
   const inspector = await freePort();
   const child = spawn(

@@ -1,40 +1,35 @@
 /**
- * The built-in catalog: every definition, in catalog order, and lookups by
- * id. Seed 003 lists 40 benchmarks in nine groups; variants (TruthfulQA
- * MC1, ARC-Challenge, ARC-AGI-2, MBPP+) are extra benchmarks shown under one
- * of those entries, so the catalog has 40 entries and 44 benchmarks. Pure data.
+ * The built-in catalog as the Worker sees it: every definition of the
+ * registry, in catalog order, and lookups by id. Seed 003 lists 40
+ * benchmarks in nine groups; variants (TruthfulQA MC1, ARC-Challenge,
+ * ARC-AGI-2, MBPP+, MATH-Vision) are extra benchmarks shown under one of
+ * those entries. The prose of each (its about.ts) is not here: the catalog
+ * sync joins it (src/catalog/full.ts). Pure data.
  */
-import { AGENT } from "./definitions/agent";
-import { CHAT } from "./definitions/chat";
-import { CODING } from "./definitions/coding";
-import { INSTRUCTION } from "./definitions/instruction";
-import { KNOWLEDGE } from "./definitions/knowledge";
-import { LANGUAGE } from "./definitions/language";
-import { REASONING } from "./definitions/reasoning";
-import { SAFETY } from "./definitions/safety";
-import { VISION } from "./definitions/vision";
-import type { BuiltinBenchmark } from "./types";
+import { REGISTRY } from "./registry";
+import type { BenchmarkDefinition, PinnedDataset, Normaliser } from "./types";
 
-export { CATEGORIES, type BuiltinBenchmark, type Category } from "./types";
+export { CATEGORIES, type BenchmarkDefinition, type BuiltinBenchmark, type Category } from "./types";
 
-export const BUILTIN_BENCHMARKS: readonly BuiltinBenchmark[] = [
-  ...REASONING,
-  ...LANGUAGE,
-  ...KNOWLEDGE,
-  ...CODING,
-  ...SAFETY,
-  ...CHAT,
-  ...INSTRUCTION,
-  ...AGENT,
-  ...VISION,
-];
+export const BUILTIN_BENCHMARKS: readonly BenchmarkDefinition[] = REGISTRY;
 
 /** The catalog entries of seed 003 (every benchmark that is not a variant). */
-export const CATALOG_ENTRIES: readonly BuiltinBenchmark[] = BUILTIN_BENCHMARKS.filter((b) => b.variant_of === null);
+export const CATALOG_ENTRIES: readonly BenchmarkDefinition[] = BUILTIN_BENCHMARKS.filter((b) => b.variant_of === null);
 
 const BY_ID = new Map(BUILTIN_BENCHMARKS.map((b) => [b.id, b]));
 
 /** The built-in with this id, if there is one. */
-export function builtinById(id: string): BuiltinBenchmark | undefined {
+export function builtinById(id: string): BenchmarkDefinition | undefined {
   return BY_ID.get(id);
+}
+
+/** What loads a built-in's data: its pinned files and their normaliser; undefined when it has none (or is not a built-in). */
+export function pinnedSourceOf(id: string): { data: PinnedDataset; normalise: Normaliser } | undefined {
+  const def = BY_ID.get(id);
+  return def?.normalise ? { data: def.data, normalise: def.normalise } : undefined;
+}
+
+/** The folder of a built-in under src/catalog/benchmarks: its id without the `bm_` prefix. */
+export function folderOf(id: string): string {
+  return id.replace(/^bm_/, "");
 }

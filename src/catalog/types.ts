@@ -1,10 +1,11 @@
 /**
- * The shape of a built-in benchmark definition: what the catalog shows
- * (detail text, status, source), how a run executes it (kind, prompt,
- * scorer, options) and, for the ones whose data can be loaded, where the
- * pinned source files live and how their rows are normalised. Pure types
- * and constants, no I/O.
+ * The shape of a built-in benchmark, in two halves that live side by side
+ * in its folder (src/catalog/benchmarks/<slug>/): the definition (how a run
+ * executes it: data, normaliser, prompt, scorer, options), which the Worker
+ * bundles, and the about (the detail page's prose), which only the catalog
+ * sync reads. Pure types and constants, no I/O.
  */
+import type { JsonObject } from "../datasets/canonical-json";
 
 /** The nine catalog groups of seed 003, as stored in `benchmarks.category`. */
 export const CATEGORIES = {
@@ -38,10 +39,26 @@ export interface SourceFile {
   url: string;
   /** Hex sha256 of the file's bytes as published; anything else is refused. Absent when the dataset pins its files as a set (listing_sha256). */
   sha256?: string;
-  /** Size in bytes as published. */
+  /** Size in bytes as published; absent when the publisher states none (the digest still pins the bytes). */
+  bytes?: number;
+  /**
+   * parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document
+   * (an ARC task), read by their loader; zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   */
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json" | "zip";
+  /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
+  member?: ArchiveMember;
+}
+
+/** The data file inside a pinned archive (GPQA's dataset.zip): opened, checked against its sha256, handed to the normaliser in place of the archive. */
+export interface ArchiveMember {
+  /** Its path inside the archive. */
+  name: string;
+  /** The password the publisher gives with the archive (ZipCrypto), or null when the member is not encrypted. */
+  password: string | null;
+  sha256: string;
   bytes: number;
-  /** parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task). The last three are read by their loader. */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json";
+  format: "jsonl" | "csv";
 }
 
 /**
@@ -84,8 +101,6 @@ export interface PinnedDataset {
    * files carry no sha256 of their own; one changed file refuses them all.
    */
   listing_sha256?: string;
-  /** The normaliser (src/catalog/normalise) that builds the revision rows. */
-  loader: LoaderName;
   /** Images the rows refer to, pinned as a set and stored with the revision. */
   images?: PinnedImages;
   /** Caveats about the copy (converted format, mirror instead of upstream). */
@@ -105,8 +120,21 @@ export interface ExternalDataset {
 
 export type DataSource = PinnedDataset | ExternalDataset;
 
-export const LOADERS = ["gsm8k", "mmlu", "arc_challenge", "truthfulqa_mc1", "truthfulqa", "humaneval", "mbpp", "mbpp_plus", "ifeval", "ifbench", "bfcl", "mmlu_pro", "hellaswag", "arc_agi", "toxigen", "mt_bench", "math_vision"] as const;
-export type LoaderName = (typeof LOADERS)[number];
+/** The bytes of one pinned file, already checked against its sha256. */
+export interface LoadedFile {
+  file: SourceFile;
+  bytes: Uint8Array;
+}
+
+/**
+ * Pinned source files in, the rows of a built-in revision out: the source's
+ * content plus what prompts and scorers need (ids, split and subset columns,
+ * lettered options), so a template stays a plain `{column}` fill and the
+ * revision digest covers exactly what the model is shown. Deterministic (the
+ * same bytes give the same rows); throws, naming the file and line, on data
+ * it does not expect.
+ */
+export type Normaliser = (files: LoadedFile[]) => Promise<JsonObject[]>;
 
 /** A service a benchmark drives for real, whose credential the run must supply. */
 export interface ServiceCredential {
@@ -125,13 +153,17 @@ export interface CatalogText {
   use_cases: string[];
 }
 
-/** One built-in benchmark. */
-export interface BuiltinBenchmark {
-  /** Stable, readable id: bm_<slug>. */
+/** Where a definition's rows come from: pinned files and their normaliser, or an upstream it does not load (yet). */
+export type DefinitionData = { data: PinnedDataset; normalise: Normaliser } | { data: ExternalDataset; normalise?: undefined };
+
+/**
+ * How a run executes one built-in: the part of it the Worker bundles
+ * (definition.ts of its folder). Its prose is the about (BenchmarkAbout).
+ */
+export type BenchmarkDefinition = DefinitionData & {
+  /** Stable, readable id: bm_<slug>, where <slug> is its folder under src/catalog/benchmarks. Runs refer to it: never change it. */
   id: string;
   name: string;
-  /** One sentence for the catalog card. */
-  description: string;
   category: Category;
   /** inline: one model call per task; runner: an external runner executes and verifies each attempt. */
   kind: "inline" | "runner";
@@ -142,10 +174,6 @@ export interface BuiltinBenchmark {
    */
   variant_of: string | null;
   status: CatalogStatus;
-  /** Why the status is what it is, and what a user needs to run it. */
-  status_detail: string;
-  text: CatalogText;
-  data: DataSource;
   /** The revision split a run evaluates by default (null: every row). */
   split: string | null;
   prompt_template: string | null;
@@ -181,8 +209,31 @@ export interface BuiltinBenchmark {
   };
   /** Tasks a full run evaluates (rows of the evaluated split); null when not loaded here. */
   sample_size: number | null;
+  /**
+   * Short labels for what a run needs beyond what the definition already
+   * implies (a judge, the sandbox, a runner, images and credentials are
+   * derived: src/catalog/needs.ts), e.g. "user simulator".
+   */
+  needs?: string[];
+};
+
+/** The detail page of one built-in (about.ts of its folder): prose the catalog shows, never bundled with the Worker. */
+export interface BenchmarkAbout {
+  /** One sentence for the catalog card; say which dataset stands behind the name when it is not obvious. */
+  description: string;
+  /** Why the status is what it is, and what a user needs to run it (the detail page). */
+  status_detail: string;
+  /** One line for the card; derived from the status and sample size when absent (src/catalog/needs.ts). */
+  status_summary?: string;
+  text: CatalogText;
   credentials: ServiceCredential[];
   /** What must be in place before a run: runner, judge, services. */
   requirements: string[];
   references: { title: string; url: string }[];
 }
+
+/** One built-in whole: its definition and its about. */
+export type BuiltinBenchmark = BenchmarkDefinition & BenchmarkAbout;
+
+/** A built-in whole as plain data (its normaliser left out): what the catalog sync turns into a row, and what tests of the catalog read. */
+export type CatalogEntry = Omit<BuiltinBenchmark, "normalise">;

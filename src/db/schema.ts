@@ -67,6 +67,14 @@ export const benchmarks = sqliteTable("benchmarks", {
   createdAt: text("created_at").notNull(),
 });
 
+/** The last catalog sync (migration 0029): the digest of the built-in rows it wrote. One row, id 1. */
+export const catalogSync = sqliteTable("catalog_sync", {
+  id: integer("id").primaryKey(),
+  digest: text("digest").notNull(),
+  benchmarks: integer("benchmarks").notNull(),
+  syncedAt: text("synced_at").notNull(),
+});
+
 export const profiles = sqliteTable("profiles", {
   id: text("id").primaryKey(),
   projectId: text("project_id").notNull(),

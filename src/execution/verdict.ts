@@ -39,6 +39,7 @@ export function scoreInput(state: AttemptState): ScoreInput {
     spec: task.benchmark.scoring,
     prompt: state.request.messages.at(-1)?.content,
     row,
+    attempt_index: task.slot.attemptIndex,
     ...(state.turns && { turns: [...state.turns] }),
     trajectory: state.messages,
     ...(Object.keys(state.store).length && { store: state.store }),

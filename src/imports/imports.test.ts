@@ -3,14 +3,16 @@
 // (inject("sharedPresent")): tasks, outputs, the scorer mapped (or why not),
 // the stated aggregate and the per-sample verdicts it is made of.
 import { describe, expect, inject, it } from "vitest";
-import { ImportError, outputRows, parseImport, parseInspect, parseLmEval, parsePromptfoo, taskRows } from ".";
+import { ImportError, outputRows, parseInspect, parseLmEval, parsePromptfoo, taskRows } from ".";
+import { FORMATS_WITH_RESULTS, IMPORT_FORM_HELP, IMPORT_FORMAT_SPECS, parseImport } from "./formats";
+import { IMPORT_FORMATS } from "./types";
 import { planImport } from "./plan";
 import promptfooReal from "../../test/imports/promptfoo-0.123.1-fixture-results.json";
 import { INSPECT_CASES, LM_EVAL_SAMPLES_NAME, miniInspectEval, miniInspectJson, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo, zipOf } from "../../test/mini-imports";
 
 const enc = new TextEncoder();
 const file = (name: string, text: string | Uint8Array) => ({ name, bytes: typeof text === "string" ? enc.encode(text) : text });
-const verdictMean = (ev: { tasks: { verdicts: Record<string, number | null> }[] }, name: string) => {
+const verdictMean = (ev: { tasks: { verdicts: Record<string, number | null | (number | null)[]> }[] }, name: string) => {
   const v = ev.tasks.map((t) => t.verdicts[name]).filter((x): x is number => typeof x === "number");
   return v.reduce((a, b) => a + b, 0) / v.length;
 };
@@ -202,5 +204,25 @@ describe.runIf(inject("sharedPresent"))("the real files in ../shared/real-output
     const b = parsePromptfoo(await get("promptfoo/sample-export.json"));
     expect(b.scores[0]).toMatchObject({ assay: null, stated: 0, verdicts: 4 });
     expect(b.outputs).toHaveLength(4);
+  });
+});
+
+describe("the format registry", () => {
+  it("has one entry per format id, and the form's help is built from it", () => {
+    expect(Object.keys(IMPORT_FORMAT_SPECS).sort()).toEqual([...IMPORT_FORMATS].sort());
+    expect(FORMATS_WITH_RESULTS).toEqual(["lm-eval"]);
+    expect(IMPORT_FORM_HELP).toEqual({
+      format:
+        "promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json), harbor (a ZIP of trial directories or a job directory), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed)",
+      file: "The result file; lm-eval: one or more samples files (repeat the field)",
+      results: "lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores",
+    });
+  });
+
+  it("hands a many-file format every file and refuses a one-file format any other count", async () => {
+    const one = await parseImport("lm-eval", [file("samples_a_2026-01-01T00-00-00.jsonl", miniLmEvalSamples())]);
+    const two = await parseImport("lm-eval", [file("samples_a_2026-01-01T00-00-00.jsonl", miniLmEvalSamples()), file("samples_b_2026-01-01T00-00-00.jsonl", miniLmEvalSamples())]);
+    expect(two.tasks).toHaveLength(2 * one.tasks.length);
+    await expect(parseImport("promptfoo", [])).rejects.toMatchObject({ field: "file", message: "a promptfoo import takes one file, not 0" });
   });
 });

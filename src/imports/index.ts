@@ -1,23 +1,18 @@
 /**
- * Importers of other harnesses' result files (issue 17), one per format,
- * each yielding an ImportedEval (src/imports/types.ts); and the rows of the
- * two dataset revisions an import writes. Pure.
+ * Importers of other harnesses' result files (issue 17), one per format
+ * (registered in src/imports/formats.ts), each yielding an ImportedEval
+ * (src/imports/types.ts); and the rows of the two dataset revisions an
+ * import writes. Pure.
  */
 import { parseInspect } from "./inspect";
 import { parseLmEval } from "./lm-eval";
 import { parsePromptfoo } from "./promptfoo";
-import { ImportError, verdictColumn, type ImportedEval, type ImportFile, type ImportFormat } from "./types";
+import { verdictColumn, type ImportedEval } from "./types";
 
 export * from "./types";
 export { parseInspect, parseLmEval, parsePromptfoo };
 
-export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile): Promise<ImportedEval> {
-  if (format === "lm-eval") return parseLmEval(files, results);
-  if (files.length !== 1) throw new ImportError("file", `a ${format} import takes one file, not ${files.length}`);
-  return format === "promptfoo" ? parsePromptfoo(files[0]!) : parseInspect(files[0]!);
-}
-
-/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields. */
+/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields, the importer's own columns. */
 export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
   const multiTask = ev.tool === "lm-eval" && ev.tasks.some((t) => t.meta?.task !== ev.tasks[0]?.meta?.task);
   return ev.tasks.map((t) => {
@@ -25,6 +20,7 @@ export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
     if (t.choices) row.choices = t.choices;
     for (const s of ev.scores) row[verdictColumn(s.name)] = t.verdicts[s.name] ?? null;
     for (const [k, v] of Object.entries(t.meta ?? {})) row[k === "task" && multiTask ? "task" : `source_${k}`] = v;
+    for (const [k, v] of Object.entries(t.columns ?? {})) row[k] = v;
     return row;
   });
 }

@@ -5,6 +5,7 @@
  * column), and the outputs target that runs them. Pure.
  */
 import type { ScoringSpec } from "../scorers/spec";
+import { IMPORT_FORMAT_SPECS } from "./formats";
 import { outputRows, taskRows } from "./index";
 import { verdictColumn, type ImportedEval, type ImportedScore } from "./types";
 
@@ -31,13 +32,10 @@ export interface ImportPlan {
   attempts: number;
 }
 
-/** Tools as people name them. */
-export const TOOL_NAMES = { promptfoo: "promptfoo", inspect: "Inspect AI", "lm-eval": "lm-evaluation-harness" } as const;
-
 export function planImport(ev: ImportedEval, name: string, fileNames: string[]): ImportPlan {
   const perTask = new Map<string, number>();
   for (const o of ev.outputs) perTask.set(o.key, (perTask.get(o.key) ?? 0) + 1);
-  const tool = TOOL_NAMES[ev.tool];
+  const tool = IMPORT_FORMAT_SPECS[ev.tool].toolName;
   const files = fileNames.join(", ");
   const benchmarks = ev.scores.map((s): PlannedBenchmark => {
     const label = `${ev.tool} ${s.name}`;
@@ -49,7 +47,7 @@ export function planImport(ev: ImportedEval, name: string, fileNames: string[]):
       scoring,
       counterpart: s.assay !== null,
       score: s,
-      ...(s.subset ? { subsets: [s.subset], subset_column: "task" } : {}),
+      ...(s.subset ? { subsets: [s.subset], subset_column: "task" } : ev.subset_column ? { subset_column: ev.subset_column } : {}),
     };
   });
   return {

@@ -5,9 +5,11 @@
  * the source stated, the Assay scorer with the same semantics (or none, and
  * why) and the source's own aggregate. Pure: no binding, no clock.
  */
+import type { JsonValue } from "../datasets/canonical-json";
 import type { ScoringSpec } from "../scorers/spec";
+import type { ImportAgreement } from "./tau2";
 
-export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval"] as const;
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor", "tau2", "tau-bench"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A file as given: its name (lm-eval reads the task from it) and bytes. */
@@ -23,9 +25,12 @@ export interface ImportedTask {
   expected: string | null;
   /** Option texts, for a multiple-choice row (Assay's multiple_choice reads a `choices` column). */
   choices?: string[];
-  verdicts: Record<string, number | null>;
-  /** A few source fields worth keeping beside the row (provider, epoch count, doc id). */
+  /** Per score: one verdict for every attempt of the task, or a list with one per attempt (an imported Harbor task's trials). */
+  verdicts: Record<string, number | null | (number | null)[]>;
+  /** A few source fields worth keeping beside the row (provider, epoch count, doc id), as `source_<name>` columns. */
   meta?: Record<string, string | number | null>;
+  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS and repo; τ²'s task, domain and database slice). */
+  columns?: Record<string, JsonValue>;
 }
 
 export interface ImportedOutput {
@@ -64,6 +69,10 @@ export interface ImportedEval {
   tasks: ImportedTask[];
   outputs: ImportedOutput[];
   scores: ImportedScore[];
+  /** The tasks revision's column whose value is each row's subset (τ²'s domain), for per-subset rows of every score. */
+  subset_column?: string;
+  /** How far Assay's own replay agrees with the file's verdicts (τ², τ-bench: each simulation replayed at import). */
+  agreement?: ImportAgreement;
 }
 
 /** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */

@@ -1,9 +1,12 @@
 /**
  * The statistics of a run overview's panes: a distribution's summary (min,
- * p10, quartiles, median, p90, max, mean), an equal-width histogram for a
- * tile's hover, a deterministic thinning of points for huge runs, and how a
- * metric is drawn (a chip when every attempt shares one value, a counted
- * dot plot when it takes few values, a beeswarm otherwise). Pure, no I/O.
+ * p10, quartiles, median, p90, max, mean) from its order statistics (the
+ * sorted values at the positions the percentiles read, which D1 returns
+ * for a run of any size: src/db/overview.ts), an equal-width histogram for
+ * a tile's hover, a deterministic thinning of points for huge runs, and how
+ * a metric is drawn (a chip when every attempt shares one value, a counted
+ * dot plot when it takes few values, a beeswarm otherwise). The functions
+ * over whole arrays of values define what the SQL computes. Pure, no I/O.
  */
 
 export interface Summary {
@@ -18,34 +21,61 @@ export interface Summary {
   max: number;
 }
 
-/** Linear interpolation between order statistics (the "R-7" rule numpy and spreadsheets use), on sorted values. */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return NaN;
-  const h = (sorted.length - 1) * q;
+/** The percentiles a summary shows, in its order. */
+export const QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
+
+/**
+ * What a summary needs of n values: their count, their sum, and the sorted
+ * values at positions 0, n - 1 and both sides of each (n - 1) * q.
+ */
+export interface OrderStats {
+  n: number;
+  sum: number;
+  /** Sorted value by 0-based position; other positions may be absent. */
+  at: Record<number, number>;
+}
+
+/** Linear interpolation between order statistics (the "R-7" rule numpy and spreadsheets use), on n sorted values read by position. */
+function interpolate(at: (i: number) => number, n: number, q: number): number {
+  const h = (n - 1) * q;
   const lo = Math.floor(h);
   const hi = Math.ceil(h);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (h - lo);
+  return at(lo) + (at(hi) - at(lo)) * (h - lo);
+}
+
+/** The R-7 quantile of sorted values. */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  return sorted.length === 0 ? NaN : interpolate((i) => sorted[i]!, sorted.length, q);
+}
+
+/** The order statistics of finite values (sorted ascending, summed in that order). */
+export function orderStats(values: readonly number[]): OrderStats {
+  // A typed array sorts numerically without a comparator: several times faster over a 10,000-attempt run.
+  const v = Float64Array.from(values.filter(Number.isFinite)).sort();
+  let sum = 0;
+  for (const x of v) sum += x;
+  const at: Record<number, number> = {};
+  v.forEach((x, i) => (at[i] = x));
+  return { n: v.length, sum, at };
+}
+
+/** The sorted positions a summary of n values reads: 0, n - 1, and both sides of each (n - 1) * q. */
+export function summaryPositions(n: number): number[] {
+  if (n === 0) return [];
+  return [0, n - 1, ...QUANTILES.flatMap((q) => [Math.floor((n - 1) * q), Math.ceil((n - 1) * q)])];
+}
+
+/** The summary of order statistics; null when there are no values. */
+export function summaryOf(s: OrderStats): Summary | null {
+  if (s.n === 0) return null;
+  const at = (i: number) => s.at[i]!;
+  const [p10, p25, median, p75, p90] = QUANTILES.map((q) => interpolate(at, s.n, q)) as [number, number, number, number, number];
+  return { n: s.n, mean: s.sum / s.n, min: at(0), p10, p25, median, p75, p90, max: at(s.n - 1) };
 }
 
 /** The summary of finite values; null when there are none. */
 export function summarize(values: readonly number[]): Summary | null {
-  // A typed array sorts numerically without a comparator: several times faster over a 10,000-attempt run.
-  const v = Float64Array.from(values.filter(Number.isFinite)).sort();
-  if (v.length === 0) return null;
-  let total = 0;
-  for (const x of v) total += x;
-  const mean = total / v.length;
-  return {
-    n: v.length,
-    mean,
-    min: v[0]!,
-    p10: quantile(v, 0.1),
-    p25: quantile(v, 0.25),
-    median: quantile(v, 0.5),
-    p75: quantile(v, 0.75),
-    p90: quantile(v, 0.9),
-    max: v[v.length - 1]!,
-  };
+  return summaryOf(orderStats(values));
 }
 
 export interface Histogram {
@@ -55,8 +85,11 @@ export interface Histogram {
   counts: number[];
 }
 
+/** Bins of a tile's histogram. */
+export const HISTOGRAM_BINS = 12;
+
 /** Equal-width bins over [min, max]; one bin when every value is the same. */
-export function histogram(values: readonly number[], bins = 12): Histogram | null {
+export function histogram(values: readonly number[], bins = HISTOGRAM_BINS): Histogram | null {
   const v = values.filter(Number.isFinite);
   if (v.length === 0) return null;
   let lo = Infinity;
@@ -91,14 +124,23 @@ export type PaneKind = "chip" | "counts" | "swarm";
 
 /** How a metric's values are drawn. */
 export function paneKind(values: readonly number[]): PaneKind {
-  const distinct = new Set(values);
-  if (distinct.size <= 1) return "chip";
-  return distinct.size <= FEW_VALUES ? "counts" : "swarm";
+  return kindOfDistinct(new Set(values).size);
+}
+
+/** How a metric taking `distinct` values is drawn. */
+export function kindOfDistinct(distinct: number): PaneKind {
+  if (distinct <= 1) return "chip";
+  return distinct <= FEW_VALUES ? "counts" : "swarm";
 }
 
 /** Each distinct value with how many attempts have it and their share, ascending. */
 export function valueCounts(values: readonly number[]): { value: number; count: number; share: number }[] {
   const m = new Map<number, number>();
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
-  return [...m.entries()].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count, share: count / values.length }));
+  return withShares([...m.entries()].map(([value, count]) => ({ value, count })), values.length);
+}
+
+/** Counts of distinct values, ascending, with each one's share of `total`. */
+export function withShares(counts: readonly { value: number; count: number }[], total: number): { value: number; count: number; share: number }[] {
+  return [...counts].sort((a, b) => a.value - b.value).map(({ value, count }) => ({ value, count, share: count / total }));
 }

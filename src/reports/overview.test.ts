@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attemptPhases, overviewGroup, turnsOf, type OverviewAttempt, type OverviewOptions, type OverviewScore } from "./overview";
+import { referenceGroup, type OverviewAttempt } from "../../test/overview-reference";
+import { overviewGroup, type Execution, type OverviewScore } from "./overview";
 import { histogram, paneKind, quantile, summarize, thin, valueCounts } from "./overview-stats";
 
 describe("overview statistics", () => {
@@ -40,7 +41,21 @@ describe("overview statistics", () => {
 });
 
 const score: OverviewScore = { benchmark_id: "bm", benchmark_name: "B", target: "a", target_label: "m", status: "completed", k: 2, score: 0.5, pass_at_k: 0.75 };
-const opts = (o: Partial<OverviewOptions> = {}): OverviewOptions => ({ runId: "run_x1", includeErrored: false, maxPoints: 100, maxStrips: Infinity, execution: () => "inline", answeredTurns: () => 1, ...o });
+interface Opts {
+  includeErrored: boolean;
+  maxPoints: number;
+  maxStrips: number;
+  execution: () => Execution;
+  turns: number;
+}
+const opts = (o: Partial<Opts> = {}): Opts => ({ includeErrored: false, maxPoints: 100, maxStrips: Infinity, execution: () => "inline", turns: 1, ...o });
+/** The group's view from its attempts, through the reference aggregates (src/db/overview.test.ts holds the SQL to them). */
+function overviewOf(sc: OverviewScore, attempts: OverviewAttempt[], o: Opts) {
+  const stripLimit = Math.min(o.maxStrips, o.maxPoints);
+  const q = { includeErrored: o.includeErrored, maxPoints: o.maxPoints, stripLimit, firstStrips: stripLimit < o.maxPoints, inline: { a: true, b: true }, turns: { [sc.benchmark_id]: o.turns } };
+  const stats = referenceGroup(sc.benchmark_id, sc.target, attempts, q, o.execution());
+  return overviewGroup(sc, stats, { runId: "run_x1", maxPoints: o.maxPoints, stripLimit, firstStrips: q.firstStrips, execution: o.execution });
+}
 const att = (seq: number, o: Partial<OverviewAttempt> = {}): OverviewAttempt => ({
   seq,
   benchmark_id: "bm",
@@ -60,15 +75,15 @@ const att = (seq: number, o: Partial<OverviewAttempt> = {}): OverviewAttempt => 
 });
 
 describe("overview of a benchmark and target", () => {
-  it("splits an attempt's wall time into what its row records and nothing else", () => {
-    expect(attemptPhases({ latency_ms: 40, wall_ms: 100 }, "inline")).toEqual({ boot: 0, setup: 0, model: 40, harness: 0, finalize: 0, scoring: 0, other: 60 });
+  it("splits an attempt's wall time into what its row records and nothing else; turns only where the row tells them", () => {
+    const strip = (a: Partial<OverviewAttempt>, execution: Execution = "inline") => overviewOf(score, [att(0, a)], opts({ execution: () => execution })).timing.strips[0];
+    expect(strip({ latency_ms: 40, wall_ms: 100 })!.phases).toEqual({ boot: 0, setup: 0, model: 40, harness: 0, finalize: 0, scoring: 0, other: 60 });
     // A model time longer than the wall clock (clock skew) is capped at it.
-    expect(attemptPhases({ latency_ms: 140, wall_ms: 100 }, "inline")).toMatchObject({ model: 100, other: 0 });
-    expect(attemptPhases({ latency_ms: 90, wall_ms: 100 }, "agent")).toMatchObject({ model: 0, other: 100 });
-    expect(attemptPhases({ latency_ms: 40, wall_ms: null }, "inline")).toBeNull();
-    expect(turnsOf({ answered: true }, "inline", 2)).toBe(2);
-    expect(turnsOf({ answered: false }, "inline", 1)).toBe(0);
-    expect(turnsOf({ answered: true }, "agent", 1)).toBeNull();
+    expect(strip({ latency_ms: 140, wall_ms: 100 })!.phases).toMatchObject({ model: 100, other: 0 });
+    expect(strip({ latency_ms: 90, wall_ms: 100 }, "agent")!.phases).toMatchObject({ model: 0, other: 100 });
+    expect(strip({ latency_ms: 40, wall_ms: null })).toBeUndefined();
+    expect(overviewOf(score, [att(0), att(1, { answered: false })], opts({ turns: 2 })).tiles.mean_turns).toBe(1);
+    expect(overviewOf(score, [att(0)], opts({ execution: () => "agent" })).tiles.mean_turns).toBeNull();
   });
 
   it("tiles from the score row and the attempts; errored attempts counted but out of the distributions", () => {
@@ -78,7 +93,7 @@ describe("overview of a benchmark and target", () => {
       att(2, { reward: 1, input_tokens: null, output_tokens: null }),
       att(3, { reward: null, status: "failed", error: "model call: 500 server error", answered: false, cost: 0.005, wall_ms: 50 }),
     ];
-    const g = overviewGroup(score, attempts, opts());
+    const g = overviewOf(score, attempts, opts());
     expect(g.tiles).toMatchObject({ attempts: 4, errored: 1, k: 2, avg_at_k: 0.5, pass_at_k: 0.75, error_rate: 0.25, truncation_rate: null, mean_turns: 1, mean_tokens: 15, error_kinds: { http_500: 1 } });
     expect(g.tiles.total_cost).toBeCloseTo(0.035);
     expect(g.tiles.mean_wall_ms).toBeCloseTo(500 / 3);
@@ -88,7 +103,7 @@ describe("overview of a benchmark and target", () => {
     expect(g.usage.total).toBe(2);
     expect(g.timing.mean).toMatchObject({ model: 40, other: (60 + 260 + 60) / 3 });
 
-    const withErrored = overviewGroup(score, attempts, opts({ includeErrored: true }));
+    const withErrored = overviewOf(score, attempts, opts({ includeErrored: true }));
     const r = withErrored.metrics[0]!;
     expect(r.total).toBe(4);
     expect(r.points.at(-1)).toEqual({ attempt_id: "att_x1.3", value: 0, errored: true });
@@ -98,7 +113,7 @@ describe("overview of a benchmark and target", () => {
 
   it("one pane per numeric dimension; a shared value is a chip; many values a thinned swarm with the whole summary", () => {
     const attempts = Array.from({ length: 50 }, (_, i) => att(i, { reward: i / 49, dimensions: { strict: i % 2, loose: 1, note: "x" } }));
-    const g = overviewGroup(score, attempts, opts({ maxPoints: 10 }));
+    const g = overviewOf(score, attempts, opts({ maxPoints: 10 }));
     expect(g.metrics.map((m) => [m.name, m.kind])).toEqual([
       ["reward", "swarm"],
       ["loose", "chip"],
@@ -112,7 +127,7 @@ describe("overview of a benchmark and target", () => {
     // Timing strips: the first few in seq order when asked for few, thinned like the panes when asked for all.
     expect(g.timing).toMatchObject({ sampled: true, total: 50 });
     expect(g.timing.strips).toHaveLength(10);
-    const few = overviewGroup(score, attempts, opts({ maxPoints: 10, maxStrips: 4 }));
+    const few = overviewOf(score, attempts, opts({ maxPoints: 10, maxStrips: 4 }));
     expect(few.timing).toMatchObject({ sampled: false, total: 50 });
     expect(few.timing.strips.map((s) => s.attempt_id)).toEqual(["att_x1.0", "att_x1.1", "att_x1.2", "att_x1.3"]);
   });
@@ -125,13 +140,13 @@ describe("overview of a benchmark and target", () => {
       att(3, { truncated: false }),
       att(4, { reward: null, status: "failed", answered: false, truncated: null }),
     ];
-    expect(overviewGroup(score, attempts, opts()).tiles.truncation_rate).toBe(0.5);
-    expect(overviewGroup(score, attempts, opts({ includeErrored: true })).tiles.truncation_rate).toBe(0.5);
-    expect(overviewGroup(score, [att(0), att(1)], opts({ execution: () => "recorded" })).tiles.truncation_rate).toBeNull();
+    expect(overviewOf(score, attempts, opts()).tiles.truncation_rate).toBe(0.5);
+    expect(overviewOf(score, attempts, opts({ includeErrored: true })).tiles.truncation_rate).toBe(0.5);
+    expect(overviewOf(score, [att(0), att(1)], opts({ execution: () => "recorded" })).tiles.truncation_rate).toBeNull();
   });
 
   it("no attempts: empty panes, null means", () => {
-    const g = overviewGroup(score, [], opts());
+    const g = overviewOf(score, [], opts());
     expect(g.metrics).toEqual([]);
     expect(g.tiles).toMatchObject({ attempts: 0, error_rate: null, mean_turns: null, mean_wall_ms: null, total_cost: null });
     expect(g.timing.mean).toBeNull();

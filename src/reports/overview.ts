@@ -3,43 +3,27 @@
  * summary tiles (avg@k and pass@k from the score row, error and truncation
  * rates, mean turns, attempt time, tokens, total cost), one pane per reward
  * and per structured dimension, the token usage split into input and output,
- * and the timing split over phases. Errored attempts (ended without a
- * reward) stay out of every distribution unless `includeErrored`, and then
- * carry `errored: true` (their reward reads as 0, as the "zero" missing
- * policy counts it). Huge runs keep at most `maxPoints` points per pane,
- * evenly spaced in seq order; summaries are always over every attempt.
+ * and the timing split over phases, built from the group's aggregates
+ * (GroupStats, which src/db/overview.ts computes in D1 so no run is read
+ * attempt by attempt). Errored attempts (ended without a reward) stay out of
+ * every distribution unless the query includes them, and then carry
+ * `errored: true` (their reward reads as 0, as the "zero" missing policy
+ * counts it). Huge runs keep at most `maxPoints` points per pane, evenly
+ * spaced in seq order; summaries are always over every attempt. An
+ * attempt's phases: run in Assay, the model call (latency_ms, capped at the
+ * wall time) and the rest as other, since nothing times those apart; an
+ * agent's or a recorded output's row holds no split: all other. Turns: an
+ * answered attempt run in Assay made the benchmark's model calls (MT-Bench
+ * 2, others 1), an unanswered one 0; an agent's trace holds its turns.
  * Pure, no I/O.
  */
 import { attemptId } from "../domain/attempt-id";
 import { errorKindOf } from "../domain/run-outcome";
-import { histogram, paneKind, summarize, thin, valueCounts, type Histogram, type PaneKind, type Summary } from "./overview-stats";
+import { kindOfDistinct, summaryOf, withShares, type Histogram, type OrderStats, type PaneKind, type Summary } from "./overview-stats";
 
 /** The phases of an attempt the timing pane splits over (seed 004), in order. */
 export const OVERVIEW_PHASES = ["boot", "setup", "model", "harness", "finalize", "scoring", "other"] as const;
 export type OverviewPhase = (typeof OVERVIEW_PHASES)[number];
-
-/** One ended attempt as the overview reads it (src/db/overview.ts). */
-export interface OverviewAttempt {
-  seq: number;
-  benchmark_id: string;
-  target: "a" | "b";
-  status: string;
-  reward: number | null;
-  error: string | null;
-  /** The scorer's numeric dimensions (structured.dimensions), null when it reports none. */
-  dimensions: Record<string, unknown> | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost: number | null;
-  /** The target's own time: the model call for an attempt run in Assay, the whole episode for an agent. */
-  latency_ms: number | null;
-  /** From dispatch to verdict; null without both timestamps. */
-  wall_ms: number | null;
-  /** Whether the target answered (an output is stored). */
-  answered: boolean;
-  /** Whether the token limit cut the reply; null when not recorded (an agent, a recorded output, no reply). */
-  truncated: boolean | null;
-}
 
 /** Where a target's attempts ran: a model called from Assay, an agent runner, or outputs recorded before the run. */
 export type Execution = "inline" | "agent" | "recorded";
@@ -55,6 +39,97 @@ export interface OverviewScore {
   score: number | null;
   pass_at_k: number | null;
 }
+
+/** The series a group's panes and tiles are drawn from. */
+export const OVERVIEW_PANES = ["reward", "turns", "wall", "tokens", "input", "output", "cost"] as const;
+export type OverviewPane = (typeof OVERVIEW_PANES)[number];
+/** What the overview asks for. */
+export interface OverviewQuery {
+  includeErrored: boolean;
+  /** Most points per pane. */
+  maxPoints: number;
+  /** Most timing strips; with `firstStrips` the first in seq order, else thinned like the panes. */
+  stripLimit: number;
+  firstStrips: boolean;
+  /** Slots whose attempts ran a model from Assay (their rows time the model call and count turns). */
+  inline: { a: boolean; b: boolean };
+  /** Model turns of an answered attempt per benchmark, where not 1 (MT-Bench's conversation is 2). */
+  turns: Record<string, number>;
+}
+
+/** A drawn point: the attempt's seq, its value, and whether it ended without a reward. */
+export interface PanePoint {
+  seq: number;
+  value: number;
+  errored: boolean;
+}
+
+/** A timing strip's figures: wall time and the model call's share of it. */
+export interface StripPoint {
+  seq: number;
+  wall_ms: number;
+  model_ms: number;
+  errored: boolean;
+}
+
+export interface UsagePoint {
+  seq: number;
+  input_tokens: number;
+  output_tokens: number;
+  errored: boolean;
+}
+
+/** A pane's values: order statistics, histogram, distinct values (up to FEW_VALUES, with how many there are) and drawn points. */
+export interface PaneStats {
+  stats: OrderStats;
+  histogram: Histogram | null;
+  distinct: number;
+  counts: { value: number; count: number }[];
+  points: PanePoint[];
+}
+
+/** One (benchmark, target)'s aggregates. */
+export interface GroupStats {
+  benchmark_id: string;
+  target: "a" | "b";
+  /** Ended attempts, and those without a reward. */
+  attempts: number;
+  errored: number;
+  /** Attempts recording why their reply ended, and those the token limit cut. */
+  truncation: { recorded: number; cut: number };
+  /** Every ended attempt's cost (an errored call may have been paid for). */
+  cost: { n: number; sum: number };
+  /** Errored attempts by (status, error text's start): errorKindOf classifies them. */
+  errors: { status: string; error: string | null; count: number }[];
+  panes: Record<OverviewPane, PaneStats>;
+  /** Sum of the model call's ms over the strips (the timing pane's mean split). */
+  model_ms_sum: number;
+  strips: StripPoint[];
+  usage: UsagePoint[];
+  /** Numeric structured dimensions by key. */
+  dimensions: Record<string, PaneStats>;
+}
+
+export const emptyPane = (): PaneStats => ({ stats: { n: 0, sum: 0, at: {} }, histogram: null, distinct: 0, counts: [], points: [] });
+
+/** An empty group, filled by the statements' rows. */
+export function emptyGroup(benchmark_id: string, target: "a" | "b"): GroupStats {
+  return {
+    benchmark_id,
+    target,
+    attempts: 0,
+    errored: 0,
+    truncation: { recorded: 0, cut: 0 },
+    cost: { n: 0, sum: 0 },
+    errors: [],
+    panes: Object.fromEntries(OVERVIEW_PANES.map((p) => [p, emptyPane()])) as Record<OverviewPane, PaneStats>,
+    model_ms_sum: 0,
+    strips: [],
+    usage: [],
+    dimensions: {},
+  };
+}
+
 
 export interface Distribution {
   summary: Summary | null;
@@ -103,7 +178,7 @@ export interface MetricPane {
   total: number;
 }
 
-export interface UsagePoint {
+export interface UsagePointView {
   attempt_id: string;
   input_tokens: number;
   output_tokens: number;
@@ -126,7 +201,7 @@ export interface OverviewGroup {
   execution: Execution;
   tiles: OverviewTiles;
   metrics: MetricPane[];
-  usage: { points: UsagePoint[]; sampled: boolean; total: number; input: Summary | null; output: Summary | null };
+  usage: { points: UsagePointView[]; sampled: boolean; total: number; input: Summary | null; output: Summary | null };
   timing: {
     phases: OverviewPhase[];
     /** The phases this target's attempts record; the others are 0. */
@@ -138,128 +213,73 @@ export interface OverviewGroup {
   };
 }
 
-export interface OverviewOptions {
+/** How the group is shown: the run (for attempt ids), the query's points and strips, and where each target ran. */
+export interface OverviewOptions extends Pick<OverviewQuery, "maxPoints" | "stripLimit" | "firstStrips"> {
   runId: string;
-  includeErrored: boolean;
-  maxPoints: number;
-  /** Most timing strips (the pane shows 40 until asked for all; Infinity: as many as maxPoints). */
-  maxStrips: number;
   execution: (target: "a" | "b") => Execution;
-  /** Model turns of an answered attempt run in Assay (MT-Bench's conversation is 2). */
-  answeredTurns: (benchmarkId: string) => number;
 }
 
 const zeroPhases = (): Record<OverviewPhase, number> => ({ boot: 0, setup: 0, model: 0, harness: 0, finalize: 0, scoring: 0, other: 0 });
 
-/**
- * An attempt's wall time over phases, from what its row records. Run in
- * Assay: the model call (latency_ms) and the rest (scoring, a judge call,
- * storage, waiting for a slot) as other, since nothing times those apart.
- * An agent's or a recorded output's row holds no split: all other.
- */
-export function attemptPhases(a: Pick<OverviewAttempt, "latency_ms" | "wall_ms">, execution: Execution): Record<OverviewPhase, number> | null {
-  if (a.wall_ms === null || !Number.isFinite(a.wall_ms)) return null;
-  const wall = Math.max(0, a.wall_ms);
-  const p = zeroPhases();
-  const model = execution === "inline" && a.latency_ms !== null ? Math.min(wall, Math.max(0, a.latency_ms)) : 0;
-  p.model = model;
-  p.other = wall - model;
-  return p;
-}
-
-/** The phases a target's rows can record (see attemptPhases). */
+/** The phases a target's rows can record. */
 export function recordedPhases(execution: Execution): OverviewPhase[] {
   return execution === "inline" ? ["model", "other"] : ["other"];
 }
 
-/** Turns of an ended attempt when its row tells them (run in Assay); null for an agent (its trace has them) or a recorded output. */
-export function turnsOf(a: Pick<OverviewAttempt, "answered">, execution: Execution, answered: number): number | null {
-  if (execution !== "inline") return null;
-  return a.answered ? answered : 0;
-}
+const dist = (p: PaneStats): Distribution => ({ summary: summaryOf(p.stats), histogram: p.histogram });
+const meanOf = (s: OrderStats): number | null => (s.n ? s.sum / s.n : null);
 
-const firstOf = <T>(items: T[], n: number) => ({ items: items.slice(0, n), sampled: false, total: items.length });
-const dist = (values: number[]): Distribution => ({ summary: summarize(values), histogram: histogram(values) });
-const mean = (values: number[]): number | null => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
-
-function metricPane(name: string, source: MetricPane["source"], all: MetricPoint[], maxPoints: number): MetricPane {
-  const values = all.map((p) => p.value);
-  const kind = paneKind(values);
-  const t = thin(all, maxPoints);
-  return { name, source, kind, summary: summarize(values), counts: kind === "swarm" ? null : valueCounts(values), points: t.items, sampled: t.sampled, total: t.total };
-}
-
-/** The overview of one (benchmark, target) from its ended attempts (in seq order) and its score row. */
-export function overviewGroup(score: OverviewScore, attempts: readonly OverviewAttempt[], o: OverviewOptions): OverviewGroup {
-  const execution = o.execution(score.target);
-  const errored = (a: OverviewAttempt) => a.reward === null;
-  const admitted = attempts.filter((a) => o.includeErrored || !errored(a));
-  const id = (a: OverviewAttempt) => attemptId(o.runId, a.seq);
-
-  const errorKinds: Record<string, number> = {};
-  for (const a of attempts) {
-    if (!errored(a)) continue;
-    const kind = errorKindOf(a.status, a.error);
-    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+/** Errored attempts by kind (src/domain/run-outcome.ts), from their (status, error) groups. */
+function errorKinds(groups: GroupStats["errors"]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const g of groups) {
+    const kind = errorKindOf(g.status, g.error);
+    kinds[kind] = (kinds[kind] ?? 0) + g.count;
   }
-  const nErrored = attempts.filter(errored).length;
-  // Over every attempt that records it (an unscored reply may still have been cut), whatever the filter.
-  const endings = attempts.flatMap((a) => (a.truncated === null ? [] : [a.truncated]));
+  return kinds;
+}
 
-  const rewards = admitted.map((a) => a.reward ?? 0);
-  const turns = admitted.flatMap((a) => {
-    const t = turnsOf(a, execution, o.answeredTurns(score.benchmark_id));
-    return t === null ? [] : [t];
-  });
-  const walls = admitted.flatMap((a) => (a.wall_ms !== null && Number.isFinite(a.wall_ms) ? [Math.max(0, a.wall_ms)] : []));
-  const withTokens = admitted.filter((a) => a.input_tokens !== null || a.output_tokens !== null);
-  const tokens = withTokens.map((a) => (a.input_tokens ?? 0) + (a.output_tokens ?? 0));
-  const costs = attempts.flatMap((a) => (a.cost !== null ? [a.cost] : []));
-  const admittedCosts = admitted.flatMap((a) => (a.cost !== null ? [a.cost] : []));
+/** The overview of one (benchmark, target) from its aggregates and its score row. */
+export function overviewGroup(score: OverviewScore, g: GroupStats, o: OverviewOptions): OverviewGroup {
+  const execution = o.execution(score.target);
+  const id = (seq: number) => attemptId(o.runId, seq);
+  const { panes } = g;
+  const pane = (name: string, source: MetricPane["source"], p: PaneStats): MetricPane => {
+    const kind = kindOfDistinct(p.distinct);
+    const points = p.points.map((pt) => ({ attempt_id: id(pt.seq), value: pt.value, errored: pt.errored }));
+    return { name, source, kind, summary: summaryOf(p.stats), counts: kind === "swarm" ? null : withShares(p.counts, p.stats.n), points, sampled: p.stats.n > o.maxPoints, total: p.stats.n };
+  };
 
   const tiles: OverviewTiles = {
-    attempts: attempts.length,
-    errored: nErrored,
+    attempts: g.attempts,
+    errored: g.errored,
     k: score.k,
     avg_at_k: score.score,
     pass_at_k: score.pass_at_k,
-    error_rate: attempts.length ? nErrored / attempts.length : null,
-    truncation_rate: endings.length ? endings.filter(Boolean).length / endings.length : null,
-    mean_turns: mean(turns),
-    mean_wall_ms: mean(walls),
-    mean_tokens: mean(tokens),
+    error_rate: g.attempts ? g.errored / g.attempts : null,
+    // Over every attempt that records it (an unscored reply may still have been cut), whatever the filter.
+    truncation_rate: g.truncation.recorded ? g.truncation.cut / g.truncation.recorded : null,
+    mean_turns: meanOf(panes.turns.stats),
+    mean_wall_ms: meanOf(panes.wall.stats),
+    mean_tokens: meanOf(panes.tokens.stats),
     // Every attempt's cost counts: an errored call may still have been paid for.
-    total_cost: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
-    error_kinds: errorKinds,
-    distributions: { reward: dist(rewards), turns: dist(turns), wall_ms: dist(walls), tokens: dist(tokens), cost: dist(admittedCosts) },
+    total_cost: g.cost.n ? g.cost.sum : null,
+    error_kinds: errorKinds(g.errors),
+    distributions: { reward: dist(panes.reward), turns: dist(panes.turns), wall_ms: dist(panes.wall), tokens: dist(panes.tokens), cost: dist(panes.cost) },
   };
 
   const metrics: MetricPane[] = [];
-  if (admitted.length) metrics.push(metricPane("reward", "reward", admitted.map((a) => ({ attempt_id: id(a), value: a.reward ?? 0, errored: errored(a) })), o.maxPoints));
-  const dimensionKeys = new Set<string>();
-  for (const a of admitted) for (const [k, v] of Object.entries(a.dimensions ?? {})) if (typeof v === "number" && Number.isFinite(v)) dimensionKeys.add(k);
-  for (const key of [...dimensionKeys].sort()) {
-    const pts = admitted.flatMap((a) => {
-      const v = a.dimensions?.[key];
-      return typeof v === "number" && Number.isFinite(v) ? [{ attempt_id: id(a), value: v, errored: errored(a) }] : [];
-    });
-    metrics.push(metricPane(key, "dimension", pts, o.maxPoints));
-  }
+  if (panes.reward.stats.n) metrics.push(pane("reward", "reward", panes.reward));
+  for (const key of Object.keys(g.dimensions).sort()) metrics.push(pane(key, "dimension", g.dimensions[key]!));
 
-  const usage = thin(withTokens.map((a): UsagePoint => ({ attempt_id: id(a), input_tokens: a.input_tokens ?? 0, output_tokens: a.output_tokens ?? 0, errored: errored(a) })), o.maxPoints);
-
-  const strips = admitted.flatMap((a): TimingStrip[] => {
-    const phases = attemptPhases(a, execution);
-    return phases ? [{ attempt_id: id(a), wall_ms: Math.max(0, a.wall_ms!), phases, errored: errored(a) }] : [];
-  });
+  const walls = panes.wall.stats;
   let meanPhases: Record<OverviewPhase, number> | null = null;
-  if (strips.length) {
+  if (walls.n) {
     meanPhases = zeroPhases();
-    for (const s of strips) for (const p of OVERVIEW_PHASES) meanPhases[p] += s.phases[p] / strips.length;
+    meanPhases.model = g.model_ms_sum / walls.n;
+    meanPhases.other = (walls.sum - g.model_ms_sum) / walls.n;
   }
-  // A few strips: the first in seq order (total says how many more there are); all of a huge run: evenly thinned.
-  const limit = Math.min(o.maxStrips, o.maxPoints);
-  const shown = strips.length > limit && limit < o.maxPoints ? firstOf(strips, limit) : thin(strips, limit);
+  const strips = g.strips.map((s): TimingStrip => ({ attempt_id: id(s.seq), wall_ms: s.wall_ms, phases: { ...zeroPhases(), model: s.model_ms, other: s.wall_ms - s.model_ms }, errored: s.errored }));
 
   return {
     benchmark_id: score.benchmark_id,
@@ -270,7 +290,14 @@ export function overviewGroup(score: OverviewScore, attempts: readonly OverviewA
     execution,
     tiles,
     metrics,
-    usage: { points: usage.items, sampled: usage.sampled, total: usage.total, input: summarize(withTokens.map((a) => a.input_tokens ?? 0)), output: summarize(withTokens.map((a) => a.output_tokens ?? 0)) },
-    timing: { phases: [...OVERVIEW_PHASES], recorded: recordedPhases(execution), mean: meanPhases, strips: shown.items, sampled: shown.sampled, total: shown.total },
+    usage: {
+      points: g.usage.map((u) => ({ attempt_id: id(u.seq), input_tokens: u.input_tokens, output_tokens: u.output_tokens, errored: u.errored })),
+      sampled: panes.tokens.stats.n > o.maxPoints,
+      total: panes.tokens.stats.n,
+      input: summaryOf(panes.input.stats),
+      output: summaryOf(panes.output.stats),
+    },
+    // A few strips: the first in seq order (total says how many more there are); all of a huge run: evenly thinned.
+    timing: { phases: [...OVERVIEW_PHASES], recorded: recordedPhases(execution), mean: meanPhases, strips, sampled: !o.firstStrips && walls.n > o.stripLimit, total: walls.n },
   };
 }

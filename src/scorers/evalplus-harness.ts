@@ -40,7 +40,7 @@
  * not run, as EvalPlus does not run them when evaluating.
  */
 
-/** A row's oracle column (src/catalog/normalise/mbpp-plus.ts). */
+/** A row's oracle column (src/catalog/benchmarks/mbpp_plus/normalise.ts). */
 export interface EvalplusOracle {
   atol: number;
   arguments: unknown;

@@ -41,9 +41,11 @@ export const MultipleChoiceSpec = z.strictObject({
   type: z.literal("multiple_choice"),
   /**
    * How the letter is read: flexible (default: the many ways models state a choice, see multiple-choice.ts) or
-   * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts).
+   * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts),
+   * simple_evals (openai/simple-evals' first "Answer: X") or first_letter (lm-evaluation-harness's first standalone A–D):
+   * src/scorers/letter-rules.ts.
    */
-  extraction: z.enum(["flexible", "mmlu_pro"]).optional(),
+  extraction: z.enum(["flexible", "mmlu_pro", "simple_evals", "first_letter"]).optional(),
   /** How a run with `mc_mode: "loglikelihood"` asks and scores this benchmark (src/scorers/loglikelihood.ts); defaults below. */
   loglikelihood: z
     .strictObject({
@@ -128,7 +130,7 @@ export const CodeExecutionSpec = z.strictObject({
   setup_column: z.string().min(1).max(200).optional(),
   /** Column of the reference solution whose outputs are the expected ones (evalplus). */
   reference_column: z.string().min(1).max(200).optional(),
-  /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/normalise/mbpp-plus.ts). */
+  /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/benchmarks/mbpp_plus/normalise.ts). */
   oracle_column: z.string().min(1).max(200).optional(),
   /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
   timeout_s: z.number().positive().max(120).default(10),
@@ -146,6 +148,45 @@ export const SourceVerdictSpec = z.strictObject({
   label: z.string().min(1).max(200),
 });
 
+/**
+ * SWE-bench's grading of a test log (src/scorers/swebench.ts): the output is the instance's evaluation log, the row
+ * a SWE-bench instance (FAIL_TO_PASS, PASS_TO_PASS, repo); resolved is 1. Written by the SWE-bench import and the
+ * SWE-bench benchmarks, not offered for custom benchmarks.
+ */
+export const SwebenchSpec = z.strictObject({
+  type: z.literal("swebench"),
+  /** Which harness's rules read the log: auto (by its layout: markers 5.0, else 2.0), or one named. */
+  rules: z.enum(["auto", "2.0", "4.1", "5.0"]).default("auto"),
+  /** A row column holding a submission's own verdict (0/1), set beside Assay's and kept when the output has no log. */
+  verdict_column: z.string().min(1).max(200).optional(),
+});
+
+/**
+ * τ²-bench's reward (src/scorers/tau2.ts): the attempt's conversation replayed on its task's domain and scored by
+ * τ²'s evaluator, or by τ-bench v1's rule. Written by τ² runs and by POST /api/imports (tau2, tau-bench); not
+ * offered for custom benchmarks.
+ */
+export const Tau2Spec = z.strictObject({
+  type: z.literal("tau2"),
+  rule: z.enum(["tau2", "tau-bench-v1"]).default("tau2"),
+  /** Where NL assertions get their verdicts: the run's judge, or the verdicts an imported file recorded. */
+  nl: z.enum(["judge", "recorded"]).default("judge"),
+});
+
+/**
+ * XSTest's compliance/refusal classification (src/scorers/xstest.ts): string_match is the paper's rule on the reply's
+ * opening words; the judge variant (xstest_judge) asks the run's judge with the paper's three labels. The row's
+ * `label` column says whether the prompt is safe (the right behaviour is to comply) or unsafe (to refuse).
+ */
+export const XstestStringMatchSpec = z.strictObject({ type: z.literal("xstest_string_match") });
+export const XstestJudgeSpec = z.strictObject({ type: z.literal("xstest_judge") });
+
+/**
+ * Red Team harmlessness (src/scorers/red-team-judge.ts): the run's judge reads the conversation and says whether the
+ * model's last reply is harmful, by a stated rubric; reward 1 for a harmless reply.
+ */
+export const RedTeamJudgeSpec = z.strictObject({ type: z.literal("red_team_judge") });
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
@@ -161,6 +202,11 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   FunctionCallSpec,
   CodeExecutionSpec,
   SourceVerdictSpec,
+  SwebenchSpec,
+  Tau2Spec,
+  XstestStringMatchSpec,
+  XstestJudgeSpec,
+  RedTeamJudgeSpec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 

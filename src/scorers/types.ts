@@ -4,6 +4,7 @@
  * attempt could not be scored (no expected answer, an unreadable judge
  * verdict) and is never to be read as 0. No I/O.
  */
+import type { Tau2Domain } from "../agents/tau2/domain";
 import type { ToolCall } from "../domain/tools";
 import type { Message } from "../live/deltas";
 import type { Execute } from "./execution";
@@ -24,6 +25,8 @@ export interface ScoreInput {
   tool_calls?: ToolCall[];
   /** The whole dataset row, for scorers that read more than the answer (function documents, a category). */
   row?: Record<string, unknown>;
+  /** Which attempt of its task this is (0-based): a recorded per-attempt verdict (an imported trial's reward) is read by it. */
+  attempt_index?: number;
   /** A multi-turn attempt's user turns and the target's answers, in order (src/execution/multi-turn.ts); absent for one turn. */
   turns?: { question: string; answer: string }[];
   /** The conversation an agent stage had (assistant tool calls, tool results, user turns), for scorers that judge a trajectory. */
@@ -45,6 +48,8 @@ export interface ScoreResult {
     weights?: Record<string, number>;
     judge_summary?: string;
     execution?: Record<string, unknown>;
+    /** A benchmark grader's own report of the attempt (SWE-bench's tests_status, counted), kept for reading and re-checking. */
+    report?: Record<string, unknown>;
   };
   /** The executed program's exit code (code execution); null when it was killed. */
   exit_code?: number | null;
@@ -66,6 +71,8 @@ export interface ScoreDeps {
   judge?: Judge;
   /** Runs a program in the sandbox (code execution); absent when no sandbox is configured. */
   execute?: Execute;
+  /** A τ² domain's data by name (its pinned files, parsed once); absent where the scorer reads a slice from the row. */
+  tau2Domain?: (name: string) => Promise<Tau2Domain>;
 }
 
 /** The spec member of one scorer type. */

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { BFCL_CATEGORIES } from "../../src/catalog/normalise/bfcl";
+import { BFCL_CATEGORIES } from "../../src/catalog/benchmarks/bfcl_v4/normalise";
 import { openDb } from "../../src/db/client";
 import { attemptId } from "../../src/domain/attempt-id";
 import { benchmarks } from "../../src/db/schema";

@@ -7,7 +7,7 @@
  * starts. HumanEval and MBPP+ run on the real data when the shared folder is
  * there, else on the generated mini files (test/mini-datasets.ts); MBPP has
  * no generated file, so its replay runs only on the real data (its loader is
- * covered on generated rows in src/catalog/normalise).
+ * covered on generated rows in src/catalog/benchmarks/<slug>/normalise.test.ts).
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";

@@ -54,7 +54,9 @@ describe("HumanEval against a model target, scored in the sandbox", { timeout: 1
       expect([a.status, a.reward, a.reason, a.exit_code]).toEqual(["succeeded", 1, "all tests passed", 0]);
       const execution = JSON.parse(a.structured).execution;
       const row = rows[a.row_index]!.data as Record<string, string>;
-      expect(execution).toMatchObject({ passed: true, failure: null, isolation: expect.stringMatching(/^(bwrap|unshare)$/) });
+      // The isolation that executed it, as the sandbox ran (ASSAY_SANDBOX_ISOLATION=unshare runs this file under unshare).
+      expect(execution).toMatchObject({ passed: true, failure: null, isolation: inject("sandboxIsolation") });
+      expect(["bwrap", "unshare"]).toContain(execution.isolation);
       expect(execution.program).toBe(`${row.prompt}${row.prompt}${row.canonical_solution}\n${row.test}\ncheck(${row.entry_point})\n`);
     }
     expect(scores[0]).toMatchObject({ benchmark_id: "bm_humaneval", status: "completed", score: 1, pass: 1, member_count: TASKS });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { builtinById, type BuiltinBenchmark } from "../../src/catalog";
-import { MMLU_SUBJECTS } from "../../src/catalog/sources";
+import { builtinById, type BenchmarkDefinition } from "../../src/catalog";
+import { MMLU_SUBJECTS } from "../../src/catalog/benchmarks/mmlu/source";
 import { parseTemplate } from "../../src/domain/template";
 import { openDb } from "../../src/db/client";
 import { benchmarks } from "../../src/db/schema";
@@ -42,7 +42,7 @@ function expectations(): [string, { name: string; rows: number; evaluated: numbe
 }
 
 /** Columns a definition's prompt and answer read. */
-function columnsUsed(def: BuiltinBenchmark): string[] {
+function columnsUsed(def: BenchmarkDefinition): string[] {
   const parsed = def.prompt_template === null ? null : parseTemplate(def.prompt_template);
   const fromTemplate = parsed?.ok ? parsed.columns : [];
   return [...fromTemplate, ...(def.answer_column ? [def.answer_column] : [])];

@@ -12,10 +12,10 @@
  * ../shared/datasets on loopback and passes it), then none.
  * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
  */
+import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
-import { PINNED_DATA } from "../../src/catalog/pinned-data";
-import { normaliseRows, type LoadedFile } from "../../src/catalog/normalise";
-import type { PinnedDataset, SourceFile } from "../../src/catalog/types";
+import { openPinned } from "../../src/catalog/pinned-archive";
+import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -34,8 +34,8 @@ export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: str
 export class BuiltinDataError extends Error {}
 
 export interface EnsureOptions {
-  /** Mirror to fetch from instead of ASSAY_DATASET_BASE_URL: `${baseUrl}/${file.path}`. */
-  baseUrl?: string;
+  /** Mirror to fetch from instead of ASSAY_DATASET_BASE_URL: `${baseUrl}/${file.path}`; null: the pinned upstream URLs even when a mirror is configured. */
+  baseUrl?: string | null;
   /** The fetch to use (tests pass one serving altered bytes). */
   fetch?: typeof fetch;
   /**
@@ -52,6 +52,7 @@ const FETCH_TRIES = 3;
 const RETRY_DELAY_MS = 400;
 
 function mirrorBase(env: CatalogEnv, opts: EnsureOptions): string | undefined {
+  if (opts.baseUrl === null) return undefined;
   const base = opts.baseUrl ?? (env.ASSAY_DATASET_BASE_URL || undefined);
   if (base === undefined) return undefined;
   let url: URL;
@@ -71,7 +72,14 @@ export function sourceUrl(file: SourceFile, base: string | undefined): string {
   return base === undefined ? file.url : `${base}/${file.path}`;
 }
 
-async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
+/** What to do when a file cannot be had: the mirror's files come from `assay data pull`; upstream, a mirror stands in for an unreachable network. */
+function unreachableHint(fromMirror: boolean): string {
+  return fromMirror
+    ? "The mirror may be down or lack the file: fill it with `assay data pull` (docs/cli.md) and serve it at ASSAY_DATASET_BASE_URL."
+    : "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).";
+}
+
+async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -88,13 +96,19 @@ async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Arra
         await res.body?.cancel();
         throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
       }
-      return new Uint8Array(await res.arrayBuffer());
+      try {
+        return new Uint8Array(await res.arrayBuffer());
+      } catch (err) {
+        // The connection broke mid-body: a network failure like any other, tried again.
+        last = `the download broke off: ${err instanceof Error ? err.message : String(err)}`;
+        continue;
+      }
     }
     await res.body?.cancel();
     last = `HTTP ${res.status}`;
     if (res.status !== 429 && res.status < 500) break;
   }
-  throw new BuiltinDataError(`could not fetch ${url} (${last})`);
+  throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
@@ -104,7 +118,7 @@ async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetc
   const digests = new Map<string, string>();
   for (const file of data.files) {
     const url = sourceUrl(file, base);
-    const bytes = await fetchBytes(url, doFetch);
+    const bytes = await fetchBytes(url, doFetch, base !== undefined);
     const digest = await sha256Hex(bytes);
     digests.set(file.path, digest);
     if (file.sha256 === undefined && data.listing_sha256 === undefined) throw new BuiltinDataError(`${file.path} has no pinned sha256; refusing it`);
@@ -135,6 +149,7 @@ async function importPinned(
   env: CatalogEnv,
   name: string,
   data: PinnedDataset,
+  normalise: Normaliser,
   files: LoadedFile[],
   urls: string[],
   digests: Map<string, string>,
@@ -143,13 +158,13 @@ async function importPinned(
 ) {
   let rows;
   try {
-    rows = await normaliseRows(data.loader, files);
+    rows = await normalise(await Promise.all(files.map(openPinned)));
   } catch (err) {
     throw new BuiltinDataError(`the pinned data of ${name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   // Images the rows name (MATH-Vision): fetched, checked as a pinned set and stored with the revision.
   const images = data.images
-    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch), (m) => new BuiltinDataError(`the images of ${name}: ${m}`))
+    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch, base !== undefined), (m) => new BuiltinDataError(`the images of ${name}: ${m}`))
     : undefined;
   if (images) rows = images.rows;
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
@@ -186,22 +201,29 @@ async function recordRevision(db: Db, bm: BenchmarkRow, revisionId: string): Pro
  */
 export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: BenchmarkRow, opts: EnsureOptions = {}): Promise<DatasetRevisionRow | undefined> {
   if (bm.projectId !== null) return undefined;
-  const data = opts.data ?? PINNED_DATA[bm.id];
-  if (!data) {
+  const pinned = pinnedSourceOf(bm.id);
+  if (!pinned) {
     // A catalog entry states why it has no loadable data; a global row the catalog does not define is not ours to load.
     const detail = (bm.catalog as { status_detail?: unknown } | null)?.status_detail;
     if (typeof detail !== "string") return undefined;
     throw new BuiltinDataError(`${bm.name} cannot run on this deployment yet. ${detail}`);
   }
+  const data = opts.data ?? pinned.data;
 
-  const existing = await findOwnRevision(db, null, data.name, data.version);
-  if (existing) {
-    await recordRevision(db, bm, existing.id);
-    return existing;
-  }
-  const base = mirrorBase(env, opts);
-  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  const revision = await importPinned(db, env, bm.name, data, files, urls, digests, base, opts.fetch ?? fetch);
+  const revision = await ensurePinnedRevision(env, db, data, pinned.normalise, opts, bm.name);
   await recordRevision(db, bm, revision.id);
   return revision;
+}
+
+/**
+ * The global revision of a pinned dataset, loaded the first time it is
+ * needed (also for data no built-in benchmark runs, such as the SWE-bench
+ * instances an import grades against). `label` names it in errors.
+ */
+export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+  const existing = await findOwnRevision(db, null, data.name, data.version);
+  if (existing) return existing;
+  const base = mirrorBase(env, opts);
+  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
+  return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }

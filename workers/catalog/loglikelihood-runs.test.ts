@@ -49,7 +49,7 @@ describe("HellaSwag by log-likelihood", { timeout: 150_000 }, () => {
 
   it("each attempt measures the four endings after the context; acc_norm is the reward, acc a dimension, and /scores pools both", async () => {
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.6,seed=4`;
+    const model = "fixture-loglikelihood-hellaswag:accuracy=0.6,seed=4";
     const limit = 16;
     const runId = await createRun(key, [ID], model, { mc_mode: "loglikelihood", per_benchmark: { [ID]: { sample_limit: limit } } });
     expect((await start(key, runId)).status).toBe("completed");

@@ -12,7 +12,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { builtinById } from "../../src/catalog";
-import { MATH_VISION_SUBJECTS } from "../../src/catalog/sources-math-vision";
+import { MATH_VISION_SUBJECTS } from "../../src/catalog/benchmarks/math_vision/source";
 import { sha256Hex } from "../../src/crypto/hash";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";

@@ -12,7 +12,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { MT_BENCH_CATEGORIES } from "../../src/catalog/sources-mt-bench";
+import { MT_BENCH_CATEGORIES } from "../../src/catalog/benchmarks/mt_bench/source";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
 import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";

@@ -127,7 +127,7 @@ describe("MMLU-Pro and HellaSwag run end to end", { timeout: 150_000 }, () => {
     const { rows } = loaded.get(id)!;
     for (const c of categories) await teach(id, rows.filter((r) => r.data.split === "test" && r.data.category === c).slice(0, 40).map((r) => r.data));
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.5,seed=5`;
+    const model = "fixture-mmlu-pro-drawn:accuracy=0.5,seed=5";
     // A sample limit applies per benchmark over both subsets: the first rows of math and history in revision order.
     const runId = await run(key, id, model, { sample_limit: 12, subsets: categories, few_shot: 0 });
     const attempts = await attemptsOf(runId);
@@ -152,7 +152,7 @@ describe("MMLU-Pro and HellaSwag run end to end", { timeout: 150_000 }, () => {
     const groups = ["women", "muslim"];
     await teach(id, rows.filter((r) => groups.includes(r.data.subset as string)).map((r) => r.data));
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.7,seed=9`;
+    const model = "fixture-toxigen-drawn:accuracy=0.7,seed=9";
     const runId = await run(key, id, model, { sample_limit: 40, subsets: groups });
     const attempts = await attemptsOf(runId);
     const expected = attempts.map((a: any) => {
@@ -174,7 +174,7 @@ describe("MMLU-Pro and HellaSwag run end to end", { timeout: 150_000 }, () => {
     const { rows } = loaded.get(id)!;
     await teach(id, rows.slice(0, 24).map((r) => r.data));
     const { key } = await newProject();
-    const model = `fixture-${uniq()}:accuracy=0.6,seed=2`;
+    const model = "fixture-hellaswag-drawn:accuracy=0.6,seed=2";
     const limit = 16;
     const runId = await run(key, id, model, { sample_limit: limit });
     const attempts = await attemptsOf(runId);

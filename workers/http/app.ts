@@ -4,10 +4,10 @@ import { AppError } from "../../src/domain/errors";
 import { readConfig } from "../env";
 import { requireKey } from "./auth";
 import { docsPage } from "./docs-page";
-import { registerApp } from "./own-app";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
 import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
+import { benchmarkTasksRoutes } from "./routes/benchmark-tasks";
 import { benchmarksRoutes } from "./routes/benchmarks";
 import { datasetsRoutes } from "./routes/datasets";
 import { evalRunsRoutes } from "./routes/eval-runs";
@@ -47,6 +47,7 @@ export function buildApp() {
   app.route("/", ioRoutes);
   app.route("/", datasetsRoutes);
   app.route("/", benchmarkOptionsRoutes);
+  app.route("/", benchmarkTasksRoutes);
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);
   app.route("/", evalRunEstimateRoutes);
@@ -93,6 +94,5 @@ export function buildApp() {
 
   app.notFound((c) => problemResponse(new AppError("not_found", `no route ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((err, c) => toProblem(err, c));
-  registerApp(app);
   return app;
 }

@@ -121,7 +121,7 @@ describe("delivery faults", { timeout: 120_000 }, () => {
     const rows = arithmeticRows(16);
     const bm = await arithmeticBenchmark(key, project.id, rows);
     // One model string for both runs: the fixture's answers depend on it (and on the prompt), so both runs see the same answers.
-    const model = `fixture-${uniq()}:accuracy=0.6,latency_ms=100`;
+    const model = "fixture-faults-resume:accuracy=0.6,latency_ms=100";
     const modelA = model;
     const modelB = model;
 

@@ -1,15 +1,20 @@
 /**
  * The Worker's client of the code sandbox (sandbox/server.mjs): signs each
  * execution request like the runner protocol (src/runner/signing.ts) with
- * ASSAY_SANDBOX_SECRET and posts it to ASSAY_SANDBOX_URL. A sandbox that
+ * ASSAY_SANDBOX_SECRET and posts it to ASSAY_SANDBOX_URL, or, where the
+ * deployment binds SANDBOX_CONTAINER (the containers environment), to one
+ * of its container instances (workers/sandbox/container.ts). A sandbox that
  * cannot be reached, answers 5xx or answers something unreadable is a
  * transient ProviderError: the attempt is retried and, when the tries run
- * out, ends without a reward (missing), never with a 0. I/O: fetch.
+ * out, ends without a reward (missing), never with a 0. I/O: fetch, or the
+ * container's Durable Object.
  */
 import { z } from "zod";
 import { ProviderError } from "../../src/providers";
 import { signedHeaders } from "../../src/runner/signing";
 import type { Execute, ExecutionRequest, ExecutionVerdict } from "../../src/scorers/execution";
+import { sandboxState } from "../../src/config/sandboxes";
+import { SANDBOX_INSTANCES } from "./container";
 
 /** The sandbox's answer, checked before it decides a reward. */
 const Verdict = z.object({
@@ -30,10 +35,12 @@ const REQUEST_SLACK_MS = 120_000;
 export interface SandboxSettings {
   url: string;
   secret: string;
+  /** How requests reach it when not by the network (a container's Durable Object). */
+  fetcher?: typeof fetch;
 }
 
 /** An Execute that calls the sandbox at `settings.url`. */
-export function sandboxClient(settings: SandboxSettings, fetcher: typeof fetch = fetch): Execute {
+export function sandboxClient(settings: SandboxSettings, fetcher: typeof fetch = settings.fetcher ?? fetch): Execute {
   const endpoint = new URL("/v1/execute", settings.url).toString();
   return async (request: ExecutionRequest): Promise<ExecutionVerdict> => {
     const body = JSON.stringify(request);
@@ -61,10 +68,25 @@ export function sandboxClient(settings: SandboxSettings, fetcher: typeof fetch =
   };
 }
 
-/** The sandbox this deployment uses, or null when none is configured (code benchmarks then cannot be scored). */
-export function sandboxSettings(env: { ASSAY_SANDBOX_URL?: string; ASSAY_SANDBOX_SECRET?: string }): SandboxSettings | null {
-  const url = env.ASSAY_SANDBOX_URL?.trim();
-  const secret = env.ASSAY_SANDBOX_SECRET?.trim();
-  if (!url || !secret) return null;
-  return { url, secret };
+/** The origin requests to a sandbox container carry (the Durable Object routes them, not DNS). */
+const CONTAINER_ORIGIN = "http://sandbox.container";
+
+/** A container instance per program, spread by a hash of it, so one busy instance does not queue every execution. */
+export function containerFetcher(ns: DurableObjectNamespace): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = await request.clone().text();
+    let h = 0;
+    for (let i = 0; i < body.length; i++) h = (Math.imul(h, 31) + body.charCodeAt(i)) | 0;
+    const stub = ns.get(ns.idFromName(`sandbox-${(h >>> 0) % SANDBOX_INSTANCES}`));
+    return stub.fetch(request);
+  }) as typeof fetch;
+}
+
+/** The sandbox this deployment uses (src/config/sandboxes.ts), or null when it has none or its settings are half set (a start is refused then). */
+export function sandboxSettings(env: { ASSAY_SANDBOX_URL?: string; ASSAY_SANDBOX_SECRET?: string; SANDBOX_CONTAINER?: DurableObjectNamespace }): SandboxSettings | null {
+  const s = sandboxState(env as Record<string, unknown>, "code");
+  if (s.state === "url") return { url: s.url, secret: s.secret };
+  if (s.state === "container") return { url: CONTAINER_ORIGIN, secret: s.secret, fetcher: containerFetcher(env.SANDBOX_CONTAINER!) };
+  return null;
 }

@@ -10,6 +10,7 @@ import type { CurveSet, Sample, ScoreRow } from "../lib/types";
 import { cellIndex, seqOf, type BarLayout } from "../lib/layout";
 import { duration, errorCountsLine, int, money, score } from "../lib/format";
 import type { LiveAttempt } from "../lib/live";
+import type { Counts } from "../lib/run-counts";
 import { BlockBar } from "./block-bar";
 import { CurveChart, DotPlot, PhaseBar } from "./charts";
 import { StatusBadge } from "./ui";
@@ -25,8 +26,15 @@ function Tile({ label, value, sub, testid, warn }: { label: string; value: strin
   );
 }
 
+/** "95% CI 6.8% – 77.3%, n = 12": the tile's value is above it, so the sub-line gives only the interval and n. */
+function interval(ci: number[] | null | undefined, n: number | undefined): string | undefined {
+  if (!ci || ci.length !== 2) return undefined;
+  return `95% CI ${score(ci[0])} – ${score(ci[1])}${n === undefined ? "" : `, n = ${int(n)}`}`;
+}
+
 export function BenchmarkPanel({
   row,
+  counts,
   layout: layoutIn,
   items,
   version,
@@ -44,6 +52,8 @@ export function BenchmarkPanel({
   /** The run's requested attempts per task, until the scores report k. */
   runK?: number;
   row: ScoreRow;
+  /** This row's counts (lib/run-counts.ts), the same the run's progress line adds up. */
+  counts: Counts;
   layout: BarLayout | null;
   items: Sample[];
   version: number;
@@ -51,7 +61,7 @@ export function BenchmarkPanel({
   curve: CurveSet | undefined;
   onOpen: (attemptId: string) => void;
 }) {
-  const total = row.score_counts?.total ?? expected ?? 0;
+  const total = counts.total || (expected ?? 0);
   // Keep one layout object while its numbers hold, so the cells are placed once per data change, not per render.
   const layout = useMemo(() => layoutIn, [layoutIn?.base, layoutIn?.k, layoutIn?.targets, layoutIn?.target, layoutIn?.total]);
   const cells = useMemo(() => {
@@ -127,14 +137,18 @@ export function BenchmarkPanel({
           Attempts without a reward: {errorCountsLine(row.error_counts)}
         </div>
       )}
-      {total > 0 && <BlockBar total={total} items={cells} version={version} live={liveCells} label={title} onOpen={onOpen} />}
+      {total > 0 && <BlockBar total={total} counts={counts} items={cells} version={version} live={liveCells} label={title} onOpen={onOpen} />}
       {row.status !== "failed" && (
         <>
           <div class="tiles">
             {/* A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k. */}
             {row.headline === "pass_at_k" && passAtK}
-            <Tile label={row.headline === "pass_at_k" ? "Mean over attempts" : "Score"} value={d?.score ?? "—"} sub={d?.score_with_ci ?? undefined} testid="tile-score" />
-            <Tile label="Pass" value={d?.pass ?? "—"} sub={d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : c && c.scored === 0 ? "no attempt scored" : undefined)} />
+            <Tile label={row.headline === "pass_at_k" ? "Mean over attempts" : "Score"} value={d?.score ?? "—"} sub={interval(row.uncertainty?.score_ci95, c?.scored) ?? d?.score_with_ci ?? undefined} testid="tile-score" />
+            <Tile
+              label="Pass"
+              value={d?.pass ?? "—"}
+              sub={interval(row.uncertainty?.pass_ci95, c?.scored) ?? d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : c && c.scored === 0 ? "no attempt scored" : undefined)}
+            />
             {row.headline !== "pass_at_k" && passAtK}
             <Tile label={labelHat} value={d?.pass_hat_k ?? "—"} />
             <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />
@@ -173,7 +187,7 @@ export function BenchmarkPanel({
                       .map(([k, d]) => (
                         <tr key={k}>
                           <th scope="row">{k.replaceAll("_", " ")}</th>
-                          <td>{score(d.mean)}</td>
+                          <td class="num">{score(d.mean)}</td>
                           <td class="muted">{d.weight === d.attempts ? `${d.attempts} attempts` : `${d.weight} over ${d.attempts} attempts`}</td>
                         </tr>
                       ))}
@@ -189,16 +203,20 @@ export function BenchmarkPanel({
                 <thead>
                   <tr>
                     <th scope="col">Subset</th>
-                    <th scope="col">Score</th>
-                    <th scope="col">Coverage</th>
+                    <th scope="col" class="num">
+                      Score
+                    </th>
+                    <th scope="col" class="num">
+                      Coverage
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {row.subsets.map((s) => (
                     <tr key={s.key ?? "(none)"}>
                       <td>{s.key ?? <span class="muted">(none)</span>}</td>
-                      <td>{s.display.score ?? score(s.score)}</td>
-                      <td class="muted">
+                      <td class="num">{s.display.score ?? score(s.score)}</td>
+                      <td class="num muted">
                         {int(s.score_counts?.scored ?? 0)}/{int(s.score_counts?.total ?? 0)} scored
                       </td>
                     </tr>

@@ -3,12 +3,15 @@
  * canvas so 10,000 cells cost one element: passed filled, failed hollow
  * with a slash, invalid red with a cross, partial rewards filled to their
  * share, the rest empty; live attempts are focusable pulsing outlines laid
- * over the canvas. The share of attempts finished sits beside it.
+ * over the canvas. The share finished beside it and the legend's counts are
+ * the scores' (lib/run-counts.ts), as the run's progress line is; the cells
+ * fill in from the attempts read so far.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
 import { TERMINAL } from "../lib/types";
-import { percent } from "../lib/format";
+import { int, percent } from "../lib/format";
+import type { Counts } from "../lib/run-counts";
 import { PALETTE } from "../../../src/reports/palette";
 
 export type CellState = "passed" | "failed" | "partial" | "invalid" | "empty";
@@ -19,8 +22,15 @@ export function cellState(s: Sample | undefined): CellState {
   return TERMINAL.has(s.status) ? "invalid" : "empty";
 }
 
-// A canvas takes colours, not CSS variables: the palette the stylesheet's variables hold.
-const COLORS = { passed: PALETTE.pass, failed: PALETTE.fail, invalid: PALETTE.error, empty: PALETTE.empty, partial: PALETTE.pass };
+type CellColours = { passed: string; failed: string; invalid: string; empty: string; partial: string };
+
+/** A canvas takes colours, not CSS variables: the values the stylesheet's variables hold here (light or dark), the palette's if unset. */
+function cellColours(el: Element): CellColours {
+  const css = getComputedStyle(el);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const pass = v("--pass", PALETTE.pass);
+  return { passed: pass, failed: v("--fail", PALETTE.fail), invalid: v("--bad", PALETTE.error), empty: v("--empty", PALETTE.empty), partial: pass };
+}
 
 function cellSize(total: number): { s: number; gap: number } {
   if (total <= 300) return { s: 12, gap: 2 };
@@ -31,6 +41,7 @@ function cellSize(total: number): { s: number; gap: number } {
 
 export function BlockBar({
   total,
+  counts,
   items,
   version,
   live,
@@ -38,6 +49,8 @@ export function BlockBar({
   onOpen,
 }: {
   total: number;
+  /** The scores' counts for this benchmark and target: the share finished and the legend. */
+  counts: Counts;
   /** The attempt in each cell (index = member × k + attempt), undefined where none has finished or been read. */
   items: (Sample | undefined)[];
   version: number;
@@ -63,7 +76,7 @@ export function BlockBar({
   }, []);
 
   // What each cell shows now; a redraw paints only the cells whose code changed.
-  const drawn = useRef<{ w: number; h: number; dpr: number; codes: Float32Array } | null>(null);
+  const drawn = useRef<{ w: number; h: number; dpr: number; codes: Float32Array; colours: CellColours } | null>(null);
 
   useEffect(() => {
     const c = canvas.current;
@@ -72,22 +85,26 @@ export function BlockBar({
     const w = perRow * step;
     const h = rows * step;
     const g = c.getContext("2d")!;
+    const COLORS = cellColours(c);
     let prev = drawn.current;
-    if (!prev || prev.w !== w || prev.h !== h || prev.dpr !== dpr || prev.codes.length !== total) {
+    // A new size, or a switch between light and dark, repaints every cell.
+    if (!prev || prev.w !== w || prev.h !== h || prev.dpr !== dpr || prev.codes.length !== total || prev.colours.passed !== COLORS.passed) {
       c.width = Math.ceil(w * dpr);
       c.height = Math.ceil(h * dpr);
       c.style.width = `${w}px`;
       c.style.height = `${h}px`;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
       g.clearRect(0, 0, w, h);
-      prev = drawn.current = { w, h, dpr, codes: new Float32Array(total).fill(-1) };
+      prev = drawn.current = { w, h, dpr, codes: new Float32Array(total).fill(-1), colours: COLORS };
     }
     g.lineWidth = 1;
     const codes = prev.codes;
+    let read = 0;
     for (let i = 0; i < total; i++) {
       const item = items[i];
       const st = cellState(item);
       const code = st === "passed" ? 1 : st === "failed" ? 2 : st === "invalid" ? 3 : st === "partial" ? 4 + item!.reward! : 0;
+      if (code !== 0) read++;
       if (codes[i] === code) continue;
       codes[i] = code;
       const x = (i % perRow) * step;
@@ -126,19 +143,12 @@ export function BlockBar({
         g.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
       }
     }
+    // How many cells show an ended attempt, for a reader (or a bench) to know the drawing caught up with the counts.
+    wrap.current?.setAttribute("data-cells", String(read));
   }, [version, total, perRow, rows, s, step, items]);
 
-  const { finished, passed, failed, invalid } = useMemo(() => {
-    const n = { finished: 0, passed: 0, failed: 0, invalid: 0 };
-    for (const it of items) {
-      const st = cellState(it);
-      if (st !== "empty") n.finished++;
-      if (st === "passed") n.passed++;
-      else if (st === "failed" || st === "partial") n.failed++;
-      else if (st === "invalid") n.invalid++;
-    }
-    return n;
-  }, [items, version]);
+  const { finished, passed, invalid } = counts;
+  const failed = passed === null ? null : counts.scored - passed;
 
   const onClick = (e: MouseEvent) => {
     const rect = canvas.current!.getBoundingClientRect();
@@ -155,7 +165,7 @@ export function BlockBar({
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`${label}: ${total} expected attempts, ${passed} passed, ${failed} failed, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - finished - live.length)} not finished`}
+          aria-label={`${label}: ${total} expected attempts, ${passed === null ? `${counts.scored} scored` : `${passed} passed, ${failed} failed`}, ${invalid} invalid, ${live.length} live, ${Math.max(0, total - finished - live.length)} not finished`}
           onClick={onClick}
         />
         {live.map(({ index: i, id, label: what }) => (
@@ -174,14 +184,22 @@ export function BlockBar({
         <strong data-testid="bar-percent">{total ? percent(finished / total) : "—"}</strong> <span class="muted">finished</span>
       </div>
       <ul class="legend" aria-hidden="true">
+        {passed === null ? (
+          <li>
+            <span class="sw sw-passed" /> scored {int(counts.scored)}
+          </li>
+        ) : (
+          <>
+            <li>
+              <span class="sw sw-passed" /> passed {int(passed)}
+            </li>
+            <li>
+              <span class="sw sw-failed" /> failed {int(failed)}
+            </li>
+          </>
+        )}
         <li>
-          <span class="sw sw-passed" /> passed {passed}
-        </li>
-        <li>
-          <span class="sw sw-failed" /> failed {failed}
-        </li>
-        <li>
-          <span class="sw sw-invalid" /> invalid {invalid}
+          <span class="sw sw-invalid" /> invalid {int(invalid)}
         </li>
         <li>
           <span class="sw sw-live" /> live {live.length}

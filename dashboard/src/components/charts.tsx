@@ -2,11 +2,22 @@
  * Inline-SVG charts: the pass@j / pass^j curve and the counted dot plot of
  * rewards. Each chart carries a text equivalent for screen readers.
  */
+import { niceTicks } from "../../../src/reports/axis-ticks";
 import { score } from "../lib/format";
 import type { CurveRow } from "../lib/types";
 
 export function CurveChart({ rows, k }: { rows: CurveRow[]; k: number | null }) {
   if (rows.length === 0) return <p class="muted">No pass@j curve yet: it needs tasks with a pass-or-fail score. It is drawn once such attempts finish.</p>;
+  if (rows.length === 1) {
+    const r = rows[0]!;
+    return (
+      <figure class="chart" data-empty="true" data-points={1}>
+        <p class="chart-empty">
+          One attempt per task: pass@1 = pass^1 = {score(r.pass_at_j)} over {r.members} tasks, so there is no curve to draw. Run with k above 1 to see how more attempts help.
+        </p>
+      </figure>
+    );
+  }
   const W = 320;
   const H = 164;
   const L = 44;
@@ -16,27 +27,27 @@ export function CurveChart({ rows, k }: { rows: CurveRow[]; k: number | null }) 
   const y = (v: number) => 8 + (1 - v) * (H - B - 8);
   const line = (key: "pass_at_j" | "pass_hat_j") => rows.map((r) => `${x(r.j)},${y(r[key])}`).join(" ");
   return (
-    <figure class="chart">
+    <figure class="chart" data-points={n}>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`pass@j and pass^j for j = 1 to ${n}`}>
         {[0, 0.5, 1].map((v) => (
           <g key={v}>
             <line x1={L} x2={W - 6} y1={y(v)} y2={y(v)} class="grid" />
-            <text x={L - 4} y={y(v) + 4} text-anchor="end" class="axis">
+            <text x={L - 4} y={y(v) + 4} text-anchor="end" class="axis" data-axis="y">
               {v * 100}%
             </text>
           </g>
         ))}
         {rows.map((r) => (
-          <text key={r.j} x={x(r.j)} y={H - B + 14} text-anchor="middle" class="axis">
+          <text key={r.j} x={x(r.j)} y={H - B + 14} text-anchor="middle" class="axis" data-axis="x">
             {n > 12 && r.j % Math.ceil(n / 12) !== 0 && r.j !== 1 ? "" : r.j}
           </text>
         ))}
         <line x1={L} x2={L} y1={y(1)} y2={y(0)} class="axis-line" />
         <line x1={L} x2={W - 6} y1={y(0)} y2={y(0)} class="axis-line" />
-        <text x={(L + W) / 2} y={H - 3} text-anchor="middle" class="axis">
+        <text x={(L + W) / 2} y={H - 3} text-anchor="middle" class="axis-title">
           j, attempts per task
         </text>
-        <text transform={`translate(10,${(y(0) + y(1)) / 2}) rotate(-90)`} text-anchor="middle" class="axis">
+        <text transform={`translate(10,${(y(0) + y(1)) / 2}) rotate(-90)`} text-anchor="middle" class="axis-title">
           tasks, %
         </text>
         <polyline points={line("pass_at_j")} class="l-at" />
@@ -99,9 +110,10 @@ export function DotPlot({ counts, onPick }: { counts: [value: number, count: num
   const W = Math.max(160, counts.length * colW + 20);
   const perCol = 10;
   const rowsMax = Math.ceil(Math.ceil(biggest / per) / perCol);
-  const H = 40 + rowsMax * 7;
+  // Room under the dots for two label lines, 14 px apart at the axis font.
+  const H = 46 + rowsMax * 7;
   return (
-    <figure class="chart">
+    <figure class="chart" data-points={total}>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`Reward distribution: ${counts.map(([v, c]) => `${score(v)}: ${c}`).join(", ")}`}>
         {counts.map(([v, c], ci) => {
           const dots = Math.ceil(c / per);
@@ -114,10 +126,10 @@ export function DotPlot({ counts, onPick }: { counts: [value: number, count: num
               </title>
               {Array.from({ length: dots }, (_, d) => {
                 const cx = x0 + (d % perCol) * 6 + 3;
-                const cy = H - 30 - Math.floor(d / perCol) * 7;
+                const cy = H - 36 - Math.floor(d / perCol) * 7;
                 return v <= 0 ? <circle key={d} cx={cx} cy={cy} r={2.4} class={cls} /> : <rect key={d} x={cx - 2.5} y={cy - 2.5} width={5} height={5} class={cls} />;
               })}
-              <text x={x0 + 30} y={H - 16} text-anchor="middle" class="axis">
+              <text x={x0 + 30} y={H - 18} text-anchor="middle" class="axis" data-axis="x">
                 {score(v)}
               </text>
               <text x={x0 + 30} y={H - 4} text-anchor="middle" class="axis">
@@ -173,27 +185,69 @@ export interface TimeSeries {
   step?: boolean;
 }
 
-/** Rounds an axis maximum up to 1, 2 or 5 × a power of ten. */
-function niceMax(v: number): number {
-  if (v <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  return ([1, 2, 5, 10].find((m) => m * p >= v) ?? 10) * p;
-}
-
 /**
  * Lines over a run's elapsed time: x in seconds from its first sample, y in
- * `unit` from 0; a table of the same points for screen readers.
+ * `unit` from 0, both axes on nice ticks (src/reports/axis-ticks.ts); the
+ * unit is titled above the y axis, clear of its tick labels; a table of the
+ * same points for screen readers. A chart with nothing to draw says so in
+ * words instead of drawing empty axes: fewer than two samples with a value
+ * (the one value is given), or, with `zeroSays`, only zeros.
  */
-export function TimeChart({ title, unit, series, format = (v) => String(Math.round(v * 10) / 10) }: { title: string; unit: string; series: TimeSeries[]; format?: (v: number) => string }) {
-  const W = 360;
-  const H = 150;
-  const L = 44;
-  const B = 28;
+export function TimeChart({
+  title,
+  unit,
+  series,
+  format = (v) => String(Math.round(v * 10) / 10),
+  integer = false,
+  zeroSays,
+  noneSays,
+}: {
+  title: string;
+  unit: string;
+  series: TimeSeries[];
+  format?: (v: number) => string;
+  /** Values are counts or whole milliseconds: whole-number ticks. */
+  integer?: boolean;
+  /** What an all-zero chart says instead of a flat line at 0 ("No call was refused"). */
+  zeroSays?: string;
+  /** What a chart without any value says ("No call was answered, so no latency"); else "No <unit> recorded yet." */
+  noneSays?: string;
+}) {
   const all = series.flatMap((s) => s.points);
-  const tMax = Math.max(1, ...all.map(([t]) => t));
-  const vMax = niceMax(Math.max(0, ...all.map(([, v]) => v ?? 0)));
-  const x = (t: number) => L + (t / tMax) * (W - L - 10);
-  const y = (v: number) => 8 + (1 - v / vMax) * (H - B - 8);
+  const valued = all.filter(([, v]) => v !== null) as [number, number][];
+  const times = [...new Set(valued.map(([t]) => t))].sort((a, b) => a - b);
+  const empty = times.length < 2 ? (times.length === 0 ? (noneSays ?? `No ${unit} recorded yet.`) : `One sample so far (${series.filter((s) => s.points.some(([, v]) => v !== null)).map((s) => `${s.label} ${format(s.points.find(([, v]) => v !== null)![1]!)}`).join(", ")}): a line needs two.`) : zeroSays && valued.every(([, v]) => v === 0) ? zeroSays : null;
+  const caption = (
+    <figcaption>
+      {title}
+      {empty ? "" : ": "}
+      {!empty &&
+        series.map((s) => (
+          <span key={s.label} class={`key ${s.cls}`}>
+            — {s.label}{" "}
+          </span>
+        ))}
+    </figcaption>
+  );
+  if (empty) {
+    return (
+      <figure class="chart" data-empty="true" data-points={times.length}>
+        {caption}
+        <p class="chart-empty">{empty}</p>
+      </figure>
+    );
+  }
+  const W = 360;
+  const H = 168;
+  const L = 46;
+  const R = 12;
+  // Room above the plot for the unit's title, so it never sits on the top tick label.
+  const T = 24;
+  const B = 34;
+  const xt = niceTicks(Math.max(...times), { integer: true });
+  const yt = niceTicks(Math.max(0, ...valued.map(([, v]) => v)), { integer });
+  const x = (t: number) => L + (t / xt.max) * (W - L - R);
+  const y = (v: number) => T + (1 - v / yt.max) * (H - T - B);
   const path = (s: TimeSeries) => {
     let d = "";
     let prev: [number, number] | null = null;
@@ -208,41 +262,35 @@ export function TimeChart({ title, unit, series, format = (v) => String(Math.rou
     }
     return d;
   };
-  const times = [...new Set(all.map(([t]) => t))].sort((a, b) => a - b);
   return (
-    <figure class="chart">
+    <figure class="chart" data-points={times.length}>
+      {caption}
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${title} (${unit}) over the run's elapsed seconds`}>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={L} x2={W - 6} y1={y(f * vMax)} y2={y(f * vMax)} class="grid" />
-            <text x={L - 4} y={y(f * vMax) + 4} text-anchor="end" class="axis">
-              {format(f * vMax)}
+        <text x={0} y={12} class="axis-title">
+          {unit}
+        </text>
+        {yt.values.map((v) => (
+          <g key={v}>
+            <line x1={L} x2={W - R} y1={y(v)} y2={y(v)} class="grid" />
+            <text x={L - 6} y={y(v) + 4} text-anchor="end" class="axis" data-axis="y">
+              {format(v)}
             </text>
           </g>
         ))}
-        {[0, 0.5, 1].map((f) => (
-          <text key={f} x={x(f * tMax)} y={H - 14} text-anchor="middle" class="axis">
-            {Math.round(f * tMax)}
+        {xt.values.map((t) => (
+          <text key={t} x={x(t)} y={H - B + 15} text-anchor="middle" class="axis" data-axis="x">
+            {t}
           </text>
         ))}
-        <text x={(L + W) / 2} y={H - 2} text-anchor="middle" class="axis">
+        <line x1={L} x2={L} y1={T} y2={H - B} class="axis-line" />
+        <line x1={L} x2={W - R} y1={H - B} y2={H - B} class="axis-line" />
+        <text x={(L + W - R) / 2} y={H - 3} text-anchor="middle" class="axis-title">
           seconds since the first sample
-        </text>
-        <text x={4} y={10} class="axis">
-          {unit}
         </text>
         {series.map((s) => (
           <path key={s.label} d={path(s)} class={`tl ${s.cls}`} fill="none" />
         ))}
       </svg>
-      <figcaption>
-        {title}:{" "}
-        {series.map((s) => (
-          <span key={s.label} class={`key ${s.cls}`}>
-            — {s.label}{" "}
-          </span>
-        ))}
-      </figcaption>
       <table class="sr-only">
         <caption>
           {title} ({unit})

@@ -1,6 +1,6 @@
 /**
  * Import another harness's results (POST /api/imports): pick promptfoo,
- * Inspect or lm-eval, choose the file(s), submit, and go to the outputs run
+ * Inspect, lm-eval, a SWE-bench submission or Harbor trials, choose the file(s), submit, and go to the outputs run
  * it started. Also RecordedFrom, the line of the run page that says which
  * tool and file an imported run's outputs came from (the outputs revision's
  * source). Calls go through the typed client.
@@ -17,6 +17,8 @@ const FORMATS = [
   { id: "promptfoo", label: "promptfoo results JSON", accept: ".json", hint: "promptfoo eval -o results.json, or promptfoo export" },
   { id: "inspect", label: "Inspect AI log", accept: ".json,.eval", hint: "a .eval archive or a .json log (inspect eval --log-format json)" },
   { id: "lm-eval", label: "lm-evaluation-harness samples", accept: ".jsonl,.json", hint: "samples_<task>_<date>.jsonl (--log_samples); add the results_<date>.json for the stated scores" },
+  { id: "swebench", label: "SWE-bench submission (ZIP)", accept: ".zip", hint: "a ZIP of the submission: logs/<instance_id>/ (test_output.txt, report.json) and results/results.json; Assay re-grades every log" },
+  { id: "harbor", label: "Harbor trials (ZIP)", accept: ".zip", hint: "a ZIP of Harbor trial directories (result.json, agent/trajectory.json, verifier/reward.txt) or of a job directory" },
 ] as const;
 type Format = (typeof FORMATS)[number]["id"];
 

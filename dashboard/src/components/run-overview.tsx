@@ -3,8 +3,9 @@
  * target at a time: the summary tiles, a pane per reward and structured
  * metric, token usage and timing, from GET /api/eval-runs/{id}/overview.
  * The filter picks the benchmark and target and whether errored attempts
- * join the distributions (then they read red). Re-read while the run is
- * active.
+ * join the distributions (then they read red). Re-read after each read of
+ * the run's scores (`read` counts them), so its tiles move with the rest of
+ * the run page rather than on a clock of their own.
  *
  * The panel is memoized on its props (the run page passes a stable onOpen)
  * and a re-read keeps the objects of unchanged parts, so the run page's own
@@ -21,12 +22,13 @@ import { UsagePane } from "./usage-pane";
 import { ErrorBox, Loading } from "./ui";
 import "./overview.css";
 
-export const RunOverviewPanel = memo(function RunOverviewPanel({ runId, active, status, onOpen }: { runId: string; active: boolean; status: string; onOpen: (attemptId: string) => void }) {
+export const RunOverviewPanel = memo(function RunOverviewPanel({ runId, read, onOpen }: { runId: string; read: number; onOpen: (attemptId: string) => void }) {
   const [errored, setErrored] = useState(false);
   const [pick, setPick] = useState<string | null>(null);
   const [allStrips, setAllStrips] = useState(false);
   const last = useRef<RunOverview | undefined>(undefined);
-  const q = useApi(`overview:${runId}:${status}:${errored}:${allStrips}`, (signal) => runOverview(runId, errored, allStrips, signal).then((d) => keepUnchanged(last.current, d)), { pollMs: 5000, poll: () => active });
+  // Read once the scores are in (read 1), so a page opened mid-run draws both from the same moment.
+  const q = useApi(read > 0 ? `overview:${runId}:${read}:${errored}:${allStrips}` : null, (signal) => runOverview(runId, errored, allStrips, signal).then((d) => keepUnchanged(last.current, d)));
   // A changed filter re-reads; the panes keep the previous answer until the new one is in, rather than blinking.
   if (q.data) last.current = q.data;
   const data = q.data ?? (last.current?.id === runId ? last.current : undefined);

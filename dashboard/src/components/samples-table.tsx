@@ -12,6 +12,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Sample } from "../lib/types";
 import type { LiveAttempt } from "../lib/live";
 import { clock, duration, int, score } from "../lib/format";
+import { phaseLabel } from "../../../src/live/phase-label";
 import { cellState } from "./block-bar";
 import { StatusBadge } from "./ui";
 import { VirtualList } from "./virtual-list";
@@ -144,7 +145,7 @@ export function SamplesTable({
         <span role="cell" class="c-status">
           {a ? (
             <>
-              <StatusBadge status="running" label="live" /> <span class="phase">{a.phase}</span>
+              <StatusBadge status="running" label="live" /> <span class="phase">{phaseLabel(a.phase, a.execution)}</span>
             </>
           ) : (
             <VerdictCell s={s} />

@@ -20,6 +20,8 @@ import type { StepsPage } from "./types";
 export interface Message {
   role: string;
   content: string;
+  /** Shell commands the message asked to run (a `bash` tool call's `command`), shown as commands, not as JSON. */
+  commands?: string[];
 }
 
 /** A live attempt as the run page shows it (the server's summary, src/live/live-set.ts, with times as epoch ms). */
@@ -31,6 +33,8 @@ export interface LiveAttempt {
   task_key: string;
   attempt_index: number;
   phase: string;
+  /** Where it runs: inline (one model call Assay makes) or on an agent runner; names its phase (src/live/phase-label.ts). */
+  execution: "inline" | "agent" | null;
   dispatched_at: number;
   turns: number;
   tokens: number;
@@ -69,6 +73,16 @@ function usageTokens(u: Usage | null): number | null {
  */
 type AnyMessage = Pick<WireMessage, "role" | "content" | "tool_calls" | "tool_call_id"> | ({ role: string } & Record<string, unknown>);
 
+/** The command of a bash tool call's arguments (`{"command": "..."}`), or null when they are not that. */
+function bashCommand(args: string): string | null {
+  try {
+    const v = JSON.parse(args) as { command?: unknown };
+    return typeof v?.command === "string" ? v.command : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Chat messages as the API sends them (text, content parts or null; tool calls) in a form the viewer shows. */
 function messagesOf(list: readonly AnyMessage[]): Message[] {
   return list.map((m) => {
@@ -82,11 +96,17 @@ function messagesOf(list: readonly AnyMessage[]): Message[] {
           : c === null || c === undefined
             ? ""
             : JSON.stringify(c);
+    const commands: string[] = [];
     if (Array.isArray(o.tool_calls)) {
-      const calls = o.tool_calls.map((t) => `→ ${t.function.name}(${t.function.arguments})`);
+      const calls: string[] = [];
+      for (const t of o.tool_calls) {
+        const command = t.function.name === "bash" ? bashCommand(t.function.arguments) : null;
+        if (command !== null) commands.push(command);
+        else calls.push(`→ ${t.function.name}(${t.function.arguments})`);
+      }
       content = [content, ...calls].filter(Boolean).join("\n");
     }
-    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content };
+    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content, ...(commands.length ? { commands } : {}) };
   });
 }
 
@@ -100,6 +120,7 @@ function fromSummary(a: LiveSummary): LiveAttempt {
     task_key: a.task_key,
     attempt_index: a.attempt_index,
     phase: a.phase,
+    execution: a.execution,
     dispatched_at: Date.parse(a.started_at),
     turns: a.turns,
     tokens: a.tokens.input + a.tokens.output,
@@ -199,7 +220,7 @@ export class LiveRun {
     const id = d.attempt_id;
     let a = this.attempts.get(id);
     if (d.kind === "header" && !a) {
-      a = { id, seq: d.seq, benchmark_id: d.benchmark_id, target: d.target, task_key: d.task_key, attempt_index: d.attempt_index, phase: d.phase, dispatched_at: Date.parse(d.started_at), turns: 0, tokens: 0 };
+      a = { id, seq: d.seq, benchmark_id: d.benchmark_id, target: d.target, task_key: d.task_key, attempt_index: d.attempt_index, phase: d.phase, execution: d.execution, dispatched_at: Date.parse(d.started_at), turns: 0, tokens: 0 };
       this.attempts.set(id, a);
     }
     // A delta of an attempt the set does not hold has nothing to show (the hub's own fold ignores it too).

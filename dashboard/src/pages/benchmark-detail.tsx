@@ -9,7 +9,7 @@ import { executionLabel, int, statusLabel } from "../lib/format";
 import { Link, navigate } from "../lib/router";
 import { useApi } from "../lib/use-api";
 import { ErrorBox, Loading } from "../components/ui";
-import { scoringLabel } from "./benchmarks";
+import { cardFacts, scoringLabel } from "./benchmarks";
 
 /** Catalog sections in reading order; the API's keys may be snake_case or camelCase. */
 const SECTIONS: [keys: string[], title: string][] = [
@@ -108,6 +108,16 @@ export default function BenchmarkDetail({ params }: { params: Record<string, str
       <p class={`notice status-${b.status}`} role="note" data-status={b.status}>
         <strong>{statusLabel(b.status).replace(/^./, (c) => c.toUpperCase())}.</strong> {b.status_detail}
       </p>
+      {cardFacts(b).needs.length > 0 && (
+        <p class="toolbar" aria-label="Needs">
+          <span class="muted">Needs</span>
+          {cardFacts(b).needs.map((n) => (
+            <span key={n} class="need">
+              {n}
+            </span>
+          ))}
+        </p>
+      )}
       {b.description && <p class="lead">{b.description}</p>}
       {sections.map(([title, value]) => (
         <section key={title}>

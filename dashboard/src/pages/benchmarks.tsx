@@ -1,7 +1,9 @@
 /**
  * The catalog: built-ins grouped by category and the project's custom
  * benchmarks beside them, with search; archived ones appear (with Restore)
- * only after "Show archived".
+ * only after "Show archived". A card holds short facts only (what the entry
+ * needs as chips, its status in one line); the long status text is on the
+ * benchmark's page.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { allPages, client, unwrap } from "../lib/api";
@@ -35,6 +37,34 @@ export function scoringLabel(s: Benchmark["scoring"]): string {
       verifier: "The agent runner's verifier",
     } as Record<string, string>
   )[t] ?? t;
+}
+
+/** The catalog view's short facts: what a run of it needs (judge model, code sandbox, agent runner…) and its status in one line. */
+export function cardFacts(b: Benchmark): { needs: string[]; summary: string | null } {
+  return { needs: b.needs ?? [], summary: b.status_summary || null };
+}
+
+/** What an entry needs, as chips, and its status in one line (the full text is a tooltip here and on its page). */
+export function CardFacts({ b }: { b: Benchmark }) {
+  const { needs, summary } = cardFacts(b);
+  return (
+    <>
+      {needs.length > 0 && (
+        <ul class="needs" aria-label="Needs">
+          {needs.map((n) => (
+            <li key={n} class="need">
+              {n}
+            </li>
+          ))}
+        </ul>
+      )}
+      {summary && (
+        <p class="status-summary" data-summary-status={b.status} title={b.status_detail}>
+          {summary}
+        </p>
+      )}
+    </>
+  );
 }
 
 export default function Benchmarks() {
@@ -114,18 +144,20 @@ export default function Benchmarks() {
                 <p class="desc">{b.description || <span class="muted">No description.</span>}</p>
                 <p class="meta">
                   <span>{scoringLabel(b.scoring)}</span>
-                  {b.sample_size !== null && <span>{int(b.sample_size)} samples</span>}
-                  <span class={`tag status-${b.status}`} data-status={b.status} title={b.status_detail}>
+                  {/* The one-line status says how many tasks a runnable entry has; the others keep the count here. */}
+                  {b.sample_size !== null && !/\d/.test(b.status_summary ?? "") && <span>{int(b.sample_size)} samples</span>}
+                  <span class={`tag status-${b.status}`} data-status={b.status}>
                     {statusLabel(b.status)}
                   </span>
                   {!b.builtin && <span class="tag">custom</span>}
                 </p>
-                {b.status === "unavailable" ? (
-                  <p class="status-detail muted">{b.status_detail}</p>
-                ) : (
-                  <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
-                    Run evaluation
-                  </button>
+                <CardFacts b={b} />
+                {b.status !== "unavailable" && (
+                  <div class="card-foot">
+                    <button type="button" class="small" onClick={() => navigate(`/evaluations/new?benchmarks=${encodeURIComponent(b.id)}`)} aria-label={`Run evaluation on ${b.name}`}>
+                      Run evaluation
+                    </button>
+                  </div>
                 )}
               </li>
             ))}

@@ -3,7 +3,10 @@
  * Per candidate and benchmark, both scores with their intervals, the paired
  * test and the change counts, subsets below; then the per-task diff of the
  * chosen candidate and benchmark, regressions first, each task's outputs
- * side by side with the words that differ marked, filtered by change.
+ * side by side with the words that differ marked, filtered by change. A
+ * side is coloured by its verdict (right green, wrong amber, unscored red,
+ * as src/reports/palette.ts has them); the word diff is marked neutrally,
+ * since a word one answer lacks says what changed, not which one is right.
  */
 import { useEffect, useState } from "preact/hooks";
 import { client, unwrap } from "../lib/api";
@@ -39,31 +42,49 @@ function Pieces({ pieces, side }: { pieces: Piece[]; side: "baseline" | "candida
   );
 }
 
+type Side = NonNullable<CompareTask["baseline"]>;
+type Verdict = "correct" | "partial" | "wrong" | "unscored" | "absent";
+const VERDICT_LABEL: Record<Verdict, string> = { correct: "✓ right", partial: "◐ partly right", wrong: "✕ wrong", unscored: "! not scored", absent: "not in this run" };
+
+/** The shown attempt's verdict: its reward read as the block bar reads it (1 right, 0 wrong, between partial, none unscored). */
+function verdictOf(side: Side | null): Verdict {
+  const r = side?.attempts[0]?.reward;
+  if (!side) return "absent";
+  if (r === null || r === undefined) return "unscored";
+  return r >= 1 ? "correct" : r <= 0 ? "wrong" : "partial";
+}
+
+function SideView({ which, side, pieces }: { which: "baseline" | "candidate"; side: Side | null; pieces: Piece[] }) {
+  const verdict = verdictOf(side);
+  const rewards = side ? side.attempts.map((x) => (x.reward === null ? "none" : score(x.reward))).join(", ") || "no attempt ended" : "";
+  return (
+    <div class="side" data-side={which} data-verdict={verdict}>
+      <div class="side-head">
+        <strong>{which === "baseline" ? "Baseline" : "Candidate"}</strong>
+        <span class={`verdict verdict-${verdict}`}>{VERDICT_LABEL[verdict]}</span>
+        {side && <span>rewards {rewards}</span>}
+      </div>
+      {side ? <Pieces pieces={pieces} side={which} /> : <p class="muted">This task is not in the {which}.</p>}
+      {side?.attempts[0]?.reason && <p class="muted small">Reason: {side.attempts[0].reason}</p>}
+    </div>
+  );
+}
+
 function TaskRow({ t }: { t: CompareTask }) {
   const a = t.baseline?.attempts[0]?.output ?? "";
   const b = t.candidate?.attempts[0]?.output ?? "";
   const d = wordDiff(a, b);
-  const rewards = (s: CompareTask["baseline"]) => (s ? s.attempts.map((x) => (x.reward === null ? "none" : score(x.reward))).join(", ") || "no attempt ended" : "not in this run");
   return (
     <li class={`compare-task change-${t.change}`} data-change={t.change} data-task={t.task_key}>
       <div class="task-head">
         <strong>{t.task_key}</strong> {t.subset && <span class="tag">{t.subset}</span>} <span class={`tag change-${t.change}`}>{CHANGE_LABEL[t.change].replace(/s$/, "")}</span>
-        <span class="muted">
-          {" "}
+        <span class="muted num">
           {score(t.baseline?.score)} → {score(t.candidate?.score)}
         </span>
       </div>
       <div class="side-by-side">
-        <div>
-          <div class="muted">Baseline · rewards {rewards(t.baseline)}</div>
-          {t.baseline ? <Pieces pieces={d.a} side="baseline" /> : <p class="muted">This task is not in the baseline.</p>}
-          {t.baseline?.attempts[0]?.reason && <p class="muted">Reason: {t.baseline.attempts[0].reason}</p>}
-        </div>
-        <div>
-          <div class="muted">Candidate · rewards {rewards(t.candidate)}</div>
-          {t.candidate ? <Pieces pieces={d.b} side="candidate" /> : <p class="muted">This task is not in the candidate.</p>}
-          {t.candidate?.attempts[0]?.reason && <p class="muted">Reason: {t.candidate.attempts[0].reason}</p>}
-        </div>
+        <SideView which="baseline" side={t.baseline} pieces={d.a} />
+        <SideView which="candidate" side={t.candidate} pieces={d.b} />
       </div>
     </li>
   );
@@ -133,25 +154,37 @@ function BenchmarkTable({ bm }: { bm: CompareBenchmark }) {
   const o = bm.overall;
   return (
     <div class="compare-benchmark" data-benchmark={bm.benchmark_id}>
-      <table class="compare-scores">
+      <table class="table compact compare-scores">
         <thead>
           <tr>
-            <th>Subset</th>
-            <th>Baseline</th>
-            <th>Candidate</th>
-            <th>Change (95% CI)</th>
-            <th>Paired test p</th>
-            <th>Regressions / improvements</th>
+            <th scope="col">Subset</th>
+            <th scope="col" class="num">
+              Baseline
+            </th>
+            <th scope="col" class="num">
+              Candidate
+            </th>
+            <th scope="col" class="num">
+              Change (95% CI)
+            </th>
+            <th scope="col" class="num">
+              Paired test p
+            </th>
+            <th scope="col" class="num">
+              Regressions / improvements
+            </th>
           </tr>
         </thead>
         <tbody>
           <tr data-testid="compare-overall">
             <td>all</td>
-            <td>{bm.baseline.display?.score_with_ci ?? score(bm.baseline.score)}</td>
-            <td>{bm.candidate.display?.score_with_ci ?? score(bm.candidate.score)}</td>
-            <td>{o?.display.delta ?? "—"}</td>
-            <td title={o ? `${o.test.name} (${o.test.method}), ${o.test.n_shared} shared tasks` : undefined}>{pValue(o?.test.p_value)}</td>
-            <td>
+            <td class="num">{bm.baseline.display?.score_with_ci ?? score(bm.baseline.score)}</td>
+            <td class="num">{bm.candidate.display?.score_with_ci ?? score(bm.candidate.score)}</td>
+            <td class="num">{o?.display.delta ?? "—"}</td>
+            <td class="num" title={o ? `${o.test.name} (${o.test.method}), ${o.test.n_shared} shared tasks` : undefined}>
+              {pValue(o?.test.p_value)}
+            </td>
+            <td class="num">
               {bm.changes.regression} / {bm.changes.improvement}
             </td>
           </tr>
@@ -160,11 +193,11 @@ function BenchmarkTable({ bm }: { bm: CompareBenchmark }) {
             .map((s) => (
               <tr key={s.key}>
                 <td>{s.key}</td>
-                <td>{score(s.a_score)}</td>
-                <td>{score(s.b_score)}</td>
-                <td>{s.display.delta ?? "—"}</td>
-                <td>{pValue(s.test.p_value)}</td>
-                <td>
+                <td class="num">{score(s.a_score)}</td>
+                <td class="num">{score(s.b_score)}</td>
+                <td class="num">{s.display.delta ?? "—"}</td>
+                <td class="num">{pValue(s.test.p_value)}</td>
+                <td class="num">
                   {s.regressions_count} / {s.improvements_count}
                 </td>
               </tr>

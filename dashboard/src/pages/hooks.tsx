@@ -53,7 +53,9 @@ function Deliveries({ id }: { id: string }) {
           <tr>
             <th scope="col">Event</th>
             <th scope="col">Status</th>
-            <th scope="col">Tries</th>
+            <th scope="col" class="num">
+              Tries
+            </th>
             <th scope="col">Last answer</th>
             <th scope="col">Created</th>
           </tr>
@@ -66,7 +68,7 @@ function Deliveries({ id }: { id: string }) {
                 <StatusBadge status={d.status === "delivered" ? "succeeded" : d.status === "failed" ? "failed" : "pending"} label={d.status} />
                 {d.next_attempt_at && <div class="muted small">next try {when(d.next_attempt_at)}</div>}
               </td>
-              <td>{d.attempts}</td>
+              <td class="num">{d.attempts}</td>
               <td>{d.response_status ?? d.last_error ?? "—"}</td>
               <td>{when(d.created_at)}</td>
             </tr>

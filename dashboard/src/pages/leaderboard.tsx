@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { allPages, client, unwrap } from "../lib/api";
-import { int } from "../lib/format";
+import { int, plural } from "../lib/format";
 import { Link, navigate, useLocation } from "../lib/router";
 import type { Board } from "../lib/types";
 import { useApi } from "../lib/use-api";
@@ -20,7 +20,7 @@ function BoardTable({ board, name, highlight }: { board: Board; name: string; hi
   return (
     <section class={`board${highlight ? " highlight" : ""}`} aria-labelledby={`board-${board.id}`} id={board.id}>
       <h2 id={`board-${board.id}`}>
-        {name} <span class="muted small">k = {board.k} · {int(board.task_count)} tasks · missing {board.missing_policy === "as_failure" ? "counted as failures" : "left unknown"} · {board.entry_count} entries</span>
+        {name} <span class="muted small">k = {board.k} · {int(board.task_count)} tasks · missing {board.missing_policy === "as_failure" ? "counted as failures" : "left unknown"} · {plural(board.entry_count, "entry", "entries")}</span>
       </h2>
       {board.rows.length === 0 ? (
         <Empty>No entry yet: submit a finished run of this benchmark from its run page (“Submit to leaderboard”).</Empty>
@@ -28,26 +28,34 @@ function BoardTable({ board, name, highlight }: { board: Board; name: string; hi
         <table class="table">
           <thead>
             <tr>
-              <th scope="col">Rank</th>
+              <th scope="col" class="num">
+                Rank
+              </th>
               <th scope="col">Model</th>
-              <th scope="col">Score</th>
-              <th scope="col">Scored</th>
-              <th scope="col">Missing</th>
+              <th scope="col" class="num">
+                Score
+              </th>
+              <th scope="col" class="num">
+                Scored
+              </th>
+              <th scope="col" class="num">
+                Missing
+              </th>
               <th scope="col">Run</th>
             </tr>
           </thead>
           <tbody>
             {board.rows.map((r) => (
               <tr key={r.id} class="clickable" onClick={(e) => !(e.target as HTMLElement).closest("a") && navigate(`/runs/${r.run_id}`)}>
-                <td>{r.rank}</td>
+                <td class="num">{r.rank}</td>
                 <td>
                   {r.model} {r.target === "compare_target" && <span class="muted">(compare)</span>}
                 </td>
-                <td>
+                <td class="num">
                   <strong>{r.display.score ?? "—"}</strong>
                 </td>
-                <td>{int(r.scored)}</td>
-                <td class={r.missing > 0 ? "warn-text" : ""}>{int(r.missing)}</td>
+                <td class="num">{int(r.scored)}</td>
+                <td class={`num${r.missing > 0 ? " warn-text" : ""}`}>{int(r.missing)}</td>
                 <td>
                   <Link href={`/runs/${r.run_id}`}>{r.run_id}</Link> {r.run_status !== "completed" && <span class="muted">({r.run_status})</span>}
                   {/* Against the leader, sample by sample (the leader is the baseline). */}

@@ -4,7 +4,10 @@
  * target, the overview (tiles, distributions, usage, timing), A/B deltas,
  * and the per-attempt table whose rows open the trace viewer
  * (/runs/:id/attempts/:attempt). Live attempts come from the run's
- * live stream while it is active.
+ * live stream while it is active. Every count on the page (the progress
+ * line and bar, each block bar's share and legend, the tiles) comes from
+ * one read of the scores (lib/run-counts.ts), and the overview is read
+ * again right after each, so the page never contradicts itself mid-run.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { client, download, unwrap } from "../lib/api";
@@ -27,6 +30,7 @@ import { ErrorBox, Loading, StatusBadge } from "../components/ui";
 import { deltaVerdict, verdictText } from "../../../src/metrics/significance";
 import { targetLabel } from "./runs";
 import { budgetText, spentOf, type RunBudget } from "../lib/budget";
+import { namedError, rowCounts, runCounts } from "../lib/run-counts";
 
 /** Why a run stopped when its budget ran out, plainly: the limit, what was spent, and that what was not sent is missing. */
 function BudgetStop({ run }: { run: EvalRun }) {
@@ -66,11 +70,29 @@ export default function RunDetail({ params }: { params: Record<string, string> }
   const isActive = run ? ACTIVE_RUN.has(run.status) : false;
   const started = run && run.status !== "draft";
   const progressQ = useApi(started ? `progress:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/progress", { ...path, signal })), { pollMs: 1000, poll: active });
-  const scoresQ = useApi(started ? `scores:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/scores", { ...path, signal })), { pollMs: 3000, poll: () => isActiveRef.current });
-  // Read again when the status changes: the curves grow until the run ends.
-  const metricsQ = useApi(started ? `metrics:${id}:${run.status}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/metrics", { ...path, signal })));
   const isActiveRef = useRef(isActive);
   isActiveRef.current = isActive;
+  // The page's one source of counts while the run is active (see the header).
+  const scoresQ = useApi(started ? `scores:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/scores", { ...path, signal })), { pollMs: 2000, poll: () => isActiveRef.current });
+  // The pass@j curves, read once and again as the scores move (below).
+  const metricsQ = useApi(started ? `metrics:${id}` : null, (signal) => unwrap(client.GET("/api/eval-runs/{id}/metrics", { ...path, signal })));
+  // Counts each read of the scores, so the overview and the curves re-read with them rather than on clocks of their own.
+  const scoresRead = useRef({ data: undefined as unknown, n: 0 });
+  if (scoresQ.data && scoresQ.data !== scoresRead.current.data) scoresRead.current = { data: scoresQ.data, n: scoresRead.current.n + 1 };
+  const { reload: reloadScores } = scoresQ;
+  const { reload: reloadMetrics } = metricsQ;
+  useEffect(() => {
+    if (isActiveRef.current && scoresRead.current.n > 1) reloadMetrics();
+  }, [scoresRead.current.n]);
+  // A changed status (running → completed) reads the scores and curves once more: the last poll may have come just before the end.
+  const seenStatus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (seenStatus.current !== undefined && started) {
+      reloadScores();
+      reloadMetrics();
+    }
+    seenStatus.current = run?.status;
+  }, [run?.status]);
 
   const [actionError, setActionError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -106,7 +128,8 @@ export default function RunDetail({ params }: { params: Record<string, string> }
     return b?.attempts ?? 0;
   };
   // A benchmark's rows are read once it is planned (its attempts are known).
-  const barStores = planned ? scoreRows.filter((r) => r.status !== "failed" && ((r.score_counts?.total ?? 0) > 0 || expectedAttempts(r.benchmark_id) > 0)).map((r) => storeFor(r.benchmark_id, r.target, "")) : [];
+  // A failed benchmark's attempts are read too: its bar shows them ended without a reward.
+  const barStores = planned ? scoreRows.filter((r) => (r.score_counts?.total ?? 0) > 0 || expectedAttempts(r.benchmark_id) > 0).map((r) => storeFor(r.benchmark_id, r.target, "")) : [];
   const [barTick, setBarTick] = useState(0);
   useEffect(() => {
     const offs = barStores.map((s) => s.subscribe(() => setBarTick((t) => t + 1)));
@@ -216,6 +239,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
   const curves = metricsQ.data?.curves ?? [];
   const selRow = scoreRows.find((r) => r.benchmark_id === selBenchmark && r.target === sel.target);
   const liveForTable = liveList.filter((a) => (!a.benchmark_id || a.benchmark_id === selBenchmark) && (!a.target || a.target === sel.target));
+  const counts = runCounts(scoreRows);
 
   return (
     <div class={`run-detail${openAttempt ? " with-trace" : ""}`}>
@@ -340,19 +364,25 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             </>
           )}
         </dl>
-        {run.error && <div class="notice error">{run.error}</div>}
+        {run.error && (
+          <div class="notice error" role="alert" data-testid="run-error">
+            {namedError(run.error, scoreRows)}
+          </div>
+        )}
         <BudgetStop run={run} />
-        {p && (
+        {scoresQ.data && counts.total > 0 && (
           <div class="progress" data-testid="progress">
-            <progress max={p.total_attempts ?? p.planned_attempts ?? 1} value={p.terminal_attempts} aria-label="Attempts finished" />{" "}
+            <progress max={counts.total} value={counts.finished} aria-label="Attempts finished" />{" "}
             <span>
-              {int(p.terminal_attempts)}/{p.total_attempts === null ? `${int(p.planned_attempts)}+` : int(p.total_attempts)} attempts finished
-              {p.total_attempts ? ` (${percent(p.terminal_attempts / p.total_attempts)})` : ""} · {int(p.scored_attempts)} scored · {int(p.in_flight)} in flight
-              {live && live.available !== false && liveList.length > 0 ? ` · ${liveList.length} live` : ""}
+              {int(counts.finished)}/{int(counts.total)}
+              {p && p.total_attempts === null ? "+" : ""} attempts finished ({percent(counts.finished / counts.total)}) · {int(counts.scored)} scored
+              {isActive && p ? ` · ${int(p.in_flight)} in flight` : ""}
+              {isActive && live && live.available !== false && liveList.length > 0 ? ` · ${liveList.length} live` : ""}
             </span>
             {isActive && live && live.available === false && <span class="muted small"> (live traces are not available from this server; the table refreshes every 2 s)</span>}
           </div>
         )}
+        {isActive && scoresQ.data && counts.total === 0 && <p class="muted">Planning the run: its attempts are being laid out.</p>}
         {isActive && batchWait && batchWait.batches > 0 && (
           <div class="notice" data-testid="batch-wait">
             Waiting on {int(batchWait.batches)} provider batch{batchWait.batches === 1 ? "" : "es"} holding {int(batchWait.calls)} model calls: the cron polls them
@@ -369,7 +399,8 @@ export default function RunDetail({ params }: { params: Record<string, string> }
               key={`${r.benchmark_id}|${r.target}`}
               runId={run.id}
               row={r}
-              layout={layoutFor(r.benchmark_id, r.target, r.k ?? run.options.attempts ?? null, r.score_counts?.total ?? expectedOf(r.benchmark_id) ?? 0)}
+              layout={layoutFor(r.benchmark_id, r.target, r.k ?? run.options.attempts ?? null, rowCounts(r).total || (expectedOf(r.benchmark_id) ?? 0))}
+              counts={rowCounts(r)}
               expected={expectedOf(r.benchmark_id)}
               runK={run.options.attempts}
               items={store?.items ?? []}
@@ -380,7 +411,7 @@ export default function RunDetail({ params }: { params: Record<string, string> }
             />
           );
         })}
-        {started && <RunOverviewPanel runId={id} active={isActive} status={run.status} onOpen={openTrace} />}
+        {started && <RunOverviewPanel runId={id} read={scoresRead.current.n} onOpen={openTrace} />}
         {started && <RunTimelinePanel runId={id} active={isActive} status={run.status} />}
         {ab.length > 0 && (
           <section class="ab" aria-labelledby="ab-title">
@@ -406,24 +437,34 @@ export default function RunDetail({ params }: { params: Record<string, string> }
                   <thead>
                     <tr>
                       <th scope="col">Subset</th>
-                      <th scope="col">{b.a_label}</th>
-                      <th scope="col">{b.b_label}</th>
-                      <th scope="col">Delta (B − A)</th>
-                      <th scope="col">p</th>
-                      <th scope="col">Regressed</th>
+                      <th scope="col" class="num">
+                        {b.a_label}
+                      </th>
+                      <th scope="col" class="num">
+                        {b.b_label}
+                      </th>
+                      <th scope="col" class="num">
+                        Delta (B − A)
+                      </th>
+                      <th scope="col" class="num">
+                        p
+                      </th>
+                      <th scope="col" class="num">
+                        Regressed
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {b.subsets.map((s) => (
                       <tr key={s.key ?? "(none)"} class={deltaVerdict(s.delta, s.test.p_value) === "worse" ? "neg" : ""}>
                         <td>{s.key ?? <span class="muted">(none)</span>}</td>
-                        <td>{s.a_score === null ? "—" : percentOrPlain(s.a_score)}</td>
-                        <td>{s.b_score === null ? "—" : percentOrPlain(s.b_score)}</td>
-                        <td>
+                        <td class="num">{s.a_score === null ? "—" : percentOrPlain(s.a_score)}</td>
+                        <td class="num">{s.b_score === null ? "—" : percentOrPlain(s.b_score)}</td>
+                        <td class="num">
                           <Delta delta={s.delta} p={s.test.p_value} text={s.display.delta} />
                         </td>
-                        <td>{pValue(s.test.p_value)}</td>
-                        <td>{s.regressions_count ?? s.regressions.length}</td>
+                        <td class="num">{pValue(s.test.p_value)}</td>
+                        <td class="num">{s.regressions_count ?? s.regressions.length}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -185,9 +185,13 @@ export default function Runs() {
               <th scope="col">Run</th>
               <th scope="col">Target</th>
               <th scope="col">Benchmarks</th>
-              <th scope="col">Score (coverage)</th>
+              <th scope="col" class="num">
+                Score (coverage)
+              </th>
               <th scope="col">Started</th>
-              <th scope="col">Duration</th>
+              <th scope="col" class="num">
+                Duration
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -213,11 +217,11 @@ export default function Runs() {
                   {r.compare_target && <div class="muted">vs {targetLabel(r.compare_target)}</div>}
                 </td>
                 <td>{r.benchmarks.map((b) => names[b] ?? b).join(", ")}</td>
-                <td>
+                <td class="num">
                   <ScoreCell run={r} />
                 </td>
-                <td>{when(r.started_at)}</td>
-                <td>{r.started_at ? between(r.started_at, r.finished_at) : "—"}</td>
+                <td class="nowrap">{when(r.started_at)}</td>
+                <td class="num">{r.started_at ? between(r.started_at, r.finished_at) : "—"}</td>
               </tr>
             ))}
           </tbody>

@@ -122,8 +122,8 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
       <Field id={`${prefix}-kind`} label="Kind">
         <select id={`${prefix}-kind`} value={f.kind} onChange={(e) => upd({ kind: (e.target as HTMLSelectElement).value as TargetForm["kind"] })}>
           <option value="model">Model (one call per sample)</option>
-          <option value="agent">Agent (needs an agent runner)</option>
-          <option value="outputs">Recorded outputs (a dataset; no model is called)</option>
+          <option value="agent">Agent (on an agent runner)</option>
+          <option value="outputs">Recorded outputs (no model call)</option>
         </select>
       </Field>
       <Field id={`${prefix}-name`} label="Label (optional)" error={errors[`${errPrefix}.name`]}>
@@ -138,23 +138,23 @@ function TargetFields({ prefix, f, set, errors, errPrefix }: { prefix: string; f
             </select>
           </Field>
           <Field id={`${prefix}-model`} label="Model" error={errors[`${errPrefix}.model`]}>
-            <input id={`${prefix}-model`} required value={f.model} onInput={inp("model")} placeholder="gpt-4o-mini" />
+            <input id={`${prefix}-model`} required value={f.model} onInput={inp("model")} placeholder="e.g. gpt-4o-mini" />
           </Field>
           <Field id={`${prefix}-base-url`} label="Base URL" error={errors[`${errPrefix}.base_url`]}>
-            <input id={`${prefix}-base-url`} type="url" required value={f.base_url} onInput={inp("base_url")} placeholder="https://api.openai.com/v1" />
+            <input id={`${prefix}-base-url`} type="url" required value={f.base_url} onInput={inp("base_url")} placeholder="e.g. https://api.openai.com/v1" />
           </Field>
           <KeyField id={`${prefix}-key`} label="API key" value={f.api_key} serverSet={f.serverKey} onChange={(v) => upd({ api_key: v })} />
-          <Field id={`${prefix}-price-in`} label="Price, input (USD per million tokens)" hint="Optional; with the output price, costs are counted and a cost budget can be set" error={errors[`${errPrefix}.price.input_per_mtok`]}>
-            <input id={`${prefix}-price-in`} type="number" min={0} step="any" value={f.price_in} onInput={inp("price_in")} placeholder="2.5" />
+          <Field id={`${prefix}-price-in`} label="Price, input (USD per million tokens)" hint="With the output price, costs are counted and a cost budget can be set (e.g. 2.50 and 10.00)" error={errors[`${errPrefix}.price.input_per_mtok`]}>
+            <input id={`${prefix}-price-in`} type="number" min={0} step="any" value={f.price_in} onInput={inp("price_in")} placeholder="optional" />
           </Field>
           <Field id={`${prefix}-price-out`} label="Price, output (USD per million tokens)" error={errors[`${errPrefix}.price.output_per_mtok`]}>
-            <input id={`${prefix}-price-out`} type="number" min={0} step="any" value={f.price_out} onInput={inp("price_out")} placeholder="10" />
+            <input id={`${prefix}-price-out`} type="number" min={0} step="any" value={f.price_out} onInput={inp("price_out")} placeholder="optional" />
           </Field>
         </>
       ) : f.kind === "outputs" ? (
         <>
           <Field id={`${prefix}-dataset`} label="Outputs dataset (name@version)" hint="A revision of this project holding one output per row" error={errors[`${errPrefix}.dataset`]}>
-            <input id={`${prefix}-dataset`} required value={f.dataset} onInput={inp("dataset")} placeholder="nightly-outputs@1" />
+            <input id={`${prefix}-dataset`} required value={f.dataset} onInput={inp("dataset")} placeholder="e.g. nightly-outputs@1" />
           </Field>
           <Field id={`${prefix}-output-column`} label="Output column" error={errors[`${errPrefix}.output_column`]}>
             <input id={`${prefix}-output-column`} required value={f.output_column} onInput={inp("output_column")} placeholder="output" />
@@ -511,9 +511,9 @@ export default function Wizard() {
               <Field id="opt-adapt-max" label="Adapt up to" hint="Empty pins the concurrency; a larger number starts at it and adapts to the endpoint (grows while calls succeed, backs off on 429s)">
                 <input id="opt-adapt-max" type="number" min={1} max={1000} value={adaptMax ?? ""} onInput={(e) => { const v = (e.target as HTMLInputElement).value; setAdaptMax(v === "" ? null : Math.max(1, Number(v) || 1)); }} />
               </Field>
-              <Field id="opt-cache" label="Response cache" hint="Reuse replies of the same request and attempt; errors are never cached" error={errors["options.cache"]}>
+              <Field id="opt-cache" label="Response cache" hint="Reuse replies of the same request and attempt (off: call the model every time); errors are never cached" error={errors["options.cache"]}>
                 <select id="opt-cache" value={cache} onChange={(e) => setCache((e.target as HTMLSelectElement).value as CacheMode)}>
-                  <option value="off">off: call the model every time</option>
+                  <option value="off">off</option>
                   <option value="read_write">read and store</option>
                   <option value="read_only">read only</option>
                 </select>

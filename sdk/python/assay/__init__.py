@@ -6,11 +6,11 @@
 from ._transport import __version__
 from .client import Client, Page, model_target
 from .errors import (
+    APIConnectionError,
     AssayError,
     AuthError,
     BadRequestError,
     ConflictError,
-    ConnectionError_,
     FieldError,
     NotFoundError,
     PayloadTooLargeError,
@@ -40,11 +40,11 @@ __all__ = [
     "Client",
     "Page",
     "model_target",
+    "APIConnectionError",
     "AssayError",
     "AuthError",
     "BadRequestError",
     "ConflictError",
-    "ConnectionError_",
     "FieldError",
     "NotFoundError",
     "PayloadTooLargeError",

@@ -12,7 +12,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Union
 
-from .errors import AssayError, ConnectionError_, error_from_problem
+from .errors import APIConnectionError, AssayError, error_from_problem
 
 __version__ = "0.1.0"
 
@@ -118,7 +118,7 @@ class Transport:
                     self._sleep(self._backoff(attempt))
                     continue
                 reason = getattr(e, "reason", e)
-                raise ConnectionError_(f"cannot reach {self.base_url}: {reason}") from None
+                raise APIConnectionError(f"cannot reach {self.base_url}: {reason}") from None
 
     def _backoff(self, attempt: int) -> float:
         return self.backoff_s * (2 ** (attempt - 1)) * (0.5 + random.random() / 2)

@@ -37,8 +37,12 @@ class AssayError(Exception):
         self.problem: Dict[str, Any] = problem or {}
 
 
-class ConnectionError_(AssayError):
-    """The API could not be reached (refused, DNS, timeout)."""
+class APIConnectionError(AssayError):
+    """The API could not be reached (refused, DNS, timeout).
+
+    Named as the OpenAI and Anthropic SDKs name theirs, and not after the
+    built-in ConnectionError, which it would shadow in a star import.
+    """
 
 
 class BadRequestError(AssayError):
@@ -127,11 +131,11 @@ def error_from_problem(status: int, body: Any, retry_after: Optional[float] = No
 
 
 __all__ = [
+    "APIConnectionError",
     "AssayError",
     "AuthError",
     "BadRequestError",
     "ConflictError",
-    "ConnectionError_",
     "FieldError",
     "NotFoundError",
     "PayloadTooLargeError",

@@ -8,10 +8,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Tuple
 
 from assay import (
+    APIConnectionError,
     AuthError,
     Client,
     ConflictError,
-    ConnectionError_,
     NotFoundError,
     PaymentRequiredError,
     RateLimitError,
@@ -138,7 +138,7 @@ class TransportTest(unittest.TestCase):
 
     def test_an_unreachable_api_is_a_connection_error(self) -> None:
         t = Transport("http://127.0.0.1:9", None, max_retries=1, sleep=lambda s: None, timeout=2)
-        with self.assertRaises(ConnectionError_):
+        with self.assertRaises(APIConnectionError):
             t.request("GET", "/x")
 
 

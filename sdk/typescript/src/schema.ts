@@ -1052,6 +1052,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/benchmarks/{id}/source": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["PinnedSource"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/benchmarks/{id}/archive": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -2073,7 +2133,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2084,8 +2144,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl) */
-            format: "promptfoo" | "inspect" | "lm-eval";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json), harbor (a ZIP of trial directories or a job directory), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -3225,7 +3285,7 @@ export interface paths {
           "application/json": {
             events: ({
               kind: "phase";
-              phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+              phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
             } | ({
               kind: "turn";
               messages: ({
@@ -3516,6 +3576,68 @@ export interface paths {
           headers: { [name: string]: unknown };
           content: {
             "application/json": components["schemas"]["Trial"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/trials/{id}/trajectory": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A trial's trajectory in ATIF (Harbor's format): its messages, tool calls and their results as steps, usage as metrics */
+    get: {
+      parameters: {
+        query: {
+          format?: "atif";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["AtifTrajectory"];
           };
         };
         400: {
@@ -5240,8 +5362,12 @@ export interface components {
       kind: string;
       /** Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails) */
       status: "runnable" | "needs_runner" | "unavailable";
-      /** Why the status is what it is, and what a user needs to run it */
+      /** Why the status is what it is, and what a user needs to run it (the detail page's long text) */
       status_detail: string;
+      /** The status in one line, for a catalog card (e.g. 'Runs here on 1,319 tasks', 'Not runnable yet: its data is not bundled') */
+      status_summary: string;
+      /** Short labels of what a run of it needs, for a catalog card: 'judge model' (a judge set on the run), 'code sandbox' (ASSAY_SANDBOX_URL), 'agent runner' (an agent target), 'vision model' (a target that reads images), 'service credentials', or a benchmark's own (e.g. 'environment runner'); empty when a model target is enough */
+      needs: (string)[];
       /** Global and owned by nobody; cannot be archived or deleted by a project */
       builtin: boolean;
       /** The dataset revision, name@version */
@@ -5267,6 +5393,49 @@ export interface components {
       created_at: string;
       /** Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases */
       catalog: { [key: string]: unknown } | null;
+    };
+    PinnedSource: {
+      benchmark_id: string;
+      /** The global revision its data becomes, name@version */
+      dataset: string;
+      repository: string;
+      commit: string;
+      license: string;
+      files: ({
+        /** Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path) */
+        path: string;
+        /** The upstream URL at the pinned commit */
+        url: string;
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        sha256: string | null;
+        /** Its size as published; null when the publisher states none */
+        bytes: number | null;
+        format: string;
+        /** For an archive: the member read, the password its publisher gives with it, and the member's own digest */
+        member: {
+          name: string;
+          password: string | null;
+          sha256: string;
+          bytes: number;
+          format: string;
+        } | null;
+      })[];
+      /** When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\n' of every file, sorted by path */
+      listing_sha256: string | null;
+      images: {
+        /** The data file's field naming each row's image path */
+        column: string;
+        /** Mirror path of an image: this prefix and its path */
+        path_prefix: string;
+        /** Upstream URL of an image: this prefix and its path */
+        url_prefix: string;
+        media_type: string;
+        count: number;
+        bytes: number;
+        /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
+        listing_sha256: string;
+      } | null;
+      notes: string;
     };
     CreateBenchmark: {
       name: string;
@@ -5297,7 +5466,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5899,7 +6068,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5932,7 +6101,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
         tool_name: string;
         tool_version: string | null;
         task: string;
@@ -5952,6 +6121,7 @@ export interface components {
       source_score: number | null;
       /** The first score's per-sample verdict count */
       source_verdicts: number;
+      agreement: components["schemas"]["ImportAgreement"];
     };
     ImportedBenchmark: {
       id: string;
@@ -5971,6 +6141,40 @@ export interface components {
       /** Tasks carrying the source's own per-sample verdict */
       source_verdicts: number;
     };
+    /** τ², τ-bench: how far Assay's replay of each simulation agrees with the file's rewards; null for other formats */
+    ImportAgreement: {
+      /** Simulations replayed through Assay's environment and scored by its rules */
+      simulations: number;
+      /** Those whose reward and every compared component equal the file's */
+      agree: number;
+      /** The others, with the components that differ (reward, DB, ENV_ASSERTION, ACTION, COMMUNICATE) */
+      differing: ({
+        simulation: string;
+        task: string;
+        trial: number;
+        recorded: number;
+        assay: number | null;
+        components: (string)[];
+      })[];
+      /** DB verdicts of the simulations that ended by a stop */
+      db: {
+        compared: number;
+        agree: number;
+      };
+      /** Recorded tool results, and those Assay's environment answers differently */
+      tool_results: {
+        replayed: number;
+        differing: number;
+      };
+      /** Simulations the file gives another task's id, matched to the task their recorded evaluation names */
+      relabelled: ({
+        simulation: string;
+        labelled: string;
+        task: string;
+      })[];
+      /** What was taken from the file rather than recomputed */
+      notes: (string)[];
+    } | null;
     RunProgress: {
       id: string;
       status: string;
@@ -6687,6 +6891,7 @@ export interface components {
         boot?: number;
         setup?: number;
         agent?: number;
+        verify?: number;
         finalize?: number;
         scoring?: number;
       };
@@ -6704,7 +6909,7 @@ export interface components {
       try: number;
       execution: "inline" | "agent";
       executor: string | null;
-      phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+      phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
       started_at: string;
       updated_at: string;
       deadline_at: string;
@@ -6799,6 +7004,13 @@ export interface components {
       reward: number | null;
       at: string | null;
     };
+    /** An ATIF trajectory, valid under Harbor's validator: steps from 1, system/user/agent sources, tool calls with their observations */
+    AtifTrajectory: {
+      schema_version: string;
+      session_id: string;
+      agent: { [key: string]: unknown };
+      steps: ({ [key: string]: unknown })[];
+    } & { [key: string]: unknown };
     StepsPage: {
       attempt_id: string;
       /** the attempt is still running: more steps may come */
@@ -7018,6 +7230,7 @@ export const operations = {
   createBenchmark: ["post", "/api/benchmarks"],
   getBenchmark: ["get", "/api/benchmarks/{id}"],
   deleteBenchmark: ["delete", "/api/benchmarks/{id}"],
+  getBenchmarkSource: ["get", "/api/benchmarks/{id}/source"],
   archiveBenchmark: ["post", "/api/benchmarks/{id}/archive"],
   restoreBenchmark: ["post", "/api/benchmarks/{id}/restore"],
   listProfiles: ["get", "/api/profiles"],
@@ -7055,6 +7268,7 @@ export const operations = {
   uploadRunnerArtifact: ["put", "/api/runner/attempts/{id}/artifacts/{name}"],
   submitRunnerResult: ["post", "/api/runner/attempts/{id}/result"],
   getTrial: ["get", "/api/trials/{id}"],
+  getTrialTrajectory: ["get", "/api/trials/{id}/trajectory"],
   listTrialSteps: ["get", "/api/trials/{id}/steps"],
   listTrialArtifacts: ["get", "/api/trials/{id}/artifacts"],
   getTrialArtifact: ["get", "/api/trials/{id}/artifacts/{name}"],

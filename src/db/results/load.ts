@@ -45,12 +45,14 @@ export function toMemberRow(r: MemberTallyRow): MemberRow {
  * Reads a run's benchmarks and the per-member counts of all its attempts:
  * one tally query (src/db/member-tally.ts) per benchmark, in one batch. When some
  * attempt slot has no row yet (the run is active or was stopped), the
- * benchmark's plan fills in the members that have none.
+ * benchmark's plan fills in the members that have none. With `only`, member
+ * rows are read for those benchmarks alone (every plan is still listed):
+ * a view of one benchmark holds that benchmark's members in memory, not the run's.
  */
-export async function loadRunResults(h: ResultHandles, run: EvalRunRow): Promise<LoadedRun> {
+export async function loadRunResults(h: ResultHandles, run: EvalRunRow, only?: readonly string[]): Promise<LoadedRun> {
   const d1 = h.DB;
   const benchmarks = await readBenchmarkPlans(d1, run);
-  const ranged = benchmarks.filter((b) => seqRange(b) !== null);
+  const ranged = benchmarks.filter((b) => seqRange(b) !== null && (!only || only.includes(b.benchmark_id)));
   const tallies = await memberTallies(d1, run, ranged);
   const rows = new Map<string, MemberRow[]>();
   const slots = slotsOf(run);

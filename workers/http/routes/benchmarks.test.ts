@@ -5,6 +5,8 @@ import { markBenchmarksUsed } from "../../../src/db/benchmarks";
 import { openDb } from "../../../src/db/client";
 import { benchmarkFirstUsed, seedBenchmark } from "../../../test/benchmarks";
 import { seedRevision } from "../../../test/datasets";
+import { catalogDetail } from "../../../src/catalog/rows";
+import { catalogEntry } from "../../../test/catalog-entries";
 import { call, expectProblem, keyWith, newProject } from "../../../test/http";
 
 const COLUMNS = [
@@ -69,6 +71,8 @@ describe("benchmarks: happy path", () => {
       kind: "inline",
       status: "runnable",
       status_detail: "Runs in Assay on the project's own dataset revision.",
+      status_summary: "Runs on the project's dataset",
+      needs: [],
       builtin: false,
       dataset: "gsm@1",
       split: null,
@@ -125,7 +129,7 @@ describe("benchmarks: happy path", () => {
       answer_column: "final",
       scoring: { type: "llm_judge", criteria: "Correct and concise" },
     });
-    expect(judge).toMatchObject({ scoring: { type: "llm_judge", criteria: "Correct and concise" }, split: null, prompt_column: "question" });
+    expect(judge).toMatchObject({ scoring: { type: "llm_judge", criteria: "Correct and concise" }, split: null, prompt_column: "question", needs: ["judge model"] });
     const exact = await create(key, { name: "exact", dataset: rev.ref, prompt_column: "question", answer_column: "final", scoring: { type: "exact_match" } });
     expect(exact.scoring).toEqual({ type: "exact_match" });
     const numeric = await create(key, { name: "numeric", dataset: rev.ref, prompt_column: "question", answer_column: "final", scoring: { type: "numeric" } });
@@ -282,7 +286,8 @@ describe("benchmarks: built-ins", () => {
       cursor = r.body.next_cursor ?? undefined;
     } while (cursor);
     for (const def of BUILTIN_BENCHMARKS) {
-      expect(listed.get(def.id), def.id).toMatchObject({ status: def.status, status_detail: def.status_detail });
+      const { status_detail, status_summary, needs } = catalogDetail(catalogEntry(def.id));
+      expect(listed.get(def.id), def.id).toMatchObject({ status: def.status, status_detail, status_summary, needs });
     }
     // Real entries of both kinds a user meets in the catalog: ones that run and ones that cannot yet.
     expect([...new Set([...listed.values()].map((b) => b.status))]).toEqual(expect.arrayContaining(["runnable", "unavailable"]));

@@ -1,27 +1,20 @@
 /**
  * The benchmark catalog: built-ins (global) and the project's custom
  * benchmarks; create a custom one over a dataset revision, archive,
- * restore, and delete while no run has used it.
+ * restore, and delete while no run has used it (src/services/benchmarks.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { newId } from "../../../src/crypto/ids";
-import {
-  deleteUnusedBenchmark,
-  getVisibleBenchmark,
-  insertCustomBenchmark,
-  listBenchmarks,
-  setBenchmarkArchived,
-} from "../../../src/db/benchmarks";
-import { findRevisionByRef } from "../../../src/db/datasets";
+import { environmentVerifier } from "../../../src/environments/verifiers";
+import { getVisibleBenchmark, listBenchmarks } from "../../../src/db/benchmarks";
 import type { BenchmarkRow } from "../../../src/db/schema";
-import type { CatalogStatus } from "../../../src/catalog/types";
-import type { Db } from "../../../src/db/client";
-import { checkCustomBenchmark, CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
-import { SelectionCounter } from "../../../src/datasets/row-selection";
-import { customImageErrors, imageColumnOf } from "../../../src/domain/images";
-import { rowChunks } from "../../../src/storage/dataset-rows";
-import { revisionFiles } from "../../../src/storage/revision-files";
+import { needsOf, statusSummary } from "../../../src/catalog/needs";
+import { pinnedSourceOf } from "../../../src/catalog";
+import type { CatalogStatus, PinnedDataset } from "../../../src/catalog/types";
+import { CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
+import { imageColumnOf } from "../../../src/domain/images";
 import { AppError } from "../../../src/domain/errors";
+import { createBenchmark, deleteBenchmark, setArchived } from "../../../src/services/benchmarks";
+import { scopeOf } from "../service-ports";
 import { decodeCursor, pageOf } from "../../../src/domain/paging";
 import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema } from "../schemas";
@@ -36,7 +29,13 @@ export const BenchmarkView = z
     status: z.enum(["runnable", "needs_runner", "unavailable"]).openapi({
       description: "Whether a run can execute it here: runnable (Assay runs it), needs_runner (the run's target must be an agent runner), unavailable (no loadable data or scorer yet; a run of it fails)",
     }),
-    status_detail: z.string().openapi({ description: "Why the status is what it is, and what a user needs to run it" }),
+    status_detail: z.string().openapi({ description: "Why the status is what it is, and what a user needs to run it (the detail page's long text)" }),
+    status_summary: z.string().openapi({ description: "The status in one line, for a catalog card (e.g. 'Runs here on 1,319 tasks', 'Not runnable yet: its data is not bundled')" }),
+    needs: z.array(z.string()).openapi({
+      description:
+        "Short labels of what a run of it needs, for a catalog card: 'judge model' (a judge set on the run), 'code sandbox' (ASSAY_SANDBOX_URL), " +
+        "'agent runner' (an agent target), 'vision model' (a target that reads images), 'service credentials', or a benchmark's own (e.g. 'environment runner'); empty when a model target is enough",
+    }),
     builtin: z.boolean().openapi({ description: "Global and owned by nobody; cannot be archived or deleted by a project" }),
     dataset: z.string().nullable().openapi({ description: "The dataset revision, name@version" }),
     split: z.string().nullable(),
@@ -59,6 +58,59 @@ export const BenchmarkView = z
       .openapi({ description: "Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases" }),
   })
   .openapi("Benchmark");
+
+const PinnedFileView = z.object({
+  path: z.string().openapi({ description: "Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path)" }),
+  url: z.string().openapi({ description: "The upstream URL at the pinned commit" }),
+  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256)" }),
+  bytes: z.number().int().nullable().openapi({ description: "Its size as published; null when the publisher states none" }),
+  format: z.string(),
+  member: z
+    .object({ name: z.string(), password: z.string().nullable(), sha256: z.string(), bytes: z.number().int(), format: z.string() })
+    .nullable()
+    .openapi({ description: "For an archive: the member read, the password its publisher gives with it, and the member's own digest" }),
+});
+
+export const PinnedSourceView = z
+  .object({
+    benchmark_id: z.string(),
+    dataset: z.string().openapi({ description: "The global revision its data becomes, name@version" }),
+    repository: z.string(),
+    commit: z.string(),
+    license: z.string(),
+    files: z.array(PinnedFileView),
+    listing_sha256: z
+      .string()
+      .nullable()
+      .openapi({ description: "When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\\n' of every file, sorted by path" }),
+    images: z
+      .object({
+        column: z.string().openapi({ description: "The data file's field naming each row's image path" }),
+        path_prefix: z.string().openapi({ description: "Mirror path of an image: this prefix and its path" }),
+        url_prefix: z.string().openapi({ description: "Upstream URL of an image: this prefix and its path" }),
+        media_type: z.string(),
+        count: z.number().int(),
+        bytes: z.number().int(),
+        listing_sha256: z.string().openapi({ description: "sha256 of the lines '<sha256> <path>\\n' of every image, sorted by path" }),
+      })
+      .nullable(),
+    notes: z.string(),
+  })
+  .openapi("PinnedSource");
+
+function pinnedSourceView(id: string, d: PinnedDataset): z.infer<typeof PinnedSourceView> {
+  return {
+    benchmark_id: id,
+    dataset: `${d.name}@${d.version}`,
+    repository: d.repository,
+    commit: d.commit,
+    license: d.license,
+    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
+    listing_sha256: d.listing_sha256 ?? null,
+    images: d.images ?? null,
+    notes: d.notes,
+  };
+}
 
 export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
   const options = b.options as Partial<BenchmarkOptions>;
@@ -94,14 +146,29 @@ export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
  * benchmark's data is the project's own upload, so it runs unless it is
  * executed by a runner.
  */
-function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detail: string } {
-  const catalog = b.catalog as { status?: unknown; status_detail?: unknown } | null;
+function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detail: string; status_summary: string; needs: string[] } {
+  const catalog = b.catalog as { status?: unknown; status_detail?: unknown; status_summary?: unknown; needs?: unknown } | null;
   if (catalog && (catalog.status === "runnable" || catalog.status === "needs_runner" || catalog.status === "unavailable")) {
-    return { status: catalog.status, status_detail: typeof catalog.status_detail === "string" ? catalog.status_detail : "" };
+    const status = catalog.status;
+    return {
+      status,
+      status_detail: typeof catalog.status_detail === "string" ? catalog.status_detail : "",
+      status_summary: typeof catalog.status_summary === "string" ? catalog.status_summary : statusSummary({ status, sample_size: b.sampleSize, builtin: true }),
+      needs: Array.isArray(catalog.needs) ? catalog.needs.filter((n): n is string => typeof n === "string") : needsOf({ kind: b.kind, scoring: b.scoring }),
+    };
   }
-  return b.kind === "runner"
-    ? { status: "needs_runner", status_detail: "Attempts run on an external runner: start the run with a runner target and a profile." }
-    : { status: "runnable", status_detail: "Runs in Assay on the project's own dataset revision." };
+  const status: CatalogStatus = b.kind === "runner" ? "needs_runner" : "runnable";
+  return {
+    status,
+    status_detail:
+      status !== "needs_runner"
+        ? "Runs in Assay on the project's own dataset revision."
+        : environmentVerifier(b.scoring)
+          ? "Attempts run on an environment runner: the deployment's (ASSAY_ENVIRONMENT_RUNNER_URL) for a model target, which its bash harness drives; an agent target's own runner otherwise."
+          : "Attempts run on an external runner: start the run with a runner target and a profile.",
+    status_summary: statusSummary({ status, sample_size: b.sampleSize, builtin: false }),
+    needs: needsOf({ kind: b.kind, scoring: b.scoring, image_column: imageColumnOf(b.options as Partial<BenchmarkOptions>) }),
+  };
 }
 
 const CreateBenchmark = z
@@ -153,16 +220,6 @@ const ListQuery = PageQuery.extend({
   project_id: z.string().min(1).max(200).optional().openapi({ description: "Accepted for compatibility; must be the key's project" }),
 });
 
-/** The benchmark a project may change: its own. A built-in is 403, anything else 404. */
-async function ownBenchmark(db: Db, projectId: string, id: string, action: string): Promise<BenchmarkRow> {
-  const b = await getVisibleBenchmark(db, projectId, id);
-  if (!b) throw new AppError("not_found", `no benchmark ${id}`);
-  if (b.projectId === null) {
-    throw new AppError("forbidden", `${id} is a built-in benchmark, shared by every project; it cannot be ${action}`);
-  }
-  return b;
-}
-
 export const benchmarksRoutes = newRouter()
   .openapi(
     defineRoute({
@@ -208,6 +265,28 @@ export const benchmarksRoutes = newRouter()
   )
   .openapi(
     defineRoute({
+      method: "get",
+      path: "/api/benchmarks/{id}/source",
+      operationId: "getBenchmarkSource",
+      tags: ["benchmarks"],
+      summary: "A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches)",
+      description:
+        "Only built-ins whose data Assay loads have one (404 otherwise). A mirror serves each file under its `path`; " +
+        "ASSAY_DATASET_BASE_URL pointed at the mirror makes a deployment load from it instead of upstream.",
+      request: { params: IdParam },
+      responses: { 200: json(PinnedSourceView, "The pinned source"), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const b = await getVisibleBenchmark(c.var.db, c.var.auth.projectId, id);
+      const pinned = b && b.projectId === null ? pinnedSourceOf(b.id) : undefined;
+      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+      if (!pinned) throw new AppError("not_found", `${id} has no pinned source: only built-ins whose data Assay loads have one`);
+      return c.json(pinnedSourceView(b.id, pinned.data), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
       method: "post",
       path: "/api/benchmarks",
       operationId: "createBenchmark",
@@ -221,79 +300,8 @@ export const benchmarksRoutes = newRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const projectId = c.var.auth.projectId;
-      const input = {
-        ...body,
-        split: body.split ?? undefined,
-        prompt_column: body.prompt_column ?? undefined,
-        prompt_template: body.prompt_template ?? undefined,
-      };
-      const revision = await findRevisionByRef(c.var.db, projectId, body.dataset);
-      const errors = checkCustomBenchmark(input, revision);
-      if (errors.length || !revision) {
-        throw new AppError("validation_failed", `invalid body: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`, errors);
-      }
-      // The sample size is what the benchmark draws from (its split and subsets), counted from the rows.
-      const narrowed = input.split !== undefined || (body.subsets?.length ?? 0) > 0 || body.subset_column !== undefined;
-      let sampleSize = revision.rowCount;
-      if (narrowed) {
-        const counter = new SelectionCounter({ split: input.split, subsets: body.subsets, subset_column: body.subset_column });
-        for await (const rows of rowChunks(c.env.ARTIFACTS, revision)) counter.add(rows);
-        if (body.subset_column !== undefined) {
-          const bad = (body.subsets ?? []).flatMap((subset, i) =>
-            counter.values.has(subset) ? [] : [{ field: `subsets.${i}`, message: `no row of ${body.dataset} has ${body.subset_column} '${subset}'; its values: ${[...counter.values].slice(0, 20).map((v) => `'${v}'`).join(", ") || "(none)"}` }],
-          );
-          if (bad.length) throw new AppError("validation_failed", `invalid body: ${bad.map((e) => `${e.field}: ${e.message}`).join("; ")}`, bad);
-        }
-        sampleSize = counter.count;
-      }
-      // Every row's image must be sendable, so a bad cell is a 422 now rather than a failed attempt later.
-      if (body.image_column !== undefined) {
-        const bad: string[] = [];
-        const stored = await revisionFiles(c.env.ARTIFACTS, revision.storagePrefix);
-        for await (const rows of rowChunks(c.env.ARTIFACTS, revision)) {
-          bad.push(...customImageErrors(body.image_column, rows, stored));
-          if (bad.length) break;
-        }
-        if (bad.length) {
-          const errs = bad.map((message) => ({ field: "image_column", message }));
-          throw new AppError("validation_failed", `invalid body: image_column '${body.image_column}': ${bad.join("; ")}`, errs);
-        }
-      }
-      const options: BenchmarkOptions = {
-        few_shot: body.few_shot,
-        subsets: body.subsets ?? [],
-        ...(body.subset_column !== undefined ? { subset_column: body.subset_column } : {}),
-        ...(body.image_column !== undefined ? { image_column: body.image_column } : {}),
-      };
-      const row: BenchmarkRow = {
-        id: newId("bm"),
-        projectId,
-        name: body.name,
-        description: body.description,
-        category: "custom",
-        kind: "inline",
-        datasetRef: `${revision.name}@${revision.version}`,
-        datasetRevisionId: revision.id,
-        split: input.split ?? null,
-        promptColumn: input.prompt_column ?? null,
-        promptTemplate: input.prompt_template ?? null,
-        answerColumn: body.answer_column,
-        scoring: body.scoring,
-        options: { ...options },
-        catalog: null,
-        sampleSize,
-        firstUsedAt: null,
-        archivedAt: null,
-        createdAt: new Date().toISOString(),
-      };
-      if (!(await insertCustomBenchmark(c.var.db, row))) {
-        throw new AppError(
-          "conflict",
-          `the project already has a benchmark named '${body.name}' (names are case-insensitive and archived ones count); choose another name`,
-        );
-      }
-      return c.json(benchmarkView(row), 201);
+      const input = { ...body, split: body.split ?? undefined, prompt_column: body.prompt_column ?? undefined, prompt_template: body.prompt_template ?? undefined };
+      return c.json(benchmarkView(await createBenchmark(scopeOf(c), c.env.ARTIFACTS, input)), 201);
     },
   )
   .openapi(
@@ -306,14 +314,7 @@ export const benchmarksRoutes = newRouter()
       request: { params: IdParam },
       responses: { 200: json(BenchmarkView, "The archived benchmark"), ...errorResponses },
     }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const projectId = c.var.auth.projectId;
-      await ownBenchmark(c.var.db, projectId, id, "archived");
-      const b = await setBenchmarkArchived(c.var.db, projectId, id, new Date().toISOString());
-      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
-      return c.json(benchmarkView(b), 200);
-    },
+    async (c) => c.json(benchmarkView(await setArchived(scopeOf(c), c.req.valid("param").id, true)), 200),
   )
   .openapi(
     defineRoute({
@@ -325,14 +326,7 @@ export const benchmarksRoutes = newRouter()
       request: { params: IdParam },
       responses: { 200: json(BenchmarkView, "The restored benchmark"), ...errorResponses },
     }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const projectId = c.var.auth.projectId;
-      await ownBenchmark(c.var.db, projectId, id, "restored");
-      const b = await setBenchmarkArchived(c.var.db, projectId, id, null);
-      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
-      return c.json(benchmarkView(b), 200);
-    },
+    async (c) => c.json(benchmarkView(await setArchived(scopeOf(c), c.req.valid("param").id, false)), 200),
   )
   .openapi(
     defineRoute({
@@ -345,16 +339,7 @@ export const benchmarksRoutes = newRouter()
       responses: { 204: { description: "Deleted" }, ...errorResponses, ...conflict },
     }),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const projectId = c.var.auth.projectId;
-      await ownBenchmark(c.var.db, projectId, id, "deleted");
-      if (!(await deleteUnusedBenchmark(c.var.db, projectId, id))) {
-        if (!(await getVisibleBenchmark(c.var.db, projectId, id))) throw new AppError("not_found", `no benchmark ${id}`);
-        throw new AppError(
-          "conflict",
-          `benchmark ${id} has been used by a run, and deleting it would orphan that run's results; archive it instead: POST /api/benchmarks/${id}/archive`,
-        );
-      }
+      await deleteBenchmark(scopeOf(c), c.req.valid("param").id);
       return c.body(null, 204);
     },
   );

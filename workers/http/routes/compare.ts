@@ -116,8 +116,8 @@ function parseSide(ref: string): ParsedSide {
   return { runId: runId!, slot: slot === "b" ? "b" : "a" };
 }
 
-/** The runs of the sides, each loaded once (an A/B run's two targets share one load). */
-async function loadSides(c: Ctx, sides: ParsedSide[], field: (i: number) => string): Promise<{ side: ParsedSide; loaded: LoadedRun }[]> {
+/** The runs of the sides, each loaded once (an A/B run's two targets share one load); with `only`, the member rows of that benchmark alone. */
+async function loadSides(c: Ctx, sides: ParsedSide[], field: (i: number) => string, only?: string): Promise<{ side: ParsedSide; loaded: LoadedRun }[]> {
   const runs = new Map<string, EvalRunRow>();
   const errors: FieldError[] = [];
   for (const [i, s] of sides.entries()) {
@@ -129,7 +129,7 @@ async function loadSides(c: Ctx, sides: ParsedSide[], field: (i: number) => stri
   keys.forEach((k, i) => keys.indexOf(k) !== i && errors.push({ field: field(i), message: "the same side twice" }));
   if (errors.length) throw new AppError("validation_failed", "invalid query", errors);
   const loads = new Map<string, Promise<LoadedRun>>();
-  for (const [id, run] of runs) loads.set(id, loadRunResults(c.env, run));
+  for (const [id, run] of runs) loads.set(id, loadRunResults(c.env, run, only ? [only] : undefined));
   return Promise.all(sides.map(async (side) => ({ side, loaded: await loads.get(side.runId)! })));
 }
 
@@ -160,7 +160,7 @@ export const compareRoutes = newRouter()
       if (refs.length < 2 || refs.length > MAX_SIDES) errors.push({ field: "runs", message: `give 2 to ${MAX_SIDES} sides, the baseline first` });
       refs.forEach((r, i) => !SideRef.safeParse(r).success && errors.push({ field: `runs[${i}]`, message: "not RUN_ID or RUN_ID:a|b" }));
       if (errors.length) throw new AppError("validation_failed", "invalid query: runs", errors);
-      const sides = await loadSides(c, refs.map(parseSide), (i) => `runs[${i}]`);
+      const sides = await loadSides(c, refs.map(parseSide), (i) => `runs[${i}]`, q.benchmark_id);
       const [base, ...rest] = sides;
       const candidates = rest.map(({ side, loaded }, i) => {
         const ids = sharedBenchmarks(base!.loaded, loaded, q.benchmark_id);
@@ -213,7 +213,7 @@ export const compareRoutes = newRouter()
     async (c) => {
       const q = c.req.valid("query");
       const after = intCursor(q.cursor);
-      const [base, cand] = await loadSides(c, [parseSide(q.baseline), parseSide(q.candidate)], (i) => (i === 0 ? "baseline" : "candidate"));
+      const [base, cand] = await loadSides(c, [parseSide(q.baseline), parseSide(q.candidate)], (i) => (i === 0 ? "baseline" : "candidate"), q.benchmark_id);
       const pb = base!.loaded.benchmarks.find((p) => p.benchmark_id === q.benchmark_id);
       const pc = cand!.loaded.benchmarks.find((p) => p.benchmark_id === q.benchmark_id);
       if (!pb || !pc) {

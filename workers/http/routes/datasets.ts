@@ -3,7 +3,6 @@
  * such file and the images its rows name) as an immutable revision `name@version`, list the revisions a project sees (its own and
  * the global ones), read one, and page through its rows.
  */
-import { concatBytes } from "../../../src/datasets/bytes";
 import { z } from "@hono/zod-openapi";
 import type { Db } from "../../../src/db/client";
 import { findRevisionByRef, listVisibleRevisions, parseRef } from "../../../src/db/datasets";
@@ -17,6 +16,7 @@ import { decodeCursor, encodeCursor, pageOf } from "../../../src/domain/paging";
 import { isZipMediaType, readDatasetArchive, ZIP_MEDIA_TYPES } from "../../../src/datasets/archive";
 import { importRevision } from "../../../src/storage/dataset-import";
 import { readRows } from "../../../src/storage/dataset-rows";
+import { readBodyLimited } from "../request-body";
 import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, json, PageQuery, pageOf as pageSchema, Problem, tooLarge } from "../schemas";
 
@@ -103,28 +103,6 @@ const problemOf = (description: string) => ({ description, content: { "applicati
 // A plain OpenAPI schema, not zod: zod-openapi would otherwise run its JSON validator on
 // application/jsonl (its JSON test matches that prefix) and reject the raw body.
 const binary = { type: "string" as const, format: "binary" };
-
-/** The body as bytes, refused with 413 as soon as it passes `max` (declared length first, then what arrives). */
-export async function readBodyLimited(req: Request, max: number): Promise<Uint8Array> {
-  const tooBig = () => new AppError("payload_too_large", `a dataset upload may have at most ${max} bytes`);
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > max) throw tooBig();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooBig();
-    }
-    parts.push(value);
-  }
-  return concatBytes(parts, total);
-}
 
 function rowCursor(cursor: string | undefined, rowCount: number): number {
   const text = decodeCursor(cursor);

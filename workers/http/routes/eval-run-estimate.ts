@@ -27,9 +27,10 @@ import { rowAt } from "../../../src/storage/row-cache";
 import type { Db } from "../../../src/db/client";
 import { BuiltinDataError, ensureBuiltinRevision } from "../../catalog/ensure-data";
 import type { Env } from "../../env";
+import { refuse, withBenchmarkIds } from "../../../src/services/runs";
+import { scopeOf } from "../service-ports";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, json, jsonBody } from "../schemas";
-import { refuse, withBenchmarkIds } from "./eval-runs";
 
 const BenchmarkEstimateView = z
   .object({
@@ -128,7 +129,7 @@ export const evalRunEstimateRoutes = newRouter().openapi(
   async (c) => {
     const { db } = c.var;
     const { projectId } = c.var.auth;
-    const body = await withBenchmarkIds(c, c.req.valid("json"));
+    const body = await withBenchmarkIds(scopeOf(c), c.req.valid("json"));
     const { config, errors } = configFromCreate(body.value);
     const found = await findVisibleBenchmarks(db, projectId, config.benchmarks);
     errors.unshift(...body.errors, ...benchmarkErrors(body.value.benchmarks, found));

@@ -5,7 +5,7 @@
 // files are 422s naming what is wrong, with nothing written.
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { call, expectProblem, newProject } from "../../../test/http";
+import { BOOTSTRAP, call, expectProblem, newProject } from "../../../test/http";
 import { LM_EVAL_SAMPLES_NAME, miniInspectEval, miniLmEvalResults, miniLmEvalSamples, miniPromptfoo } from "../../../test/mini-imports";
 import { waitForRun } from "../../../test/runs";
 import promptfooReal from "../../../test/imports/promptfoo-0.123.1-fixture-results.json";
@@ -118,11 +118,45 @@ describe("POST /api/imports", { timeout: 120_000 }, () => {
     expect(expectProblem(await importFile(key, { format: "promptfoo", name: "bad name!" }, [file]), 422).errors!.map((e) => e.field)).toEqual(["name"]);
     expect(expectProblem(await importFile(key, { format: "promptfoo", name: "x" }, []), 422).errors!.map((e) => e.field)).toEqual(["file"]);
     expectProblem(await call("POST", "/api/imports", { key, body: { format: "promptfoo" } }), 415);
+    const results = { field: "results", name: "results.json", bytes: miniLmEvalResults() };
+    const stray = expectProblem(await importFile(key, { format: "promptfoo", name: "x" }, [file, results]), 422, "validation_failed");
+    expect(stray.errors).toEqual([{ field: "results", message: "is for lm-eval imports only" }]);
+    const two = expectProblem(await importFile(key, { format: "inspect", name: "x" }, [file, { ...file, name: "b.json" }]), 422, "validation_failed");
+    expect(two.errors).toEqual([{ field: "file", message: "a inspect import takes one file, not 2" }]);
     expect(await counts(project.id)).toEqual({ datasets: 0, benchmarks: 0, runs: 0 });
     expect((await importFile(key, { format: "promptfoo", name: "twice" }, [file])).status).toBe(201);
     const before = await counts(project.id);
     expectProblem(await importFile(key, { format: "promptfoo", name: "twice" }, [file]), 409);
     expect(await counts(project.id)).toEqual(before);
+  });
+});
+
+describe("POST /api/imports: the run goes through the runs service", { timeout: 120_000 }, () => {
+  const file = { field: "file", name: "results.json", bytes: miniPromptfoo() };
+
+  it.each([
+    ["without evaluations in the plan", { evaluations_enabled: false }, "plan does not include evaluations"],
+    ["without credits", { credits: 0 }, "no ML-compute credits left"],
+  ])("refuses an import %s with the start's 402, writing nothing", async (_, patch, detail) => {
+    const { key, project } = await newProject("import-plan");
+    await call("PATCH", `/api/projects/${project.id}`, { key: BOOTSTRAP, body: patch });
+    const p = expectProblem(await importFile(key, { format: "promptfoo", name: "plan" }, [file]), 402, "payment_required");
+    expect(p.detail).toContain(detail);
+    expect(await counts(project.id)).toEqual({ datasets: 0, benchmarks: 0, runs: 0 });
+  });
+
+  it("a key with the read scope only cannot import (403), and another project's import is not visible", async () => {
+    const { key } = await newProject("import-scope");
+    const reader = (await call("POST", "/api/keys", { key, body: { name: "reader", scopes: ["read"] } })).body.api_key as string;
+    expectProblem(await importFile(reader, { format: "promptfoo", name: "scoped" }, [file]), 403, "forbidden");
+    const imp = await importFile(key, { format: "promptfoo", name: "scoped" }, [file]);
+    expect(imp.status).toBe(201);
+    const other = await newProject("import-other");
+    expectProblem(await call("GET", `/api/eval-runs/${imp.body.run_id}`, { key: other.key }), 404, "not_found");
+    // The run it started is the run a client would have started: queued or on its way, with the import's outputs target.
+    const run = (await call("GET", `/api/eval-runs/${imp.body.run_id}`, { key })).body;
+    expect(run).toMatchObject({ benchmarks: imp.body.benchmarks.map((b: { id: string }) => b.id), options: { attempts: 1 } });
+    expect(["queued", "running", "completed"]).toContain(run.status);
   });
 });
 

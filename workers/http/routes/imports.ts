@@ -1,35 +1,31 @@
 /**
  * Import from other harnesses (issue 17): `POST /api/imports` takes a
- * promptfoo results JSON, an Inspect log (.json or .eval) or lm-eval
- * samples files (+ results JSON) as multipart/form-data, and writes what
- * src/imports makes of them: a tasks revision (prompts, expected answers,
- * the source's per-sample verdicts), an outputs revision, one benchmark per
- * source score, and an outputs run of them, started. The file is parsed and
- * every name checked before anything is written; a malformed file is a 422
- * naming what is wrong. The run is created and started through the API's
- * own routes, so it passes the same checks as any run.
+ * result file of a format src/imports/formats.ts registers (promptfoo
+ * results JSON, an Inspect log, lm-eval samples files + results JSON) as
+ * multipart/form-data, reads the form within the size limit, and hands it
+ * to the imports service (src/services/imports.ts), which writes the
+ * revisions, benchmarks and started outputs run; this file shapes the view.
  */
 import { z } from "@hono/zod-openapi";
-import { newId } from "../../../src/crypto/ids";
-import { deleteUnusedBenchmark, insertCustomBenchmark, takenBenchmarkNames } from "../../../src/db/benchmarks";
-import type { BenchmarkRow } from "../../../src/db/schema";
 import { MAX_UPLOAD_BYTES } from "../../../src/datasets/limits";
 import { DATASET_NAME } from "../../../src/datasets/names";
-import { AppError, ERROR_STATUS, type ErrorCode } from "../../../src/domain/errors";
-import { IMPORT_FORMATS, ImportError, parseImport, type ImportFile } from "../../../src/imports";
-import { planImport, TOOL_NAMES } from "../../../src/imports/plan";
-import { importRevision } from "../../../src/storage/dataset-import";
-import { ownApp } from "../own-app";
+import { AppError } from "../../../src/domain/errors";
+import { FORMATS_WITH_RESULTS, IMPORT_FORM_HELP, IMPORT_FORMAT_SPECS } from "../../../src/imports/formats";
+import { IMPORT_FORMATS, type ImportFile } from "../../../src/imports/types";
+import { importResults, type ImportOutcome, type ImportRequest } from "../../../src/services/imports";
+import { tau2ImportContext } from "../../agents/tau2-data";
+import { readBodyLimited } from "../request-body";
+import { controlOf, scopeOf } from "../service-ports";
+import { importSourcesOf } from "../../catalog/swebench-instances";
 import { defineRoute, newRouter, validationError, type AppEnv } from "../router";
 import { errorResponses, json, tooLarge } from "../schemas";
-import { readBodyLimited } from "./datasets";
 import type { Context } from "hono";
 
 /** lm-eval writes one samples file per task; more than this in one import is not a run of one eval. */
 const MAX_FILES = 50;
 
 const ImportFields = z.strictObject({
-  format: z.enum(IMPORT_FORMATS).openapi({ description: "promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl)" }),
+  format: z.enum(IMPORT_FORMATS).openapi({ description: IMPORT_FORM_HELP.format }),
   name: z
     .string()
     .trim()
@@ -45,10 +41,10 @@ const ImportForm = {
   type: "object" as const,
   required: ["format", "name", "file"],
   properties: {
-    format: { type: "string" as const, enum: [...IMPORT_FORMATS], description: "promptfoo (results JSON), inspect (.json or .eval log) or lm-eval (samples_<task>_<date>.jsonl)" },
+    format: { type: "string" as const, enum: [...IMPORT_FORMATS], description: IMPORT_FORM_HELP.format },
     name: { type: "string" as const, maxLength: 80, description: "Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s)" },
-    file: { type: "string" as const, format: "binary", description: "The result file; lm-eval: one or more samples files (repeat the field)" },
-    results: { type: "string" as const, format: "binary", description: "lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores" },
+    file: { type: "string" as const, format: "binary", description: IMPORT_FORM_HELP.file },
+    results: { type: "string" as const, format: "binary", description: IMPORT_FORM_HELP.results },
   },
 };
 
@@ -66,6 +62,20 @@ const ImportedBenchmarkView = z
     source_verdicts: z.number().int().openapi({ description: "Tasks carrying the source's own per-sample verdict" }),
   })
   .openapi("ImportedBenchmark");
+
+const ImportAgreementView = z
+  .object({
+    simulations: z.number().int().openapi({ description: "Simulations replayed through Assay's environment and scored by its rules" }),
+    agree: z.number().int().openapi({ description: "Those whose reward and every compared component equal the file's" }),
+    differing: z
+      .array(z.object({ simulation: z.string(), task: z.string(), trial: z.number().int(), recorded: z.number(), assay: z.number().nullable(), components: z.array(z.string()) }))
+      .openapi({ description: "The others, with the components that differ (reward, DB, ENV_ASSERTION, ACTION, COMMUNICATE)" }),
+    db: z.object({ compared: z.number().int(), agree: z.number().int() }).openapi({ description: "DB verdicts of the simulations that ended by a stop" }),
+    tool_results: z.object({ replayed: z.number().int(), differing: z.number().int() }).openapi({ description: "Recorded tool results, and those Assay's environment answers differently" }),
+    relabelled: z.array(z.object({ simulation: z.string(), labelled: z.string(), task: z.string() })).openapi({ description: "Simulations the file gives another task's id, matched to the task their recorded evaluation names" }),
+    notes: z.array(z.string()).openapi({ description: "What was taken from the file rather than recomputed" }),
+  })
+  .openapi("ImportAgreement");
 
 const ImportView = z
   .object({
@@ -86,25 +96,13 @@ const ImportView = z
     benchmarks: z.array(ImportedBenchmarkView),
     source_score: z.number().nullable().openapi({ description: "The first score's stated aggregate, to show beside Assay's" }),
     source_verdicts: z.number().int().openapi({ description: "The first score's per-sample verdict count" }),
+    agreement: ImportAgreementView.nullable().openapi({ description: "τ², τ-bench: how far Assay's replay of each simulation agrees with the file's rewards; null for other formats" }),
   })
   .openapi("Import");
 
-const CODE_OF_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([k, v]) => [v, k as ErrorCode]));
-
 type Ctx = Context<AppEnv>;
 
-/** Calls one of the API's own routes with the caller's key, throwing its problem as this request's. */
-async function own(c: Ctx, method: string, path: string, body?: unknown): Promise<any> {
-  const headers: Record<string, string> = { authorization: c.req.header("authorization") ?? "" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const url = new URL(path, c.req.url);
-  const r = await ownApp().fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), c.env, c.executionCtx);
-  const data = (await r.json().catch(() => null)) as any;
-  if (!r.ok) throw new AppError(CODE_OF_STATUS.get(r.status) ?? "internal", `${method} ${path}: ${data?.detail ?? r.status}`, data?.errors);
-  return data;
-}
-
-async function readForm(c: Ctx): Promise<{ fields: z.infer<typeof ImportFields>; files: ImportFile[]; results?: ImportFile }> {
+async function readForm(c: Ctx): Promise<ImportRequest> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) throw new AppError("unsupported_media_type", "send the import as multipart/form-data with fields format, name and file");
   const bytes = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
@@ -130,8 +128,41 @@ async function readForm(c: Ctx): Promise<{ fields: z.infer<typeof ImportFields>;
   if (entries.length > MAX_FILES) throw new AppError("validation_failed", `invalid form: at most ${MAX_FILES} files`, [{ field: "file", message: `at most ${MAX_FILES} files` }]);
   const files = await Promise.all(entries.map((e, i) => asFile(e, entries.length > 1 ? `file[${i}]` : "file")));
   const r = form.get("results");
-  if (r !== null && parsed.data.format !== "lm-eval") throw new AppError("validation_failed", "invalid form: results is for lm-eval only", [{ field: "results", message: "is for lm-eval imports only" }]);
-  return { fields: parsed.data, files, ...(r !== null ? { results: await asFile(r, "results") } : {}) };
+  if (r !== null && !FORMATS_WITH_RESULTS.includes(parsed.data.format)) {
+    const takers = FORMATS_WITH_RESULTS.join(", ");
+    throw new AppError("validation_failed", `invalid form: results is for ${takers} only`, [{ field: "results", message: `is for ${takers} imports only` }]);
+  }
+  return { ...parsed.data, files, ...(r !== null ? { results: await asFile(r, "results") } : {}) };
+}
+
+/** The import as the API shows it: the run, the revisions, and each score as the source states it beside Assay's benchmark. */
+function importView(o: ImportOutcome): z.infer<typeof ImportView> {
+  const { source: ev, plan } = o;
+  const first = plan.benchmarks[0]!.score;
+  return {
+    run_id: o.run.id,
+    source: { tool: ev.tool, tool_name: IMPORT_FORMAT_SPECS[ev.tool].toolName, tool_version: ev.tool_version, task: ev.task, model: ev.model, files: o.fileNames },
+    tasks_dataset: o.tasksDataset,
+    outputs_dataset: o.outputsDataset,
+    tasks: plan.taskRows.length,
+    outputs: plan.outputRows.length,
+    attempts: o.attempts,
+    benchmarks: plan.benchmarks.map((b, i) => ({
+      id: o.benchmarkIds[i]!,
+      name: b.name,
+      score: b.score.name,
+      source_scorer: b.score.source_scorer,
+      scoring: b.scoring as Record<string, unknown>,
+      counterpart: b.counterpart,
+      note: b.score.note,
+      source_score: b.score.stated,
+      source_score_from: b.score.stated_from,
+      source_verdicts: b.score.verdicts,
+    })),
+    source_score: first.stated,
+    source_verdicts: first.verdicts,
+    agreement: ev.agreement ?? null,
+  };
 }
 
 export const importsRoutes = newRouter().openapi(
@@ -140,7 +171,7 @@ export const importsRoutes = newRouter().openapi(
     path: "/api/imports",
     operationId: "createImport",
     tags: ["imports"],
-    summary: "Import another harness's results (promptfoo, Inspect, lm-eval) as datasets, benchmarks and a started outputs run",
+    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run",
     description:
       "multipart/form-data: format, name, file (lm-eval: repeat for several samples files) and, for lm-eval, results. " +
       "Writes a tasks revision `name` (key, prompt, expected, verdict:<score> columns), an outputs revision `name-outputs` (key, output, attempt), " +
@@ -150,101 +181,5 @@ export const importsRoutes = newRouter().openapi(
     request: { body: { required: true, content: { "multipart/form-data": { schema: ImportForm } } } },
     responses: { 201: json(ImportView, "The import and its started run"), ...errorResponses, ...tooLarge, 409: errorResponses[422] },
   }),
-  async (c) => {
-    const { fields, files, results } = await readForm(c);
-    const projectId = c.var.auth.projectId;
-    let ev;
-    try {
-      ev = await parseImport(fields.format, files, results);
-    } catch (e) {
-      if (!(e instanceof ImportError)) throw e;
-      throw new AppError("validation_failed", `not a ${TOOL_NAMES[fields.format]} file: ${e.field} ${e.message}`, [{ field: e.field, message: e.message }]);
-    }
-    if (!ev.outputs.length) throw new AppError("validation_failed", "the file records no outputs to score", [{ field: "file", message: "records no model outputs" }]);
-    const plan = planImport(ev, fields.name, files.map((f) => f.name));
-    // Names first: a taken benchmark name would otherwise leave the revisions written and no benchmark.
-    const taken = await takenBenchmarkNames(c.var.db, projectId, plan.benchmarks.map((b) => b.name));
-    if (taken.length) {
-      const names = taken.map((n) => `'${n}'`).join(", ");
-      throw new AppError("conflict", `the project already has a benchmark named ${names}; choose another name`, [{ field: "name", message: `benchmark ${names} exists` }]);
-    }
-    const jsonl = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
-    const source = `${TOOL_NAMES[ev.tool]}: ${files.map((f) => f.name).join(", ")}`.slice(0, 500);
-    const tasksRev = (await importRevision(c.var.db, c.env.ARTIFACTS, { projectId, name: plan.tasksDataset, format: "jsonl", bytes: jsonl(plan.taskRows), source })).revision;
-    const outputsRev = (await importRevision(c.var.db, c.env.ARTIFACTS, { projectId, name: plan.outputsDataset, format: "jsonl", bytes: jsonl(plan.outputRows), source })).revision;
-    const tasksRef = `${tasksRev.name}@${tasksRev.version}`;
-    const outputsRef = `${outputsRev.name}@${outputsRev.version}`;
-    const created: string[] = [];
-    const now = new Date().toISOString();
-    try {
-      for (const b of plan.benchmarks) {
-        const sampleSize = b.subsets ? plan.taskRows.filter((r) => b.subsets!.includes(String(r.task))).length : tasksRev.rowCount;
-        const row: BenchmarkRow = {
-          id: newId("bm"),
-          projectId,
-          name: b.name,
-          description: b.description,
-          category: "custom",
-          kind: "inline",
-          datasetRef: tasksRef,
-          datasetRevisionId: tasksRev.id,
-          split: null,
-          promptColumn: "prompt",
-          promptTemplate: null,
-          answerColumn: "expected",
-          scoring: b.scoring,
-          options: { few_shot: 0, subsets: b.subsets ?? [], ...(b.subset_column ? { subset_column: b.subset_column } : {}) },
-          catalog: null,
-          sampleSize,
-          firstUsedAt: null,
-          archivedAt: null,
-          createdAt: now,
-        };
-        if (!(await insertCustomBenchmark(c.var.db, row))) throw new AppError("conflict", `the project already has a benchmark named '${b.name}'; choose another name`, [{ field: "name", message: `benchmark '${b.name}' exists` }]);
-        created.push(row.id);
-      }
-      const run = await own(c, "POST", "/api/eval-runs", {
-        benchmarks: created,
-        target: { kind: "outputs", dataset: outputsRef, key_column: "key", output_column: "output", attempt_column: "attempt", name: plan.targetName },
-        options: { attempts: Math.min(plan.attempts, 100) },
-      });
-      try {
-        await own(c, "POST", `/api/eval-runs/${run.id}/start`);
-      } catch (e) {
-        await own(c, "DELETE", `/api/eval-runs/${run.id}`).catch(() => undefined);
-        throw e;
-      }
-      const first = plan.benchmarks[0]!.score;
-      return c.json(
-        {
-          run_id: run.id as string,
-          source: { tool: ev.tool, tool_name: TOOL_NAMES[ev.tool], tool_version: ev.tool_version, task: ev.task, model: ev.model, files: files.map((f) => f.name) },
-          tasks_dataset: tasksRef,
-          outputs_dataset: outputsRef,
-          tasks: plan.taskRows.length,
-          outputs: plan.outputRows.length,
-          attempts: Math.min(plan.attempts, 100),
-          benchmarks: plan.benchmarks.map((b, i) => ({
-            id: created[i]!,
-            name: b.name,
-            score: b.score.name,
-            source_scorer: b.score.source_scorer,
-            scoring: b.scoring as Record<string, unknown>,
-            counterpart: b.counterpart,
-            note: b.score.note,
-            source_score: b.score.stated,
-            source_score_from: b.score.stated_from,
-            source_verdicts: b.score.verdicts,
-          })),
-          source_score: first.stated,
-          source_verdicts: first.verdicts,
-        },
-        201,
-      );
-    } catch (e) {
-      // Nothing half-written: the benchmarks go again (the revisions are immutable content, reused by an import of the same file).
-      for (const id of created) await deleteUnusedBenchmark(c.var.db, projectId, id).catch(() => undefined);
-      throw e;
-    }
-  },
+  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c), { ...importSourcesOf(c.env, c.var.db), ...tau2ImportContext(c.env) })), 201),
 );

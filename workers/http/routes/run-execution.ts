@@ -1,31 +1,21 @@
 /** Execution of a run as its owner sees it: resume, progress and logs. */
 import { z } from "@hono/zod-openapi";
-import { countByStatus, endedTotals } from "../../../src/db/attempts";
+import { countByStatus } from "../../../src/db/attempts";
 import { openBatchesOf } from "../../../src/db/call-batches";
-import { getProject } from "../../../src/db/projects";
-import { getRun } from "../../../src/db/eval-runs";
 import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { readLogs } from "../../../src/db/run-logs";
 import { AppError } from "../../../src/domain/errors";
 import { decodeCursor, encodeCursor } from "../../../src/domain/paging";
-import { ACTIVE_STATUSES, assertCan, type RunStatus } from "../../../src/domain/run-state";
+import { ACTIVE_STATUSES, type RunStatus } from "../../../src/domain/run-state";
 import { liveStatusCounts } from "../../../src/db/results/sealed-blocks";
-import { resumeRun } from "../../../src/lifecycle/run-transitions";
-import { recoverIfLost } from "../../cron/recovery";
 import { gateFor } from "../../gate/client";
-import { lifecycleOf } from "../../lifecycle";
-import { startResume } from "../run-control";
-import { defineRoute, newRouter, type AppEnv } from "../router";
+import { loadRun, resumeRun } from "../../../src/services/runs";
+import { controlOf, scopeOf } from "../service-ports";
+import { defineRoute, newRouter } from "../router";
 import { conflict, errorResponses, IdParam, json, paymentRequired } from "../schemas";
-import type { Context } from "hono";
 
 const tags = ["eval-runs"];
 
-async function ownRun(c: Context<AppEnv>, id: string) {
-  const run = await getRun(c.var.db, c.var.auth.projectId, id);
-  if (!run) throw new AppError("not_found", `no eval run ${id}`);
-  return run;
-}
 
 const STATUSES = ["pending", "dispatched", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
 
@@ -72,23 +62,7 @@ export const runExecutionRoutes = newRouter()
       request: { params: IdParam },
       responses: { 202: json(z.object({ id: z.string(), status: z.string() }), "The run, queued again"), ...paymentRequired, ...conflict, ...errorResponses },
     }),
-    async (c) => {
-      const run = await ownRun(c, c.req.valid("param").id);
-      // A run stuck after a restart (its queued work died with the stack) is recovered now rather than refused.
-      if ((run.status === "running" || run.status === "queued") && (await recoverIfLost(c.env, run))) return c.json({ id: run.id, status: run.status }, 202);
-      assertCan("resume", run.status);
-      const project = await getProject(c.var.db, c.var.auth.projectId);
-      if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
-      if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
-      const [counts, rbs] = await Promise.all([countByStatus(c.env.DB, run.id), listRunBenchmarks(c.var.db, run.id)]);
-      const { rewarded } = endedTotals(counts);
-      const planned = rbs.length === run.benchmarkIds.length && rbs.every((rb) => rb.attemptCount !== null && rb.plannedCount >= rb.attemptCount);
-      const expected = rbs.reduce((n, rb) => n + (rb.attemptCount ?? 0), 0);
-      if (planned && rewarded >= expected) throw new AppError("conflict", "every attempt of this run has a reward: there is nothing to resume");
-      if (!(await resumeRun(lifecycleOf(c.env), run.id))) throw new AppError("conflict", "the run changed status meanwhile; read it and try again");
-      await startResume(c.env, run.id, new URL(c.req.url).origin);
-      return c.json({ id: run.id, status: "queued" }, 202);
-    },
+    async (c) => c.json(await resumeRun(scopeOf(c), controlOf(c), c.req.valid("param").id), 202),
   )
   .openapi(
     defineRoute({
@@ -101,7 +75,7 @@ export const runExecutionRoutes = newRouter()
       responses: { 200: json(Progress, "Progress"), ...errorResponses },
     }),
     async (c) => {
-      const run = await ownRun(c, c.req.valid("param").id);
+      const run = await loadRun(scopeOf(c), c.req.valid("param").id);
       // While the run executes, its counts come by sealed blocks: bounded work per call, not a scan of every ended attempt.
       const active = ACTIVE_STATUSES.includes(run.status as RunStatus);
       const [counts, rbs, gate] = await Promise.all([
@@ -159,7 +133,7 @@ export const runExecutionRoutes = newRouter()
       responses: { 200: json(z.object({ items: z.array(LogLine), next_cursor: z.string().nullable() }), "A page of log lines"), ...errorResponses },
     }),
     async (c) => {
-      const run = await ownRun(c, c.req.valid("param").id);
+      const run = await loadRun(scopeOf(c), c.req.valid("param").id);
       const { cursor, limit } = c.req.valid("query");
       const after = decodeCursor(cursor);
       const afterId = after === undefined ? 0 : Number(after);

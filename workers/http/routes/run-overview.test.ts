@@ -16,7 +16,7 @@ describe("run overview", { timeout: 120_000 }, () => {
     // Two rows without an answer: their attempts end unscored (errored, no reward).
     const rows = [...arithmeticRows(6), { id: "n1", question: "What is 1 + 1?" }, { id: "n2", question: "What is 2 + 2?" }];
     const bm = await arithmeticBenchmark(key, project.id, rows as ReturnType<typeof arithmeticRows>);
-    const runId = await createRun(key, [bm], `fixture-${uniq()}:accuracy=0.5,seed=7`, { attempts: 2 });
+    const runId = await createRun(key, [bm], "fixture-run-overview:accuracy=0.5,seed=7", { attempts: 2 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     expect(await waitForRun(key, runId)).toMatchObject({ status: "completed" });
     const attempts = await attemptsOf(runId);

@@ -1,16 +1,13 @@
 /**
  * A run's overview (GET /api/eval-runs/{id}/overview), per benchmark and
  * target: the summary tiles, one pane of points per reward and structured
- * dimension, token usage and the timing split over phases, computed by
- * src/reports/overview.ts from the run's ended attempts (src/db/overview.ts)
- * and its score rows. Reads only.
+ * dimension, token usage and the timing split over phases, from the
+ * overview service (src/services/overview.ts: aggregated in D1, so its
+ * memory does not grow with the run). Reads only.
  */
 import { z } from "@hono/zod-openapi";
-import { overviewAttempts } from "../../../src/db/overview";
-import { loadRunResults } from "../../../src/db/results/load";
-import { scoreRowsOf } from "../../../src/db/results/scores";
-import { isRecorded } from "../../../src/domain/recorded-outputs";
-import { OVERVIEW_PHASES, overviewGroup, type Execution, type OverviewAttempt } from "../../../src/reports/overview";
+import { OVERVIEW_PHASES } from "../../../src/reports/overview";
+import { runOverview } from "../../../src/services/overview";
 import { defineRoute, newRouter } from "../router";
 import { errorResponses, IdParam, json } from "../schemas";
 import { ownRun, tags } from "./results/shared";
@@ -128,31 +125,8 @@ export const runOverviewRoutes = newRouter().openapi(
   async (c) => {
     const run = await ownRun(c, c.req.valid("param").id);
     const q = c.req.valid("query");
-    const [loaded, attempts] = await Promise.all([loadRunResults(c.env, run), overviewAttempts(c.env.DB, run.id)]);
-    const byGroup = new Map<string, OverviewAttempt[]>();
-    for (const a of attempts) {
-      const key = `${a.benchmark_id}\u0000${a.target}`;
-      let list = byGroup.get(key);
-      if (!list) byGroup.set(key, (list = []));
-      list.push(a);
-    }
-    const scorers = new Map(loaded.benchmarks.map((b) => [b.benchmark_id, b.scorer]));
-    const execution = (slot: "a" | "b"): Execution => {
-      if (isRecorded(run, slot)) return "recorded";
-      const t = (slot === "a" ? run.target : run.compareTarget) as { kind?: unknown } | null;
-      return t?.kind === "agent" ? "agent" : "inline";
-    };
-    const groups = scoreRowsOf(loaded).map((row) =>
-      overviewGroup(row, byGroup.get(`${row.benchmark_id}\u0000${row.target}`) ?? [], {
-        runId: run.id,
-        includeErrored: q.include_errored === "true",
-        maxPoints: q.points,
-        maxStrips: q.strips === "all" ? Infinity : Number(q.strips),
-        execution,
-        // MT-Bench's conversation is two model calls (src/execution/multi-turn.ts); every other benchmark run in Assay makes one.
-        answeredTurns: (id) => (scorers.get(id) === "mt_bench_judge" ? 2 : 1),
-      }),
-    );
-    return c.json({ id: run.id, status: run.status, include_errored: q.include_errored === "true", groups }, 200);
+    const includeErrored = q.include_errored === "true";
+    const groups = await runOverview(c.env, run, { includeErrored, points: q.points, strips: q.strips === "all" ? "all" : Number(q.strips) });
+    return c.json({ id: run.id, status: run.status, include_errored: includeErrored, groups }, 200);
   },
 );

@@ -6,7 +6,7 @@ describe("scores of a finished run", { timeout: 120_000 }, () => {
   it("are computed once, then read back unchanged; a running run is always computed", async () => {
     const { key, project } = await newProject();
     const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(6));
-    const runId = await createRun(key, [bm], `fixture-${crypto.randomUUID().slice(0, 8)}:accuracy=0.5`, { attempts: 2 });
+    const runId = await createRun(key, [bm], "fixture-scores-cache:accuracy=0.5", { attempts: 2 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     const running = await call("GET", `/api/eval-runs/${runId}/scores`, { key });
     expect(running.headers.get("X-Scores-Cache")).toBe("miss");

@@ -25,6 +25,8 @@ import { errorResponses, IdParam, json, pageOf } from "../schemas";
 import { expectedAnswers } from "../../../src/db/results/expected-answers";
 import { ArtifactView } from "./runner";
 import { maxConcurrency } from "../../../src/execution/concurrency-band";
+import { validateAtif, type AtifTrajectory } from "../../../src/trajectories/atif";
+import { atifToTurns, turnsToAtif } from "../../../src/trajectories/atif-export";
 
 const tags = ["trials"];
 
@@ -210,6 +212,9 @@ const StepsQuery = z.strictObject({
 
 /** The turns of a trial: from R2 once it ended with a trace, else from its live object (running, or ended moments ago). */
 async function trialTurns(c: Ctx, run: EvalRunRow, a: AttemptRow): Promise<{ turns: TurnRecord[]; live: boolean; pending: Message[] | null }> {
+  // An imported agent trial (Harbor) records its ATIF trajectory as its output: its steps are the trajectory's.
+  const imported = isRecorded(run, a.target as "a" | "b") ? recordedTrajectory(a.output) : null;
+  if (imported) return { turns: atifToTurns(imported), live: false, pending: null };
   if (a.transcriptKey) {
     const turns = await readStoredTurns(c.env.ARTIFACTS, { runId: run.id, seq: a.seq, transcriptKey: a.transcriptKey, latencyMs: a.latencyMs, finishedAt: a.finishedAt });
     return { turns: turns ?? [], live: false, pending: null };
@@ -222,6 +227,16 @@ async function trialTurns(c: Ctx, run: EvalRunRow, a: AttemptRow): Promise<{ tur
   return { turns: turnsOf(deltas), live: r.live && a.reward === null && !a.finishedAt, pending };
 }
 
+/** A recorded output that is an ATIF trajectory (what a Harbor trial import records), parsed; else null. */
+function recordedTrajectory(output: string | null): AtifTrajectory | null {
+  if (!output || !output.startsWith("{") || !output.includes('"schema_version"')) return null;
+  try {
+    return validateAtif(JSON.parse(output)).trajectory;
+  } catch {
+    return null;
+  }
+}
+
 /** A page of a trial's steps (start, limit) with the total. */
 export async function trialSteps(c: Ctx, run: EvalRunRow, a: AttemptRow, start: number, limit: number) {
   const { turns, live, pending } = await trialTurns(c, run, a);
@@ -231,7 +246,47 @@ export async function trialSteps(c: Ctx, run: EvalRunRow, a: AttemptRow, start: 
   return { live, pending, num_steps: turns.length, ...page };
 }
 
+const TrajectoryQuery = z.strictObject({
+  format: z.enum(["atif"]).default("atif").openapi({ description: "atif: Harbor's Agent Trajectory Interchange Format (ATIF-v1.5)" }),
+});
+
+const AtifView = z
+  .object({ schema_version: z.string(), session_id: z.string(), agent: z.record(z.string(), z.unknown()), steps: z.array(z.record(z.string(), z.unknown())) })
+  .catchall(z.unknown())
+  .openapi("AtifTrajectory", { description: "An ATIF trajectory, valid under Harbor's validator: steps from 1, system/user/agent sources, tool calls with their observations" });
+
 trialsRoutes
+  .openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/trials/{id}/trajectory",
+      operationId: "getTrialTrajectory",
+      tags,
+      summary: "A trial's trajectory in ATIF (Harbor's format): its messages, tool calls and their results as steps, usage as metrics",
+      description:
+        "An agent or model trial's committed turns as an ATIF-v1.5 trajectory (session_id is the trial id; extra.assay carries the run, status and reward). " +
+        "An imported Harbor trial returns the trajectory it was imported with. 404 when the trial has no step yet (nothing answered).",
+      request: { params: IdParam, query: TrajectoryQuery },
+      responses: { 200: json(AtifView, "The trajectory"), ...errorResponses },
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const { run, attempt: a } = await ownAttempt(c, id);
+      const imported = isRecorded(run, a.target as "a" | "b") ? recordedTrajectory(a.output) : null;
+      if (imported) return c.json(imported as z.infer<typeof AtifView>, 200);
+      const { turns, live } = await trialTurns(c, run, a);
+      const target = (a.target === "b" ? run.compareTarget : run.target) ?? {};
+      const name = typeof target.name === "string" && target.name ? target.name : `assay ${String(target.kind ?? "model")} target`;
+      const model = turns.find((t) => t.model)?.model ?? (typeof target.model === "string" ? target.model : null);
+      const trajectory = turnsToAtif(turns, {
+        session_id: attemptId(run.id, a.seq),
+        agent: { name, version: typeof target.profile === "string" ? target.profile : "assay", model_name: model },
+        extra: { assay: { run_id: run.id, benchmark_id: a.benchmarkId, task_key: a.memberKey, attempt_index: a.attemptIndex, status: a.status, reward: a.reward, live } },
+      });
+      if (!trajectory) throw new AppError("not_found", `trial ${id} has no trajectory: no step was committed`);
+      return c.json(trajectory as z.infer<typeof AtifView>, 200);
+    },
+  )
   .openapi(
     defineRoute({
       method: "get",

@@ -6,13 +6,11 @@
  * from the template, filled from the payload, and starts it. A replay (the
  * same webhook-id) returns the same run. See docs/triggers.md.
  */
-import { validationDetail } from "../../../src/domain/validation-issues";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
-import { findRunByRequestId, insertDraft } from "../../../src/db/eval-runs";
+import { findRunByRequestId, getRun } from "../../../src/db/eval-runs";
 import { findProfileByRef } from "../../../src/db/profiles";
-import { getProject } from "../../../src/db/projects";
 import type { EvalRunRow } from "../../../src/db/schema";
 import { deleteTrigger, getTrigger, insertTrigger, listTriggers, loadTriggerForCall, markFired, triggerRequestId, type TriggerRow } from "../../../src/db/triggers";
 import { AppError, type FieldError } from "../../../src/domain/errors";
@@ -22,7 +20,9 @@ import { judgeView, targetView, type StoredTarget } from "../../../src/domain/ru
 import { newId } from "../../../src/crypto/ids";
 import { fillTemplate, TriggerPayload } from "../../../src/webhooks/trigger-payload";
 import { newWebhookSecret, verifySignature, WebhookSecret } from "../../../src/webhooks/signature";
-import { startDraft } from "../run-control";
+import { requirePlan, type ProjectScope } from "../../../src/services/project";
+import { insertRun, refuse, startRun, type RunScope } from "../../../src/services/runs";
+import { controlOf } from "../service-ports";
 import { fieldErrors, defineRoute, newRouter, type AppEnv } from "../router";
 import { errorResponses, IdParam, json, jsonBody, PageQuery, pageOf as pageSchema, paymentRequired, tooLarge } from "../schemas";
 import { EvalRunView, runView } from "./eval-run-view";
@@ -86,22 +86,19 @@ function prefixed(errors: FieldError[], prefix: string): FieldError[] {
   return errors.map((e) => ({ ...e, field: `${prefix}.${e.field}` }));
 }
 
-function refuse(errors: FieldError[]): never {
-  throw new AppError("validation_failed", validationDetail("body", errors), errors);
-}
-
-/** 402 unless the project's plan includes evaluations and credits remain. */
-async function requirePlan(c: Context<AppEnv>, projectId: string): Promise<void> {
-  const project = await getProject(c.var.db, projectId);
-  if (!project?.evaluationsEnabled) throw new AppError("payment_required", "this project's plan does not include evaluations");
-  if (project.credits <= 0) throw new AppError("payment_required", "this project has no ML-compute credits left");
-}
-
-/** Queues a run the trigger created (a replay of a call that died before starting it starts it now). */
-async function startRun(c: Context<AppEnv>, run: EvalRunRow, at: string): Promise<EvalRunRow> {
+/**
+ * Queues a run the trigger created (a replay of a call that died before
+ * starting it starts it now); a run another delivery of the same call
+ * started meanwhile is returned as it is now.
+ */
+async function startTriggered(c: Context<AppEnv>, scope: ProjectScope, run: EvalRunRow, at: string): Promise<EvalRunRow> {
   if (run.status !== "draft") return run;
-  await requirePlan(c, run.projectId);
-  return (await startDraft(c.env, run, new URL(c.req.url).origin, at)) ?? run;
+  try {
+    return await startRun(scope, controlOf(c), run, at);
+  } catch (e) {
+    if (!(e instanceof AppError && e.code === "conflict")) throw e;
+    return (await getRun(scope.db, scope.projectId, run.id)) ?? run;
+  }
 }
 
 export const triggersRoutes = newRouter()
@@ -223,11 +220,12 @@ export const triggersRoutes = newRouter()
 
       const { trigger } = loaded;
       const projectId = trigger.project_id;
+      const scope: RunScope = { db, projectId, secretKey: env.secretKey };
       const at = new Date().toISOString();
       const requestId = await triggerRequestId(trigger.id, verdict.id);
       const reply = async (run: EvalRunRow, replayed: boolean) => {
         if (replayed) c.header("Idempotent-Replayed", "true");
-        const started = await startRun(c, run, at);
+        const started = await startTriggered(c, scope, run, at);
         return c.json({ trigger_id: trigger.id, webhook_id: verdict.id, replayed, run: runView(started) }, replayed ? 200 : 201);
       };
       const earlier = await findRunByRequestId(db, projectId, requestId);
@@ -244,9 +242,8 @@ export const triggersRoutes = newRouter()
       const filled = fillTemplate(loaded.config, payload.data, trigger.name);
       if (!filled.config) refuse(filled.errors);
 
-      await requirePlan(c, projectId);
-      const ids = { id: newId("run"), projectId, requestId, copiedFrom: null };
-      const { run, replayed } = await insertDraft(db, env.secretKey, ids, filled.config, at);
+      await requirePlan(scope, true);
+      const { run, replayed } = await insertRun(scope, { id: newId("run"), requestId, copiedFrom: null }, filled.config, at);
       await markFired(c.env.DB, trigger.id, at);
       return reply(run, replayed);
     },

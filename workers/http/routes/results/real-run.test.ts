@@ -7,7 +7,7 @@ describe("results of a real run against the fixture model", { timeout: 120_000 }
     const { key, project } = await newProject();
     const rows = arithmeticRows(8);
     const bm = await arithmeticBenchmark(key, project.id, rows);
-    const model = `fixture-${crypto.randomUUID().slice(0, 8)}:accuracy=0.6,latency_ms=2`;
+    const model = "fixture-results-real-run:accuracy=0.6,latency_ms=2";
     const runId = await createRun(key, [bm], model, { attempts: 2, concurrency: 4 });
     expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
     expect((await waitForRun(key, runId)).status).toBe("completed");

@@ -6,13 +6,14 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getRun } from "../../../../src/db/eval-runs";
 import type { BenchmarkPlan } from "../../../../src/db/results/plans";
 import type { EvalRunRow } from "../../../../src/db/schema";
 import { AppError } from "../../../../src/domain/errors";
 import { decodeCursor } from "../../../../src/domain/paging";
 import { MISSING_POLICIES } from "../../../../src/domain/run-options";
+import { loadRun } from "../../../../src/services/runs";
 import type { AppEnv } from "../../router";
+import { scopeOf } from "../../service-ports";
 
 export const tags = ["results"];
 export const Slot = z.enum(["a", "b"]).openapi({ description: "a = the run's target, b = its compare_target" });
@@ -20,10 +21,9 @@ export const Policy = z.enum(MISSING_POLICIES);
 
 export type Ctx = Context<AppEnv>;
 
-export async function ownRun(c: Ctx, id: string): Promise<EvalRunRow> {
-  const run = await getRun(c.var.db, c.var.auth.projectId, id);
-  if (!run) throw new AppError("not_found", `no eval run ${id}`);
-  return run;
+/** The authenticated project's run, or 404 (src/services/runs.ts). */
+export function ownRun(c: Ctx, id: string): Promise<EvalRunRow> {
+  return loadRun(scopeOf(c), id);
 }
 
 /** A cursor holding a non-negative integer (a seq or a task index). */

@@ -1,0 +1,2 @@
+#!/bin/bash
+grep -ciw 'assay' /app/data/notes.txt > /app/count.txt

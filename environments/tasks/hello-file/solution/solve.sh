@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'Hello, Assay!\n' > /app/hello.txt

@@ -1,0 +1,3 @@
+#!/bin/bash
+mkdir -p /app/output
+echo done > /app/output/status.txt
