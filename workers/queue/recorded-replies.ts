@@ -19,6 +19,7 @@ import { noOutputError, outputText } from "../../src/domain/recorded-outputs";
 import type { StoredOutputsTarget, StoredTarget } from "../../src/domain/run-target";
 import type { ChatResult } from "../../src/providers";
 import type { RecordedReply } from "../../src/execution/stages/recorded";
+import { followOutputs } from "../../src/storage/attempt-outputs";
 import { readRecordedPlan } from "../../src/storage/recorded-plans";
 import { rowAt } from "../../src/storage/row-cache";
 
@@ -70,7 +71,8 @@ function fromRun(env: RecordedBindings, run: EvalRunRow): RecordedSource {
     const start = seq - (seq % SOURCE_WINDOW);
     let w = windows.get(start);
     if (!w) {
-      const rows = await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW);
+      // Long outputs live in R2 (src/storage/attempt-outputs.ts): read back in full, as the source attempt gave them.
+      const rows = await followOutputs(env.ARTIFACTS, await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW));
       w = new Map(rows.map((x) => [x.seq, x]));
       if (windows.size >= SOURCE_WINDOWS_KEPT) windows.delete(windows.keys().next().value!);
       windows.set(start, w);
