@@ -8,10 +8,11 @@
  * invocation the same way (the gate's watch). Nothing starts that could not
  * finish before the invocation's deadline: what is left goes back to the
  * queue untouched. A rate limit that asks for a short wait is waited out in
- * place, on the slot. No I/O of its own: the gate, the attempt and the
- * results are ports.
+ * place, on the slot. Each try is the pipeline's (src/execution/pipeline.ts).
+ * No I/O of its own: the gate, the attempt's ports and the results are ports.
  */
 import type { ClaimInput } from "../domain/run-slots";
+import { runAttempt, type AttemptInput, type PipelinePorts } from "./pipeline";
 import type { ClockPort } from "./ports";
 import type { AttemptResult } from "./result";
 
@@ -55,8 +56,8 @@ export interface SchedulerPorts<J extends Job = Job> {
   gate: SchedulerGate;
   clock: ClockPort;
   sink: ResultSink<J>;
-  /** Runs one try of `job`'s attempt on `slot`. */
-  run(job: J, slot: number): Promise<AttemptResult>;
+  /** What the pipeline is told of `job`'s attempt, and the ports its try on `slot` runs through (its calls on the slot's lane). */
+  attempt(job: J, slot: number): { input: AttemptInput; ports: PipelinePorts };
   /** Slots the run may hold at most (its concurrency, or its band's max). */
   limit: number;
   /** The run's timeout_s, in ms: an attempt is started only with this much time left (at most START_MARGIN_MS). */
@@ -110,7 +111,8 @@ export async function runScheduled<J extends Job>(jobs: J[], p: SchedulerPorts<J
   /** One attempt on `slot`, rate-limit waits taken in place; false when the band took the slot back meanwhile. */
   const runOn = async (slot: number, job: J): Promise<boolean> => {
     for (;;) {
-      const result = await p.run(job, slot);
+      const { input, ports } = p.attempt(job, slot);
+      const result: AttemptResult = await runAttempt(input, ports);
       if (result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && clock.now() + result.delay_ms < startBy) {
         // Its tries and wait so far carried to the next try.
         job = { ...job, tries: result.tries, limited_since: result.limited_since, ...(result.reply_key !== undefined && { reply_key: result.reply_key }) };

@@ -6,12 +6,19 @@
  * anyway, one per group of results: src/storage/transcripts.ts), whose key
  * the row keeps in `output_key`, its `output` left null. Readers follow the
  * key with followOutputs, each object read once for a page of rows.
+ *
+ * Why 512 bytes, not a few KB: `attempts` is a WITHOUT ROWID table whose
+ * b-tree cells keep about 1,000 bytes on their page and spill the rest to
+ * 4 KB overflow pages (npm run bench:d1-size: 840 B an attempt with a
+ * 500-byte output, 1,026 B at 600, 2,149 B at 700, 4,608 B from 1.5 KB to
+ * 4 KB). A row with everything else in it takes about 320 bytes, so 512
+ * bytes of output keep the row on its page with room for a long reason.
  * I/O: the R2 bucket passed in.
  */
 import { readTranscriptLines } from "./transcripts";
 
 /** Outputs up to this many UTF-8 bytes stay in the row; longer ones live in the transcript object. */
-export const OUTPUT_INLINE_BYTES = 4_096;
+export const OUTPUT_INLINE_BYTES = 512;
 
 const encoder = new TextEncoder();
 
