@@ -14,7 +14,7 @@
  */
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
-import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
+import type { EmbeddedLoader, LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -24,6 +24,7 @@ import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
 import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
+import { importEmbedded } from "./embedded-images";
 import { fetchPinnedImages } from "./pinned-images";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
@@ -71,7 +72,8 @@ export function sourceUrl(file: SourceFile, base: string | undefined): string {
   return base === undefined ? file.url : `${base}/${file.path}`;
 }
 
-async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
+/** An ok response for the URL, tried again on failures that may pass (network errors, 5xx, 429). */
+async function fetchOk(url: string, doFetch: typeof fetch): Promise<Response> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -82,19 +84,22 @@ async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Arra
       last = err instanceof Error ? err.message : String(err);
       continue;
     }
-    if (res.ok) {
-      const length = Number(res.headers.get("content-length") ?? 0);
-      if (length > MAX_UPLOAD_BYTES) {
-        await res.body?.cancel();
-        throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
-      }
-      return new Uint8Array(await res.arrayBuffer());
-    }
+    if (res.ok) return res;
     await res.body?.cancel();
     last = `HTTP ${res.status}`;
     if (res.status !== 429 && res.status < 500) break;
   }
   throw new BuiltinDataError(`could not fetch ${url} (${last})`);
+}
+
+async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
+  const res = await fetchOk(url, doFetch);
+  const length = Number(res.headers.get("content-length") ?? 0);
+  if (length > MAX_UPLOAD_BYTES) {
+    await res.body?.cancel();
+    throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
+  }
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
@@ -206,10 +211,22 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
  * needed (also for data no built-in benchmark runs, such as the SWE-bench
  * instances an import grades against). `label` names it in errors.
  */
-export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+export async function ensurePinnedRevision(
+  env: CatalogEnv,
+  db: Db,
+  data: PinnedDataset,
+  normalise: Normaliser | EmbeddedLoader,
+  opts: EnsureOptions = {},
+  label = data.name,
+): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
+  if (typeof normalise !== "function") {
+    // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
+    const doFetch = opts.fetch ?? fetch;
+    return importEmbedded(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open: (url) => fetchOk(url, doFetch), refuse: (m) => new BuiltinDataError(m) }, label);
+  }
   const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
   return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }

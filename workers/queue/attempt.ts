@@ -11,7 +11,7 @@ import { buildMessages, expectedAnswer, type ChatMessage } from "../../src/domai
 import { rateLimitDecision, retryDecision } from "../../src/domain/retry";
 import { scrub } from "../../src/domain/scrub";
 import { outputWithCalls, toolsColumnOf, toolsOfRow, type ToolCall } from "../../src/domain/tools";
-import { imageColumnOf, imageNote, imageOfRow, type ImageNote } from "../../src/domain/images";
+import { imageColumnOf, imageNote, imagesOfRow, type ImageNote } from "../../src/domain/images";
 import { withImages } from "../../src/providers/image-parts";
 import { imageInput } from "../../src/storage/revision-images";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
@@ -266,13 +266,15 @@ async function execute(
   }
   let conversation: ChatMessage[] | null = null;
   let answers: string[] | null = null;
-  // The row's image (the benchmark's image_column), read and checked before the call and sent with the task's message.
+  // The row's images (the benchmark's image_column: one, or a list as MMMU's), read and checked before the call and sent with the task's message in order.
   let sent = messages;
   try {
-    const image = imageOfRow(imageColumnOf(bm.options), row.data);
-    if (image) {
-      sent = withImages(messages, [await imageInput(env.ARTIFACTS, rev, image)]);
-      imageNotes = [imageNote(image)];
+    const images = imagesOfRow(imageColumnOf(bm.options), row.data);
+    if (images.length) {
+      const inputs = [];
+      for (const image of images) inputs.push(await imageInput(env.ARTIFACTS, rev, image));
+      sent = withImages(messages, inputs);
+      imageNotes = images.map(imageNote);
     }
   } catch (err) {
     return failure(err, "image");
