@@ -12,7 +12,14 @@ import { scoreFunctionCall } from "./function-call/score";
 import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
+import { scoreAnls } from "./anls";
 import { scoreMathVision } from "./math-vision";
+import { scoreMathvista } from "./mathvista";
+import { scoreMmmu } from "./mmmu";
+import { scoreOcrbench } from "./ocrbench";
+import { scoreRelaxedAccuracy } from "./relaxed-accuracy";
+import { scoreVlmChoice } from "./vlm-choice";
+import { scoreYesNo } from "./yes-no";
 import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
@@ -26,6 +33,8 @@ export type ScorerType = ScoringSpec["type"];
 export type ScorerEntry<T extends ScorerType> =
   | { kind: "pure"; score: (input: ScoreInputOf<T>) => ScoreResult }
   | { kind: "model"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
+  /** A rule that asks the run's judge where the rule cannot read the reply, when the run has one; it scores without a judge too. */
+  | { kind: "assisted"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
   | { kind: "sandbox"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
 
 /** Keyed by the spec's `type`, the name stored with every benchmark. */
@@ -38,6 +47,13 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   loglikelihood: { kind: "pure", score: scoreLoglikelihood },
   grid_match: { kind: "pure", score: scoreGridMatch },
   math_vision: { kind: "pure", score: scoreMathVision },
+  mmmu: { kind: "pure", score: scoreMmmu },
+  relaxed_accuracy: { kind: "pure", score: scoreRelaxedAccuracy },
+  anls: { kind: "pure", score: scoreAnls },
+  ocrbench: { kind: "pure", score: scoreOcrbench },
+  yes_no: { kind: "assisted", score: scoreYesNo },
+  mathvista: { kind: "assisted", score: scoreMathvista },
+  vlm_choice: { kind: "assisted", score: scoreVlmChoice },
   llm_judge: { kind: "model", score: scoreLlmJudge },
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
