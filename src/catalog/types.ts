@@ -42,10 +42,27 @@ export interface SourceFile {
   sha256?: string;
   /** Hex md5 of the file's bytes, where that is the digest its publisher states (VLMEvalKit's table of its TSVs); only an embedded-image loader's files may be pinned by it alone. */
   md5?: string;
-  /** Size in bytes as published; absent when the publisher states only a rounded size (a Hugging Face page's "1.52 MB"). */
+  /** Size in bytes as published; absent when the publisher states none, or only a rounded one (a Hugging Face page's "1.52 MB"); the digest still pins the bytes. */
   bytes?: number;
-  /** parquet: Apache Parquet (Hugging Face's files); tsv: a tab-separated table with a header (VLMEvalKit's, images in base64 cells); txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task). The last four are read by their loader. */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json";
+  /**
+   * parquet: Apache Parquet (Hugging Face's files); tsv: a tab-separated table with a header (VLMEvalKit's, images in base64 cells);
+   * txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task), read by their loader;
+   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   */
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip";
+  /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
+  member?: ArchiveMember;
+}
+
+/** The data file inside a pinned archive (GPQA's dataset.zip): opened, checked against its sha256, handed to the normaliser in place of the archive. */
+export interface ArchiveMember {
+  /** Its path inside the archive. */
+  name: string;
+  /** The password the publisher gives with the archive (ZipCrypto), or null when the member is not encrypted. */
+  password: string | null;
+  sha256: string;
+  bytes: number;
+  format: "jsonl" | "csv";
 }
 
 /**
