@@ -75,9 +75,9 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
-/** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
+/** Scorers whose structured results carry dimensions or groups that /scores pools per benchmark (src/db/run-dimensions.ts). */
 export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
-  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge",
+  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge", "yes_no",
 ]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */

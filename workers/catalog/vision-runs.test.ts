@@ -112,6 +112,29 @@ describe("the Vision benchmarks run with their images", { timeout: 300_000 }, ()
     expect(JSON.stringify(steps.body)).not.toContain("base64");
   });
 
+  it("HallusionBench reports aAcc and its figure and question accuracies (fAcc, qAcc) as its attempts imply", async () => {
+    const { key } = await newProject();
+    const { rows } = loaded.get("bm_hallusionbench")!;
+    // A fixed model name: the fixture's right/wrong draw is the same every run.
+    const runId = await createRun(key, ["bm_hallusionbench"], "fixture-vision-hallusion:accuracy=0.5,seed=2", { sample_limit: Math.min(rows.length, 40) });
+    expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
+    expect((await waitForRun(key, runId, 120_000)).status).toBe("completed");
+    const attempts = await attemptsOf(runId);
+    const share = (field: string) => {
+      const all = new Map<string, boolean>();
+      for (const a of attempts) {
+        const g = (rows[a.row_index]!.data as Data)[field] as string;
+        all.set(g, (all.get(g) ?? true) && a.reward === 1);
+      }
+      return [...all.values()].filter(Boolean).length / all.size;
+    };
+    const score = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores[0];
+    expect(score.score).toBeCloseTo(attempts.filter((a: any) => a.reward === 1).length / attempts.length, 12);
+    expect(score.dimensions.fAcc.mean).toBeCloseTo(share("figure_group"), 12);
+    expect(score.dimensions.qAcc.mean).toBeCloseTo(share("question_group"), 12);
+    expect(new Set(attempts.map((a: any) => a.reward))).toEqual(new Set([0, 1]));
+  });
+
   it("refuses a table whose md5 is not the pinned one, leaving nothing stored", async () => {
     const bm = (await db.select().from(benchmarks).where(eq(benchmarks.id, "bm_ocrbench")).get())!;
     const pinned = testPinned("bm_ocrbench");
