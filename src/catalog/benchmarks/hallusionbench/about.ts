@@ -6,7 +6,7 @@ export const about: BenchmarkAbout = {
   description: "Yes/no questions about images and edited images that catch models answering from prior knowledge instead of looking (HallusionBench, as VLMEvalKit publishes it).",
   status_detail:
     "Runs inline against any vision-capable target; a judge is optional (asked only for replies that say neither yes nor no). " +
-    `Its data is VLMEvalKit's HallusionBench.tsv, checked against the md5 VLMEvalKit states; the loader expects VLMEvalKit's index layout (set, figure and question ids as its 4th to 6th parts). ${VLMEVAL_STREAMED}`,
+    `Its data is VLMEvalKit's HallusionBench.tsv (951 questions with a figure), checked against the md5 VLMEvalKit states; the loader expects VLMEvalKit's index layout (set, figure and question ids as its 4th to 6th parts). ${VLMEVAL_STREAMED}`,
   text: {
     what_it_measures: "Visual hallucination and illusion: whether a model reads the figure in front of it, including edited versions of well-known charts, tables and maps, or answers from what it expects.",
     how_it_works:

@@ -21,7 +21,8 @@ export const definition: BenchmarkDefinition = {
   image_column: "image",
   subsets: [],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
+  // VLMEvalKit's table: the questions that come with a figure (the paper's 1,129 less those asked without one).
+  sample_size: 951,
   // Its prompts carry images (its data, when pinned, will name an image_column).
   needs: ["vision model"],
 };
