@@ -112,7 +112,7 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       else if (f.sha256 === undefined) {
         // An md5 only where the publisher states no other (VLMEvalKit's tables), read by an embedded-image loader.
         expect(f.md5).toMatch(/^[0-9a-f]{32}$/);
-        expect(typeof b.normalise).toBe("object");
+        expect(typeof builtinById(b.id)!.normalise).toBe("object");
       } else expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
       // At a commit: GitHub's raw file or a Hugging Face resolve URL at one; a file pinned by md5 is pinned by its digest alone.
       if (f.sha256 !== undefined) expect(f.url).toMatch(/^https:\/\/(raw\.githubusercontent\.com\/[^/]+\/[^/]+|huggingface\.co\/datasets\/[^/]+\/[^/]+\/resolve)\/[0-9a-f]{40}\//);
