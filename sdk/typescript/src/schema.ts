@@ -5406,8 +5406,10 @@ export interface components {
         path: string;
         /** The upstream URL at the pinned commit */
         url: string;
-        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) or by md5 */
         sha256: string | null;
+        /** Hex md5 of its bytes, where that is the digest its publisher states (VLMEvalKit's tables); null otherwise */
+        md5: string | null;
         /** Its size as published; null when the publisher states none */
         bytes: number | null;
         format: string;
