@@ -17,6 +17,7 @@ import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
+import { miniTasks, miniTau2MirrorFiles } from "./mini-tau2";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -187,6 +188,8 @@ export interface MiniFile {
   text: string;
   gzip: boolean;
   bytes?: Uint8Array;
+  /** An archive's pinned member (its name and bytes), whose own digest the pin carries. */
+  member?: { name: string; bytes: Uint8Array };
 }
 
 /** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */
@@ -211,6 +214,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniToxigenFiles());
   files.push(...miniMtBenchFiles());
   files.push(...miniMathVisionFiles());
+  files.push(...miniTau2MirrorFiles());
   return files;
 }
 
@@ -224,5 +228,6 @@ export function miniAnswerKeyRows(): AnswerRow[] {
         .filter((l) => l.trim())
         .map((l) => JSON.parse(l) as AnswerRow),
     )
-    .concat(miniInstructionResponses());
+    .concat(miniInstructionResponses())
+    .concat((["airline", "retail", "telecom"] as const).flatMap((d) => miniTasks(d) as AnswerRow[]));
 }

@@ -8,7 +8,7 @@
 import type { JsonValue } from "../datasets/canonical-json";
 import type { ScoringSpec } from "../scorers/spec";
 
-export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor"] as const;
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor", "tau2", "tau-bench"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A file as given: its name (lm-eval reads the task from it) and bytes. */
@@ -28,7 +28,7 @@ export interface ImportedTask {
   verdicts: Record<string, number | null | (number | null)[]>;
   /** A few source fields worth keeping beside the row (provider, epoch count, doc id), as `source_<name>` columns. */
   meta?: Record<string, string | number | null>;
-  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS, repo). */
+  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS and repo; τ²'s task, domain and database slice). */
   columns?: Record<string, JsonValue>;
 }
 
@@ -58,6 +58,24 @@ export interface ImportedScore {
   subset?: string;
 }
 
+/** How far Assay's replay of a replaying format (τ², τ-bench) agrees with the file. */
+export interface ImportAgreement {
+  /** Simulations compared (each replayed, its reward recomputed). */
+  simulations: number;
+  /** Those whose reward and every compared component equal the file's. */
+  agree: number;
+  /** The others: what the file records, what Assay computes, and which components differ. */
+  differing: { simulation: string; task: string; trial: number; recorded: number; assay: number | null; components: string[] }[];
+  /** DB verdicts on the simulations that ended by a stop: compared, and equal to the file's. */
+  db: { compared: number; agree: number };
+  /** Recorded tool results, and those Assay's environment answers differently (τ²'s comparison). */
+  tool_results: { replayed: number; differing: number };
+  /** Simulations whose task id the file gives wrongly: matched to the task their recorded evaluation names. */
+  relabelled: { simulation: string; labelled: string; task: string }[];
+  /** What was taken from the file rather than recomputed, and other caveats. */
+  notes: string[];
+}
+
 export interface ImportedEval {
   tool: ImportFormat;
   /** The source task or eval name. */
@@ -68,6 +86,10 @@ export interface ImportedEval {
   tasks: ImportedTask[];
   outputs: ImportedOutput[];
   scores: ImportedScore[];
+  /** The tasks revision's column whose value is each row's subset (τ²'s domain), for per-subset rows of every score. */
+  subset_column?: string;
+  /** How far Assay's own replay agrees with the file's verdicts (τ², τ-bench: each simulation replayed at import). */
+  agreement?: ImportAgreement;
 }
 
 /** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */
