@@ -81,7 +81,7 @@ const nodeSuites = only
   ? [["node suites", "node", ["--test", `--test-reporter=${REPORTER}`, "--test-concurrency=1", ...only.filter((f) => f.endsWith(".test.mjs"))]]].filter(([, , args]) => args.length > 3)
   : NODE_SUITES.filter((n) => scripts[n] && !skip.has(n)).map((n) => [n, "sh", ["-c", withReporter(scripts[n])]]);
 
-const missing = missingPrerequisites();
+const missing = missingPrerequisites(skip);
 if (missing.length) {
   console.log(`npm test needs programs this machine lacks:\n${describeMissing(missing).join("\n")}`);
   console.log("Install them (as root), then run npm test again. See docs/testing.md.");
