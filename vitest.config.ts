@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { loadCatalog } from "./scripts/lib/catalog.mjs";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
+import { environmentRunnerBindings } from "./test/runner-setup.ts";
 import { sandboxBindings } from "./test/sandbox-setup.ts";
 
 // wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
@@ -51,8 +52,13 @@ export default defineConfig({
           TEST_BUILTINS: (await loadCatalog()).builtins,
           ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token",
           ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef",
+          // Cloudflare's per-invocation limits, enforced in the tests as in production (workers/edge/limits.ts).
+          ASSAY_EDGE_LIMITS: "1",
+          ASSAY_STACK_BOOT: "test-stack",
           // The code sandbox test/sandbox-setup.ts starts at this URL.
           ...(await sandboxBindings()),
+          // The environment runner test/runner-setup.ts starts at this URL (where the local backend can run).
+          ...(await environmentRunnerBindings()),
         },
       },
     })),

@@ -1,8 +1,14 @@
 // `npm run bench`: N attempts against the fixture model (latency L ms) with
 // concurrency C through the full local stack (wrangler dev: D1, Queues,
-// Durable Objects, R2). Prints throughput, the ratio to the ideal N·L/C, and
-// per attempt the D1 rows written, R2 writes and queue operations, as the
-// Worker itself counted them (ASSAY_IO_METRICS=1).
+// Durable Objects, R2), under Cloudflare's per-invocation limits
+// (workers/edge/limits.ts, on in the local stack). Prints throughput, the
+// ratio to the ideal N·L/C, whether every attempt was scored once (the
+// fixture's calls per prompt), the most connections any invocation held and
+// the most D1 queries and subrequests in one invocation, and per attempt
+// the D1 rows written, R2 writes and queue operations, as the Worker itself
+// counted them (ASSAY_IO_METRICS=1). Two scenarios by default (issue 40's):
+// 2,000 attempts at 1 s and concurrency 120, then 2,000 at 50 ms and 20;
+// one when set:
 //   BENCH_N=1000 BENCH_LATENCY_MS=50 BENCH_CONCURRENCY=50 npm run bench
 // BENCH_PROFILE=1 also takes a CPU profile of the Worker during the run and
 // prints where its time went per module and function (BENCH_PROFILE_OUT=file
@@ -27,12 +33,22 @@ function phases(t0, stats, finishedAt) {
   return `start to first call ${s(t0, stats.first_at)}, first call to last reply ${s(stats.first_at, stats.last_end_at)}, last reply to finished_at ${s(stats.last_end_at, finishedAt)}`;
 }
 
-const N = Number(process.env.BENCH_N || 1000);
-const L = Number(process.env.BENCH_LATENCY_MS || 50);
-const C = Number(process.env.BENCH_CONCURRENCY || 50);
+const one = process.env.BENCH_N || process.env.BENCH_LATENCY_MS || process.env.BENCH_CONCURRENCY;
+const SCENARIOS = one
+  ? [{ N: Number(process.env.BENCH_N || 1000), L: Number(process.env.BENCH_LATENCY_MS || 50), C: Number(process.env.BENCH_CONCURRENCY || 50) }]
+  : [
+      { N: 2000, L: 1000, C: 120 },
+      { N: 2000, L: 50, C: 20 },
+    ];
 
 const { fixture, stack, close } = await startBenchStack("bench", { extraVars: { ASSAY_IO_METRICS: "1" } });
 try {
+  for (const s of SCENARIOS) await scenario(s);
+} finally {
+  await close();
+}
+
+async function scenario({ N, L, C }) {
   const boot = client(stack.url, stack.bootstrapToken);
   const { api_key } = await boot("POST", "/api/projects", { name: "bench" });
   const call = client(stack.url, api_key);
@@ -48,7 +64,7 @@ try {
     answer_column: "answer",
     scoring: { type: "regex", pattern: "#### (-?[0-9.,]+)" },
   });
-  const model = `fixture-bench:latency_ms=${L}`;
+  const model = `fixture-bench-${L}-${C}:latency_ms=${L}`;
   const run = await call("POST", "/api/eval-runs", {
     display_name: "bench",
     benchmarks: [bm.id],
@@ -72,11 +88,13 @@ try {
   const workerd = cpu0 === null || cpu1 === null ? NaN : cpu1.workerd - cpu0.workerd;
   const io = await boot("GET", "/api/_io");
   const stats = fixture.stats(model);
+  const prompts = fixture.promptCalls(model);
+  const twice = prompts.filter((n) => n > 1).length;
   const ideal = (N * L) / 1000 / C;
   const per = (x) => (x / N).toFixed(3);
   console.log(`
 Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
-  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
+  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal; ${prompts.length} prompts called, ${twice} more than once)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
   model connections     ${fixture.stats().connections} opened for ${stats.calls} calls (the stack's fetch reuses idle ones)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
@@ -86,7 +104,8 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler; workerd alone ${((workerd / N) * 1000).toFixed(2)} ms)
   per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
                         R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
-                        Durable Object requests: RunGate ${per(io.do_requests.run_gate)}, gate shards ${per(io.do_requests.run_gate_shard)}, RunLive ${per(io.do_requests.run_live)}
+                        Durable Object requests: RunGate ${per(io.do_requests.run_gate)}, lanes ${per(io.do_requests.call_lane)}, RunLive ${per(io.do_requests.run_live)}
+  per invocation (most) connections held ${io.edge.max_connections} (limit 6; ${io.edge.queued_connections} operations waited for one), D1 queries ${io.edge.max_d1_queries} (limit 1,000), subrequests ${io.edge.max_subrequests} (limit 10,000); ${io.edge.refused} refused past a limit
 `);
   if (profiled) {
     if (process.env.BENCH_PROFILE_OUT) {
@@ -95,6 +114,4 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
     }
     console.log(report(summarise(profiled), N));
   }
-} finally {
-  await close();
 }

@@ -86,3 +86,15 @@ export async function fixtureStats(model: string) {
     }
   }
 }
+
+/** How often each prompt of `model` was answered by the fixture (admitted past its limiter), with its last user message. */
+export async function fixturePrompts(model: string): Promise<{ prompt: string; calls: number }[]> {
+  for (let tries = 1; ; tries++) {
+    try {
+      const r = await fetch(`${inject("fixtureUrl")}/_prompts?model=${encodeURIComponent(model)}`);
+      return ((await r.json()) as { prompts: { prompt: string; calls: number }[] }).prompts;
+    } catch (err) {
+      if (tries >= 3) throw err;
+    }
+  }
+}

@@ -53,6 +53,8 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
   const reward = (seq) => ((seq * 2654435761) % 100 < 72 ? 1 : 0);
   /** Attempt id → "live" or a count of reads: /api/trials answers as if the attempt were still dispatched. */
   const staleTrials = new Map();
+  /** Attempt id → the structured result /api/trials gives it once landed (an environment trial's phases and environment). */
+  const trialStructured = new Map();
   const sample = (runId, seq, landed) => ({
     id: `att_${runId.slice(4)}.${seq}`,
     benchmark_id: "bm_bench",
@@ -191,7 +193,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
         if (typeof stale === "number") stale > 1 ? staleTrials.set(`${m[1]}.${m[2]}`, stale - 1) : staleTrials.delete(`${m[1]}.${m[2]}`);
         const s = sample(`run_${m[1].slice(4)}`, Number(m[2]), stale === undefined);
         if (stale !== undefined) return json(res, 200, { ...s, run_id: `run_${m[1].slice(4)}`, member_index: Math.floor(Number(m[2]) / k), structured: null, exit_code: null, tries: 0, tokens: { input: null, output: null }, cost: null, latency_ms: null, timings: { started_at: null, finished_at: null, duration_ms: null }, transcript_available: false });
-        return json(res, 200, { ...s, run_id: `run_${m[1].slice(4)}`, member_index: Math.floor(Number(m[2]) / k), structured: null, exit_code: null, tries: 1, tokens: { input: 20, output: 8 }, cost: null, latency_ms: 300, timings: { started_at: null, finished_at: null, duration_ms: null }, transcript_available: false });
+        return json(res, 200, { ...s, run_id: `run_${m[1].slice(4)}`, member_index: Math.floor(Number(m[2]) / k), structured: trialStructured.get(`${m[1]}.${m[2]}`) ?? null, exit_code: null, tries: 1, tokens: { input: 20, output: 8 }, cost: null, latency_ms: 300, timings: { started_at: null, finished_at: null, duration_ms: null }, transcript_available: false });
       }
       return json(res, 404, { type: "about:blank", title: "Not found", status: 404, detail: `no route ${req.method} ${p}`, code: "not_found" });
     }
@@ -227,7 +229,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}`, total, liveEvents, staleTrials, close: () => new Promise((r) => server.close(r)) });
+      resolve({ url: `http://127.0.0.1:${port}`, total, liveEvents, staleTrials, trialStructured, close: () => new Promise((r) => server.close(r)) });
     });
   });
 }

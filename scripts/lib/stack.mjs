@@ -2,7 +2,7 @@
 // syncs the built-in catalog's rows (scripts/lib/catalog.mjs), then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
 // and waits until the API answers. Shared by `npm start` and `npm run bench`.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -96,7 +96,16 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const secretKey = persistedSecret(stateDir, "secret-key", process.env.ASSAY_SECRET_KEY);
   // Secrets go through an env file so wrangler prints them as hidden.
   // Agent runners call back on the local stack's own address.
-  const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`, ...extraVars };
+  // Cloudflare's per-invocation limits enforced here as there (workers/edge/limits.ts), and this start's boot id: a
+  // restart's in-memory queues are gone, which the run gates tell by the boot their work was last seen under.
+  const vars = {
+    ASSAY_BOOTSTRAP_TOKEN: token,
+    ASSAY_SECRET_KEY: secretKey,
+    ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ASSAY_EDGE_LIMITS: "1",
+    ASSAY_STACK_BOOT: randomUUID(),
+    ...extraVars,
+  };
   await checkVars(vars);
   const envFile = join(stateDir, "dev.vars");
   writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join("\n") + "\n", { mode: 0o600 });

@@ -110,7 +110,9 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       // Either each file has its own digest or the set's listing pins them all, never neither or both.
       if (asSet) expect(f.sha256).toBeUndefined();
       else expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
-      expect(f.url.startsWith(`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`)).toBe(true);
+      // A GitHub repository's raw file, or a Hugging Face dataset repository's file, at the pinned commit.
+      const hosts = [`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`, `https://huggingface.co/datasets/${b.data.repository}/resolve/${b.data.commit}/`];
+      expect(hosts.some((h) => f.url.startsWith(h)), f.url).toBe(true);
       expect(f.path).toMatch(/^[a-z0-9_]+(\/[A-Za-z0-9_.-]+)+$/);
       // A size when the publisher states one (GPQA's archive is pinned by its digest alone).
       if (f.bytes !== undefined) expect(f.bytes).toBeGreaterThan(0);
@@ -146,7 +148,8 @@ describe("the card's one line", () => {
     expect(needs("bm_humaneval")).toEqual([NEED_LABELS.sandbox]);
     expect(needs("bm_math_vision")).toEqual([NEED_LABELS.images]);
     expect(needs("bm_mcpmark")).toEqual([NEED_LABELS.runner, NEED_LABELS.credentials]);
-    expect(needs("bm_swe_bench_verified")).toEqual([NEED_LABELS.runner]);
+    expect(needs("bm_swe_bench_verified")).toEqual([NEED_LABELS.environment]);
+    expect(needs("bm_terminal_bench_2")).toEqual([NEED_LABELS.environment]);
   });
 
   it("gives every benchmark a one-line status", () => {

@@ -9,6 +9,7 @@
  * AE-x, method 99) are refused with that reason. Pure apart from the Web
  * stream API.
  */
+import { inflateRawExactly, InflateError } from "../datasets/inflate";
 import { zipEntries, type ZipEntry } from "../imports/zip";
 
 const CRC_TABLE = (() => {
@@ -79,26 +80,13 @@ function rawData(zip: Uint8Array, e: ZipEntry): Uint8Array {
 
 async function inflate(data: Uint8Array, e: ZipEntry): Promise<Uint8Array> {
   if (e.method === 0) return data;
-  const out = new Uint8Array(e.size);
-  let n = 0;
   try {
-    const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (n + value.byteLength > e.size) {
-        await reader.cancel().catch(() => undefined);
-        throw new EncryptedZipError(`member ${e.name} inflates past the ${e.size} bytes its directory entry declares`);
-      }
-      out.set(value, n);
-      n += value.byteLength;
-    }
+    return await inflateRawExactly(data, e.size);
   } catch (err) {
-    if (err instanceof EncryptedZipError) throw err;
-    throw new EncryptedZipError(`member ${e.name} does not inflate (a wrong password can pass the check byte): ${(err as Error).message}`);
+    if (!(err instanceof InflateError)) throw err;
+    // A wrong password can pass the one-byte check and decrypt to data that does not inflate.
+    throw new EncryptedZipError(`member ${e.name} ${err.message}${err.message.startsWith("does not inflate") ? " (a wrong password can pass the check byte)" : ""}`);
   }
-  if (n !== e.size) throw new EncryptedZipError(`member ${e.name} inflates to ${n} bytes, not the ${e.size} its directory entry declares`);
-  return out;
 }
 
 /**

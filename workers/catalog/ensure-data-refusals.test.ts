@@ -59,8 +59,24 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
 
   it("says which file it could not fetch", async () => {
     const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_arc_challenge"), loadFromMirror("bm_arc_challenge", { baseUrl: `${base()}/no-such-mirror` })));
-    expect(err.message).toBe(`could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404)`);
+    expect(err.message).toBe(
+      `could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404). ` +
+        "The mirror may be down or lack the file: fill it with `assay data pull` (docs/cli.md) and serve it at ASSAY_DATASET_BASE_URL.",
+    );
     await nothingStored("builtin.arc-challenge");
+  });
+
+  it("says in words that the upstream could not be reached, with the URL, the error and what to do", async () => {
+    const offline = (async () => {
+      throw new TypeError("fetch failed: getaddrinfo ENOTFOUND raw.githubusercontent.com");
+    }) as typeof fetch;
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), { fetch: offline }));
+    const url = builtinById("bm_gsm8k")!.data.kind === "pinned" ? (builtinById("bm_gsm8k")!.data as { files: { url: string }[] }).files[0]!.url : "";
+    expect(err.message).toBe(
+      `could not fetch ${url} (fetch failed: getaddrinfo ENOTFOUND raw.githubusercontent.com). ` +
+        "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).",
+    );
+    await nothingStored("builtin.gsm8k");
   });
 
   it("refuses a mirror that is not an http(s) URL", async () => {

@@ -385,7 +385,7 @@ export interface paths {
   };
   "/api/_io": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    /** D1, R2, queue and Durable Object operation counts since the last reset (?reset=true zeroes them) */
+    /** D1, R2, queue and Durable Object operation counts, and the highest per-invocation counts under the edge's limits, since the last reset (?reset=true zeroes them) */
     get: {
       parameters: {
         query: {
@@ -411,8 +411,17 @@ export interface paths {
               /** Requests the Worker made to Durable Objects, by class (calls between objects are not counted) */
               do_requests: {
                 run_gate: number;
-                run_gate_shard: number;
+                call_lane: number;
                 run_live: number;
+              };
+              /** The highest per-invocation counts under Cloudflare's limits (workers/edge/limits.ts): the most connections any invocation (a Durable Object counting as one) held at once, the most D1 queries and subrequests in one invocation; operations that waited for a connection and ones refused past a limit */
+              edge: {
+                max_connections: number;
+                max_d1_queries: number;
+                max_subrequests: number;
+                queued_connections: number;
+                refused: number;
+                invocations: number;
               };
             };
           };
@@ -1038,6 +1047,66 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/benchmarks/{id}/source": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["PinnedSource"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -5325,6 +5394,49 @@ export interface components {
       /** Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases */
       catalog: { [key: string]: unknown } | null;
     };
+    PinnedSource: {
+      benchmark_id: string;
+      /** The global revision its data becomes, name@version */
+      dataset: string;
+      repository: string;
+      commit: string;
+      license: string;
+      files: ({
+        /** Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path) */
+        path: string;
+        /** The upstream URL at the pinned commit */
+        url: string;
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        sha256: string | null;
+        /** Its size as published; null when the publisher states none */
+        bytes: number | null;
+        format: string;
+        /** For an archive: the member read, the password its publisher gives with it, and the member's own digest */
+        member: {
+          name: string;
+          password: string | null;
+          sha256: string;
+          bytes: number;
+          format: string;
+        } | null;
+      })[];
+      /** When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\n' of every file, sorted by path */
+      listing_sha256: string | null;
+      images: {
+        /** The data file's field naming each row's image path */
+        column: string;
+        /** Mirror path of an image: this prefix and its path */
+        path_prefix: string;
+        /** Upstream URL of an image: this prefix and its path */
+        url_prefix: string;
+        media_type: string;
+        count: number;
+        bytes: number;
+        /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
+        listing_sha256: string;
+      } | null;
+      notes: string;
+    };
     CreateBenchmark: {
       name: string;
       description?: string;
@@ -5354,7 +5466,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5956,7 +6068,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -7118,6 +7230,7 @@ export const operations = {
   createBenchmark: ["post", "/api/benchmarks"],
   getBenchmark: ["get", "/api/benchmarks/{id}"],
   deleteBenchmark: ["delete", "/api/benchmarks/{id}"],
+  getBenchmarkSource: ["get", "/api/benchmarks/{id}/source"],
   archiveBenchmark: ["post", "/api/benchmarks/{id}/archive"],
   restoreBenchmark: ["post", "/api/benchmarks/{id}/restore"],
   listProfiles: ["get", "/api/profiles"],

@@ -51,7 +51,7 @@ describe("MMLU-Redux's normalisers", () => {
     expect(corrected.filter((r) => r.id === "anatomy/3" || r.id === "anatomy/4").map((r) => r.answer_letter)).toEqual(["C", "A"]);
   });
 
-  it.runIf(inject("sharedPresent"))("read the 57 real files: 5,700 questions, 5,330 labelled correct, 102 corrections", async () => {
+  it.runIf(inject("sharedPresent"))("read the 57 real files: 5,700 questions, 5,330 labelled correct, 102 corrections", { timeout: 60_000 }, async () => {
     const bytes = new Map<string, Uint8Array>();
     for (const f of MMLU_REDUX_DATA.files) bytes.set(f.path, new Uint8Array(await (await fetch(`${inject("datasetsUrl")}/${f.path}`)).arrayBuffer()));
     const rows = await mmluReduxRows(loaded((p) => bytes.get(p)!));

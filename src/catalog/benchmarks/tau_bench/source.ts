@@ -11,8 +11,8 @@
  * a deployment fetches these (from its dataset mirror, else upstream) and
  * refuses any whose digest differs. Pure data, no I/O.
  */
-import type { SourceFile } from "../../catalog/types";
-import type { DomainFiles, Tau2DomainName } from "./domain";
+import type { DomainFiles, Tau2DomainName } from "../../../agents/tau2/domain";
+import type { SourceFile } from "../../types";
 
 export const TAU2_REPOSITORY = "sierra-research/tau2-bench";
 /** τ²-bench's release: the tasks every published τ² number and result file used. */
