@@ -1,13 +1,15 @@
-// The model calls of the Worker npm run deploy uploads, which gets stand-ins
-// for the SDK parts Assay never calls (scripts/lib/worker-build.mjs,
-// SDK_STAND_INS): the providers are built as the deploy builds the Worker
-// (e2e/lib/deploy-sdk-entry.ts) and make every kind of call the Worker
-// makes against the fixture model (chat with both SDKs, log-likelihoods
-// through OpenAI's completions, both batch APIs from submit to results and
-// cancel, errors classified by the SDKs' error classes), so the deployed
-// SDKs are not a variant nothing runs. A left-out resource refuses use
-// saying where it went. Starts the fixture model on loopback; writes a
-// temporary folder.
+// What the deploy build changes (scripts/lib/worker-build.mjs: stand-ins
+// for the SDK parts Assay never calls, a zod whose `z` holds only the
+// members used, a second minification by oxc) changes no behaviour. The
+// providers and the HTTP app (e2e/lib/deploy-build-entry.ts), built as the
+// deploy builds the Worker, make every kind of model call the Worker makes
+// against the fixture model (chat with both SDKs, log-likelihoods through
+// OpenAI's completions, both batch APIs from submit to results and cancel,
+// errors classified by the SDKs' error classes), a left-out resource
+// refuses use saying where it went, and the app serves the OpenAPI document
+// the same entry serves built the plain way (zod whole, the SDKs whole, no
+// oxc): every route's schemas, byte for byte. Starts the fixture model on
+// loopback; writes a temporary folder.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,21 +19,28 @@ import { after, before, describe, it } from "node:test";
 import { startFixtureModel } from "../fixture/model-server.mjs";
 import { buildWorker, SDK_STAND_INS } from "../scripts/lib/worker-build.mjs";
 
-const dir = mkdtempSync(join(tmpdir(), "assay-deploy-sdk-"));
+const dir = mkdtempSync(join(tmpdir(), "assay-deploy-build-"));
+const ENTRY = "e2e/lib/deploy-build-entry.ts";
 const KEY = "sk-test-secret-0123456789";
 let fixture;
 let built;
+let plain;
 let meta;
+let plainMeta;
 const config = (kind) => (kind === "openai" ? { provider: "openai", base_url: `${fixture.url}/v1`, api_key: KEY } : { provider: "anthropic", base_url: fixture.url, api_key: KEY });
 const QUESTION = [{ role: "user", content: "What is 17 + 25?" }];
 
+/** The entry built into `name` with buildWorker's `options`, imported (the build is an ES module; its folder says so to Node). */
+async function load(name, options) {
+  const { script, metafile } = await buildWorker({ outdir: join(dir, name), ...options, override: { main: ENTRY, ...options.override } });
+  writeFileSync(join(dir, name, "package.json"), '{ "type": "module" }\n');
+  return { module: await import(pathToFileURL(script).href), metafile };
+}
+
 before(async () => {
   fixture = await startFixtureModel({ port: 0 });
-  const { script, metafile } = await buildWorker({ outdir: join(dir, "out"), entry: "e2e/lib/deploy-sdk-entry.ts" });
-  meta = metafile;
-  // The build is an ES module; its folder says so to Node.
-  writeFileSync(join(dir, "out", "package.json"), '{ "type": "module" }\n');
-  built = await import(pathToFileURL(script).href);
+  ({ module: built, metafile: meta } = await load("deployed", {}));
+  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], oxc: false }));
 });
 
 after(async () => {
@@ -39,7 +48,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the providers as npm run deploy builds them", () => {
+describe("the Worker's code as npm run deploy builds it", () => {
   it("are built with every stand-in in place of what it replaces", () => {
     const inputs = Object.keys(meta.inputs);
     for (const s of SDK_STAND_INS) assert.ok(inputs.includes(s.standIn), `${s.standIn} is not in the build`);
@@ -76,7 +85,7 @@ describe("the providers as npm run deploy builds them", () => {
     it(`${kind}'s batch API: submitted, polled to its end, every result read back, and a cancel accepted`, async () => {
       const batch = built.createBatchClient(config(kind));
       const requests = ["a", "b"].map((id) => ({ custom_id: `req-${id}`, req: { model: `fixture-deploy-batch-${kind}`, messages: QUESTION, max_output_tokens: 200, timeout_ms: 10_000 } }));
-      const id = await batch.submit(requests, { run: "deploy-sdk" });
+      const id = await batch.submit(requests, { run: "deploy-build" });
       let state = await batch.state(id);
       for (let i = 0; i < 50 && !state.ended; i++) state = await batch.state(id);
       assert.ok(state.ended, `the batch did not end: ${state.status}`);
@@ -100,5 +109,19 @@ describe("the providers as npm run deploy builds them", () => {
     assert.throws(() => client.embeddings.create, /openai's embeddings API is not in Assay's Worker build/);
     const anthropic = await built.anthropicClient(config("anthropic"), {})();
     assert.throws(() => anthropic.messages.stream({ model: "m", max_tokens: 1, messages: QUESTION }), /messages\.stream\(\) is not in Assay's Worker build/);
+  });
+
+  it("serves the OpenAPI document the plain build serves: every route's schemas through its zod and zod-to-openapi", async () => {
+    // Variables the app's configuration check asks for; the document reads nothing else.
+    const env = { ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef", ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token" };
+    const doc = async (m) => {
+      const r = await m.buildApp().request("http://assay.test/api/openapi.json", {}, env);
+      assert.equal(r.status, 200, await r.clone().text());
+      return r.text();
+    };
+    assert.ok("workers/bundle/zod.js" in meta.inputs && !("workers/bundle/zod.js" in plainMeta.inputs), "one build with the Worker's zod, one with zod whole");
+    const [deployed, reference] = await Promise.all([doc(built), doc(plain)]);
+    assert.ok(JSON.parse(reference).paths["/api/eval-runs"], "the plain build's document has the routes");
+    assert.equal(deployed, reference);
   });
 });

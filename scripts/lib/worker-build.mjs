@@ -23,7 +23,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
  * The modules the deployed Worker gets in place of SDK parts it never calls
  * (each stand-in's header says what it replaces, what it keeps and why):
  * `importer` is the SDK file whose imports matching `specifier` get the
- * stand-in. e2e/deploy-sdk.test.mjs runs every provider call through them
+ * stand-in. e2e/deploy-build.test.mjs runs every provider call through them
  * against the fixture model.
  */
 export const SDK_STAND_INS = [
@@ -136,7 +136,7 @@ export function wranglerBuildOptions(config, outdir, plugins = []) {
 
 /**
  * The bundle minified once more by oxc (vite's minifier, which builds the
- * dashboard): its mangling and compression take ~14 KB gzipped more off
+ * dashboard): its mangling and compression take ~15 KB gzipped more off
  * esbuild's output (docs/deploy.md, "The bundle"). Licence comments stay at
  * the end; the source map is chained to esbuild's, so it still points at
  * the sources.
@@ -159,13 +159,13 @@ async function oxcMinified(code, map, keepNames) {
 /**
  * Builds the Worker into `outdir` (emptied first) as the deploy uploads it:
  * wrangler's options for `env`'s configuration, with `standIns`, then (when
- * wrangler.toml minifies and `oxc` is on) the oxc pass. `entry` replaces
- * wrangler.toml's main (e2e/deploy-sdk.test.mjs builds the providers alone
- * this way). Returns the script's path and esbuild's metafile (also written
- * to `metafile` if given).
+ * wrangler.toml minifies and `oxc` is on) the oxc pass. `override` is laid
+ * over wrangler.toml's settings (e2e/deploy-build.test.mjs builds other
+ * entry points, and zod whole, this way). Returns the script's path and
+ * esbuild's metafile (also written to `metafile` if given).
  */
-export async function buildWorker({ outdir, env, entry, standIns = SDK_STAND_INS, oxc = true, metafile } = {}) {
-  const config = { ...resolvedConfig(parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8")), env), ...(entry ? { main: entry } : {}) };
+export async function buildWorker({ outdir, env, override = {}, standIns = SDK_STAND_INS, oxc = true, metafile } = {}) {
+  const config = { ...resolvedConfig(parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8")), env), ...override };
   const out = resolve(ROOT, outdir);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

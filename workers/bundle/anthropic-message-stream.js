@@ -6,7 +6,7 @@
  * `messages.stream()`, with the partial-JSON parser it reads streamed tool
  * input with: ~4.5 KB gzipped. Assay calls `messages.create` without
  * streaming (src/providers/anthropic.ts) and the Message Batches API; the
- * rest of the SDK is its own, unchanged. e2e/deploy-sdk.test.mjs runs the
+ * rest of the SDK is its own, unchanged. e2e/deploy-build.test.mjs runs the
  * providers through this build against the fixture model.
  */
 export class MessageStream {

@@ -11,7 +11,7 @@
  * minified, 56 KB gzipped, of a Worker that never calls them. Chat goes
  * through the client's generic post (src/providers/openai.ts), so `chat` is
  * not needed either. The client itself (request, retries, headers, errors)
- * is the SDK's, unchanged. e2e/deploy-sdk.test.mjs runs the providers'
+ * is the SDK's, unchanged. e2e/deploy-build.test.mjs runs the providers'
  * every call through this build against the fixture model.
  *
  * A new resource in an SDK upgrade is a build error here (no such export),

@@ -6,7 +6,7 @@
  * `stream: true` call, with its line decoder: ~3.5 KB gzipped. Assay never
  * asks for a stream (src/providers/openai.ts and completions.ts send
  * `stream: false`); every other part of the SDK is its own, unchanged.
- * e2e/deploy-sdk.test.mjs runs the providers through this build against the
+ * e2e/deploy-build.test.mjs runs the providers through this build against the
  * fixture model.
  */
 export class Stream {
