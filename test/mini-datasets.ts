@@ -190,6 +190,8 @@ export interface MiniFile {
   bytes?: Uint8Array;
   /** An archive's pinned member (its name and bytes), whose own digest the pin carries. */
   member?: { name: string; bytes: Uint8Array };
+  /** A tar archive of a git folder: the folder's tree id (as git computed it), its files and bytes, which the pin carries. */
+  gitTree?: { tree: string; files: number; bytes: number };
 }
 
 /** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */

@@ -47,9 +47,9 @@ export interface SourceFile {
   /**
    * parquet: Apache Parquet (Hugging Face's files); tsv: a tab-separated table with a header (VLMEvalKit's, images in base64 cells);
    * txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task), read by their loader;
-   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts); blob: any bytes, a file of a pinned git folder (PinnedGitTree).
    */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip";
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip" | "blob";
   /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
   member?: ArchiveMember;
 }
@@ -107,8 +107,36 @@ export interface PinnedDataset {
   listing_sha256?: string;
   /** Images the rows refer to, pinned as a set and stored with the revision. */
   images?: PinnedImages;
+  /**
+   * A whole folder of the repository pinned by its git tree id (Terminal-Bench's tasks): its files are the
+   * folder's, listed and checked against the tree id, not `files` (which stays empty).
+   */
+  git_tree?: PinnedGitTree;
   /** Caveats about the copy (converted format, mirror instead of upstream). */
   notes: string;
+}
+
+/**
+ * A folder of a git repository pinned by the one digest the repository
+ * states for it: its tree id at the pinned commit (src/catalog/git-tree.ts).
+ * Upstream, the loader fetches the recursive listing, checks that it hashes
+ * to the tree id, then fetches each file and checks its blob id; from a
+ * dataset mirror, one tar archive of the folder checked the same way.
+ */
+export interface PinnedGitTree {
+  /** The folder's git tree id (40 hex). */
+  tree: string;
+  /** The folder's path in the repository at the commit ("" for its root). */
+  folder: string;
+  /** GitHub's recursive listing of the tree (api.github.com/repos/{repo}/git/trees/{tree}?recursive=1). */
+  listing_url: string;
+  /** A file's upstream URL is this and its path within the folder (raw.githubusercontent.com at the commit). */
+  raw_url_prefix: string;
+  /** Mirror path of the folder as one tar archive (what `assay data pull` writes). */
+  archive_path: string;
+  /** Files and bytes in the folder, as its listing states them (what loading costs: one request per file upstream). */
+  files: number;
+  bytes: number;
 }
 
 /** A dataset Assay names but does not load (yet): where it lives upstream. */

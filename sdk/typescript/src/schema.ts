@@ -5522,6 +5522,21 @@ export interface components {
         /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
         listing_sha256: string;
       } | null;
+      /** When set, the data is a whole folder pinned by its git tree id (files is empty) */
+      git_tree: {
+        /** The folder's git tree id at the commit: its listing must rebuild it, and each file hash to the blob id the listing gives */
+        tree: string;
+        /** The folder's path in the repository (empty for its root) */
+        folder: string;
+        /** GitHub's recursive listing of the tree */
+        listing_url: string;
+        /** Upstream URL of a file: this prefix and its path in the folder */
+        raw_url_prefix: string;
+        /** Where a mirror serves the folder as one tar archive */
+        archive_path: string;
+        files: number;
+        bytes: number;
+      } | null;
       notes: string;
     };
     CreateBenchmark: {
