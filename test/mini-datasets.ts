@@ -17,6 +17,7 @@ import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
+import { miniFiles as humanevalPlusMini } from "../src/catalog/benchmarks/humaneval_plus/mini";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -32,6 +33,7 @@ export const MINI_SIZES = {
   truthfulqa: 24,
   humaneval: 5,
   mbpp_plus: 5,
+  humaneval_plus: 5,
 } as const;
 
 /** The TruthfulQA categories the mini CSV uses, in their order of first appearance (real category names). */
@@ -211,6 +213,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniToxigenFiles());
   files.push(...miniMtBenchFiles());
   files.push(...miniMathVisionFiles());
+  files.push(...humanevalPlusMini());
   return files;
 }
 

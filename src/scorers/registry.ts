@@ -48,7 +48,16 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
-export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>(["llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench"]);
+export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
+  "llm_judge",
+  "mt_bench_judge",
+  "instruction_checks",
+  "loglikelihood",
+  "source_verdict",
+  "swebench",
+  // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+).
+  "code_execution",
+]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {

@@ -115,10 +115,11 @@ export const CodeExecutionSpec = z.strictObject({
   language: z.literal("python").default("python"),
   /**
    * How the program is assembled: humaneval (prompt + code + test + check(entry point)), mbpp (code + setup + asserts),
-   * or evalplus (the reply's function against the reference's outputs on the test column's inputs: src/scorers/evalplus-harness.ts).
+   * or evalplus (the reply's function against the reference's outputs on the test column's inputs: src/scorers/evalplus-harness.ts;
+   * the reference is the prompt column, the contract column and the reference column, in that order, each when given).
    */
   harness: z.enum(["humaneval", "mbpp", "evalplus"]),
-  /** Column whose code goes before the reply's (humaneval: the function stub). */
+  /** Column whose code goes before the reply's (humaneval: the function stub; evalplus: before the reference's). */
   prompt_column: z.string().min(1).max(200).optional(),
   /** Column holding the tests (a string, or a list of assert lines). */
   test_column: z.string().min(1).max(200),
@@ -130,6 +131,8 @@ export const CodeExecutionSpec = z.strictObject({
   reference_column: z.string().min(1).max(200).optional(),
   /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/benchmarks/mbpp_plus/normalise.ts). */
   oracle_column: z.string().min(1).max(200).optional(),
+  /** Column of the input contract run with the reference, between the prompt and it (evalplus on HumanEval+: the contract EvalPlus generated inputs under). */
+  contract_column: z.string().min(1).max(200).optional(),
   /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
   timeout_s: z.number().positive().max(120).default(10),
   memory_mb: z.number().int().min(64).max(8192).default(1024),
