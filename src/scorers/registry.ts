@@ -19,6 +19,7 @@ import { scoreMtBenchJudge } from "./mt-bench-judge";
 import { scoreNumeric } from "./numeric";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
+import { scoreSupergpqa } from "./supergpqa";
 import { scoreSwebench } from "./swebench";
 
 export type ScorerType = ScoringSpec["type"];
@@ -38,6 +39,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   loglikelihood: { kind: "pure", score: scoreLoglikelihood },
   grid_match: { kind: "pure", score: scoreGridMatch },
   math_vision: { kind: "pure", score: scoreMathVision },
+  supergpqa: { kind: "pure", score: scoreSupergpqa },
   llm_judge: { kind: "model", score: scoreLlmJudge },
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
@@ -57,6 +59,8 @@ export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
   "swebench",
   // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+).
   "code_execution",
+  // SuperGPQA's miss rate and accuracy per difficulty.
+  "supergpqa",
 ]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */

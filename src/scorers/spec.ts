@@ -71,6 +71,18 @@ export const GridMatchSpec = z.strictObject({ type: z.literal("grid_match") });
 /** MATH-Vision's evaluation (src/scorers/math-vision.ts): the extracted final answer against the gold letter or value, normalised as upstream. */
 export const MathVisionSpec = z.strictObject({ type: z.literal("math_vision") });
 
+/**
+ * SuperGPQA's eval.py (src/scorers/supergpqa.ts): the letter its patterns read from the reply (else the option text it
+ * names) against the expected letter; a reply with neither is a miss.
+ */
+export const SupergpqaSpec = z.strictObject({
+  type: z.literal("supergpqa"),
+  /** The row column holding the options in letter order (for answers given as an option's text). */
+  options_column: z.string().min(1).max(200).default("options"),
+  /** The row column naming the question's difficulty (easy, middle, hard), reported as a dimension. */
+  difficulty_column: z.string().min(1).max(200).default("difficulty"),
+});
+
 export const LlmJudgeSpec = z.strictObject({
   type: z.literal("llm_judge"),
   criteria: z.string().trim().min(1).max(10_000),
@@ -171,6 +183,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   LoglikelihoodSpec,
   GridMatchSpec,
   MathVisionSpec,
+  SupergpqaSpec,
   LlmJudgeSpec,
   MtBenchJudgeSpec,
   InstructionChecksSpec,

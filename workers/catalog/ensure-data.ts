@@ -14,7 +14,7 @@
  */
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
-import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
+import { streamed, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -25,6 +25,8 @@ import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
 import { fetchPinnedImages } from "./pinned-images";
+import { importStreamed, StreamedDataError, type OpenFile } from "./streamed-data";
+import { StreamRowError } from "../../src/storage/dataset-stream-import";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
 export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: string };
@@ -69,6 +71,26 @@ function mirrorBase(env: CatalogEnv, opts: EnsureOptions): string | undefined {
 /** Where a file is fetched from: the mirror's copy, or the pinned upstream URL. */
 export function sourceUrl(file: SourceFile, base: string | undefined): string {
   return base === undefined ? file.url : `${base}/${file.path}`;
+}
+
+/** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
+async function openBody(url: string, doFetch: typeof fetch): Promise<ReadableStream<Uint8Array>> {
+  let last = "";
+  for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
+    let res: Response;
+    try {
+      res = await doFetch(url, { redirect: "follow" });
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+      continue;
+    }
+    if (res.ok && res.body) return res.body;
+    await res.body?.cancel();
+    last = `HTTP ${res.status}`;
+    if (res.status !== 429 && res.status < 500) break;
+  }
+  throw new BuiltinDataError(`could not fetch ${url} (${last})`);
 }
 
 async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
@@ -206,10 +228,30 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
  * needed (also for data no built-in benchmark runs, such as the SWE-bench
  * instances an import grades against). `label` names it in errors.
  */
-export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+export async function ensurePinnedRevision(
+  env: CatalogEnv,
+  db: Db,
+  data: PinnedDataset,
+  normalise: Normaliser | LineNormaliser,
+  opts: EnsureOptions = {},
+  label = data.name,
+): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
+  if (streamed(normalise)) {
+    const doFetch = opts.fetch ?? fetch;
+    const open: OpenFile = async (file) => {
+      const url = sourceUrl(file, base);
+      return { url, body: await openBody(url, doFetch) };
+    };
+    try {
+      return await importStreamed(db, env.ARTIFACTS, data, normalise, open);
+    } catch (err) {
+      if (err instanceof StreamedDataError || err instanceof StreamRowError) throw new BuiltinDataError(`the pinned data of ${label} could not be read: ${err.message}`);
+      throw err;
+    }
+  }
   const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
   return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }
