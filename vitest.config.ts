@@ -4,10 +4,41 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { loadCatalog } from "./scripts/lib/catalog.mjs";
 import { ensureDashboardBuilt } from "./scripts/lib/dashboard.mjs";
-import { sandboxBindings } from "./test/sandbox-setup";
+import { sandboxBindings } from "./test/sandbox-setup.ts";
 
 // wrangler.toml names the dashboard build as the Worker's assets; the pool refuses to start without it.
 ensureDashboardBuilt();
+
+const INCLUDE = ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"];
+
+/**
+ * Test files that need a Worker of their own: fresh storage and no other
+ * file's work running beside them. Every other file shares one Worker per
+ * vitest worker with the files before it (isolate: false), which saves the
+ * start of a workerd and the evaluation of the Worker's modules per file
+ * (4-5 s each, 60% of the suite's time). A file belongs here when it reads
+ * or changes what is global to the Worker rather than to its own projects:
+ * - a cron pass (it sweeps, scores, alerts and delivers for every run in D1);
+ * - the built-in benchmarks' global rows and revisions (loading a built-in's
+ *   data, or asserting it is not loaded yet).
+ * docs/testing.md says how to tell; a file missing from this list fails
+ * depending on which files ran before it in the same worker.
+ */
+export const OWN_WORKER = [
+  // cron passes
+  "workers/cron/cron.test.ts",
+  "workers/cron/batch-poll.test.ts",
+  "workers/cron/recovery.test.ts",
+  "workers/http/routes/alerts.test.ts",
+  "workers/http/routes/leaderboard.test.ts",
+  "workers/http/routes/webhooks.test.ts",
+  "src/db/run-finishes.test.ts",
+  // built-in benchmarks' global rows and data
+  "workers/catalog/**/*.test.ts",
+  "workers/http/routes/builtin-usage.test.ts",
+  "workers/queue/scoring-retry.test.ts",
+  "src/db/benchmarks.test.ts",
+];
 
 export default defineConfig({
   plugins: [
@@ -27,14 +58,23 @@ export default defineConfig({
     })),
   ],
   test: {
-    // Start the fixture model server and the webhook receiver on loopback; tests get their URLs with inject("fixtureUrl") / inject("webhookReceiverUrl").
+    // Start the fixture model server and the webhook receiver on loopback, once for both projects; tests get their URLs
+    // with inject("fixtureUrl") / inject("webhookReceiverUrl").
     globalSetup: ["./test/global-setup.ts", "./test/webhook-receiver.ts", "./test/datasets-server.ts", "./test/runner-setup.ts", "./test/sandbox-setup.ts"],
+    // Applied per file; with a shared Worker the second and later files find them applied.
     setupFiles: ["./test/apply-migrations.ts"],
-    include: ["src/**/*.test.ts", "workers/**/*.test.ts", "test/**/*.test.ts"],
     sequence: { shuffle: true },
+    // A test's time here is what it waits for (runs, queues, loopback servers) on a 2-core machine shared with the
+    // rest of the suite, not how fast the code is (that is `npm run bench`): vitest's 5 s default failed tests that
+    // took 5-13 s under load. A test that hangs still fails, after 30 s.
+    testTimeout: 30_000,
     // vitest's default (cores - 1) is a single worker on a 2-core machine, which the suite leaves mostly idle:
     // its files wait on timers and loopback servers (CPU averaged 0.7 cores in CI). Two workers there took a
     // queue/cron sample from 115 s to 69 s, all passing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      { extends: true, test: { name: "shared", include: INCLUDE, exclude: OWN_WORKER, isolate: false } },
+      { extends: true, test: { name: "own-worker", include: OWN_WORKER, isolate: true } },
+    ],
   },
 });

@@ -22,6 +22,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
 
   listBenchmarks: { method: "get", path: "/api/benchmarks", query: ["cursor", "limit", "include_archived", "category", "kind"] },
   getBenchmark: { method: "get", path: "/api/benchmarks/{id}" },
+  getBenchmarkSource: { method: "get", path: "/api/benchmarks/{id}/source" },
   createBenchmark: { method: "post", path: "/api/benchmarks" },
 
   createProfile: { method: "post", path: "/api/profiles" },

@@ -2,7 +2,7 @@
 // setting the source's score beside Assay's, and usage errors.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { defaultImportName, sideBySideRow } from "./commands/import.mjs";
+import { agreementLines, defaultImportName, sideBySideRow } from "./commands/import.mjs";
 import { EXIT } from "./errors.mjs";
 import { main } from "./main.mjs";
 
@@ -23,6 +23,25 @@ describe("assay import", () => {
     assert.deepEqual(sideBySideRow(b, { score: 0.8, display: { score: "80.0%" } }), ["match", "match", "80%", "80%", "Assay exact_match", "equal"]);
     assert.match(sideBySideRow(b, { score: 0.7, display: { score: "70.0%" } })[5], /^differs by -10\.0 points$/);
     assert.deepEqual(sideBySideRow({ ...b, source_score: null, counterpart: false }, undefined).slice(2), ["not stated", "n/a", "source verdict kept", ""]);
+  });
+
+  test("a τ² import's agreement: the counts, each differing simulation with its components, the notes", () => {
+    assert.deepEqual(agreementLines(null), []);
+    const lines = agreementLines({
+      simulations: 50,
+      agree: 49,
+      differing: [{ simulation: "s7", task: "7", trial: 0, recorded: 1, assay: 0, components: ["reward", "DB"] }],
+      db: { compared: 50, agree: 49 },
+      tool_results: { replayed: 581, differing: 0 },
+      relabelled: [{ simulation: "s1", labelled: "0", task: "27" }],
+      notes: ["NL assertions need a judge."],
+    });
+    assert.deepEqual(lines, [
+      "agreement: 49/50 simulations reproduce the recorded reward and components; DB 49/50; tool results replayed 581, answered differently 0",
+      "1 simulation(s) carry another task's id and were matched by their recorded evaluation",
+      "  differs: s7 (task 7, trial 0): recorded 1, Assay 0 [reward, DB]",
+      "note: NL assertions need a judge.",
+    ]);
   });
 
   test("usage: a file is required, inspect takes one, an unreadable file is named", async () => {

@@ -9,6 +9,7 @@ import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { startFixtureModel } from "../fixture/model-server.mjs";
+import { sharedStack } from "../scripts/lib/shared-stack.mjs";
 import { freePort, startStack } from "../scripts/lib/stack.mjs";
 
 export const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -28,17 +29,21 @@ export async function startLocal({ vars = {}, answers } = {}) {
   // repo's Node 24) even when the shell's default node is older.
   process.chdir(REPO);
   process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`;
+  // Without Worker variables of its own a test takes the run's shared stack, when npm test started one.
+  const shared = Object.keys(vars).length ? null : sharedStack();
   const [stackResult, fixtureResult] = await Promise.allSettled([
-    freePort().then((port) =>
-      startStack({
-        port,
-        stateDir: join(dir, "state"),
-        bootstrapToken: BOOTSTRAP,
-        extraVars: vars,
-        quiet: true,
-        logFile: join(dir, "wrangler.log"),
-      }),
-    ),
+    shared
+      ? { url: shared.url, bootstrapToken: shared.bootstrapToken, stop: async () => {} }
+      : freePort().then((port) =>
+          startStack({
+            port,
+            stateDir: join(dir, "state"),
+            bootstrapToken: BOOTSTRAP,
+            extraVars: vars,
+            quiet: true,
+            logFile: join(dir, "wrangler.log"),
+          }),
+        ),
     startFixtureModel({ answers }),
   ]);
   if (stackResult.status === "rejected" || fixtureResult.status === "rejected") {
@@ -54,13 +59,13 @@ export async function startLocal({ vars = {}, answers } = {}) {
     url: stack.url,
     fixtureUrl: fixture.url,
     /** The operator token the stack was started with (creates projects). */
-    bootstrapToken: BOOTSTRAP,
+    bootstrapToken: stack.bootstrapToken,
     dir,
     /** A new project's admin key. */
     async newProject(name) {
       const r = await fetch(`${stack.url}/api/projects`, {
         method: "POST",
-        headers: { authorization: `Bearer ${BOOTSTRAP}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${stack.bootstrapToken}`, "content-type": "application/json" },
         body: JSON.stringify({ name }),
       });
       assert.equal(r.status, 201, await r.clone().text());

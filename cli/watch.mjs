@@ -13,7 +13,7 @@ const STATUS_ORDER = ["succeeded", "failed", "timed_out", "cancelled", "running"
  * A phase in the words a reader needs ("model call", not "agent", for an attempt Assay runs inline);
  * a copy of src/live/phase-label.ts, which cli/watch.test.mjs holds equal.
  */
-export const PHASE_LABELS = { boot: "booting", setup: "setting up", agent: { inline: "model call", agent: "agent" }, finalize: "finalizing", scoring: "scoring" };
+export const PHASE_LABELS = { boot: "booting", setup: "setting up", agent: { inline: "model call", agent: "agent" }, verify: "verifying", finalize: "finalizing", scoring: "scoring" };
 /** Labels in the order an attempt passes through them. */
 const LABEL_ORDER = ["booting", "setting up", "model call", "agent", "running", "finalizing", "scoring"];
 

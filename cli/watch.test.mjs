@@ -101,7 +101,7 @@ describe("progressText", () => {
   test("the CLI's phase labels are the dashboard's (src/live/phase-label.ts)", async () => {
     const ts = await importTs(new URL("../src/live/phase-label.ts", import.meta.url).href);
     assert.deepEqual(PHASE_LABELS, ts.PHASE_LABELS);
-    for (const phase of ["boot", "setup", "agent", "finalize", "scoring"]) for (const execution of ["inline", "agent", null]) assert.equal(phaseLabel(phase, execution), ts.phaseLabel(phase, execution), `${phase} ${execution}`);
+    for (const phase of ["boot", "setup", "agent", "verify", "finalize", "scoring"]) for (const execution of ["inline", "agent", null]) assert.equal(phaseLabel(phase, execution), ts.phaseLabel(phase, execution), `${phase} ${execution}`);
   });
 
   test("while planning the total is not known yet", () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { sharedStack } from "../scripts/lib/shared-stack.mjs";
 import { freePort, startStack } from "../scripts/lib/stack.mjs";
 import { ROOT } from "./lib/harness.mjs";
 
@@ -21,11 +22,12 @@ describe("API contract on the local stack", { timeout: 420_000 }, () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "assay-api-docs-"));
-    stack = await startStack({ port: await freePort(), stateDir: join(dir, "state"), quiet: true, logFile: join(dir, "wrangler.log") });
+    // npm test's shared stack when there is one (it only reads documents).
+    stack = sharedStack() ?? (await startStack({ port: await freePort(), stateDir: join(dir, "state"), quiet: true, logFile: join(dir, "wrangler.log") }));
   });
 
   after(async () => {
-    await stack?.stop();
+    await stack?.stop?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

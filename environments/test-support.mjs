@@ -111,6 +111,18 @@ export async function dispatch(runnerUrl, secret, attempt, { timestamp = Math.fl
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
+/** A Harbor task that names only an image no registry has (and no Dockerfile): its environment cannot be had. */
+export async function unpullableTaskRow(kit) {
+  const files = new Map(
+    Object.entries({
+      "instruction.md": "Say hello.\n",
+      "task.toml": 'version = "1.0"\n[environment]\ndocker_image = "registry.invalid/assay/no-such-image:1"\nallow_internet = false\n',
+      "tests/test.sh": "#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n",
+    }).map(([p, t]) => [p, new TextEncoder().encode(t)]),
+  );
+  return kit.harborTaskRow(await kit.readHarborTask(files, "unpullable-image"));
+}
+
 /** The phases an attempt went through, in order. */
 export const phasesOf = (record) => record.events.filter((e) => e.kind === "phase").map((e) => e.phase);
 /** The bash commands of its committed turns. */
@@ -120,3 +132,103 @@ export const commandsOf = (record) =>
     .flatMap((e) => e.messages)
     .flatMap((m) => m.tool_calls ?? [])
     .map((c) => JSON.parse(c.function.arguments).command);
+
+/**
+ * A container engine for the tests: ASSAY_TEST_DOCKER_HOST, else the one at
+ * /var/run/docker.sock, else a Podman API service started here (root, with
+ * podman and runc installed: runc and cgroupfs, as crun refuses hybrid
+ * cgroups, and explicit ulimits, as an engine without CAP_SYS_RESOURCE
+ * cannot raise its containers' limits). Resolves { host, ulimits, close }
+ * or { skip: reason }. Ends only the service it started, by its pid.
+ */
+export async function testEngine() {
+  const { engineAddress, engineClient } = await import("./backends/engine.mjs");
+  const answers = async (host) => {
+    try {
+      const r = await engineClient(engineAddress(host)).request("GET", "/_ping", { timeoutMs: 2000 });
+      return r.status === 200;
+    } catch {
+      return false;
+    }
+  };
+  const given = process.env.ASSAY_TEST_DOCKER_HOST;
+  if (given) return (await answers(given)) ? { host: given, ulimits: process.env.ASSAY_ENV_DOCKER_ULIMITS ?? "", close: async () => {} } : { skip: `no engine answers at ASSAY_TEST_DOCKER_HOST=${given}` };
+  if (existsSync("/var/run/docker.sock") && (await answers("unix:///var/run/docker.sock"))) return { host: "unix:///var/run/docker.sock", ulimits: process.env.ASSAY_ENV_DOCKER_ULIMITS ?? "", close: async () => {} };
+  const { findTool } = await import("../sandbox/isolation.mjs");
+  const podman = findTool("podman");
+  const runc = findTool("runc");
+  if ((process.getuid?.() ?? 0) !== 0 || !podman || !runc) return { skip: "no container engine here (no Docker socket; Podman's service needs root, podman and runc: apt-get install -y podman runc)" };
+  const { spawn } = await import("node:child_process");
+  const { mkdtemp, rm } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const dir = await mkdtemp(`${tmpdir()}/assay-test-podman-`);
+  const host = `unix://${dir}/podman.sock`;
+  const child = spawn(podman, ["--runtime", runc, "--cgroup-manager", "cgroupfs", "system", "service", "--time=0", host], { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  child.stderr.on("data", (b) => (log = (log + b).slice(-2000)));
+  for (let i = 0; i < 100 && !(await answers(host)); i++) {
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  if (!(await answers(host))) {
+    await close();
+    return { skip: `Podman's API service did not come up: ${log.trim().slice(-300)}` };
+  }
+  return { host, ulimits: "nofile=1024:1024,nproc=4096:4096", close };
+}
+
+/**
+ * Gives the engine at `host` the image `debian:bookworm-slim` when it lacks
+ * it and cannot pull it (no registry reachable): the local backend's Debian
+ * bookworm root, imported and tagged so. Resolves how it was had.
+ */
+export async function ensureTestBaseImage(host) {
+  const { engineAddress, engineClient } = await import("./backends/engine.mjs");
+  const engine = engineClient(engineAddress(host));
+  const ref = "docker.io/library/debian:bookworm-slim";
+  if ((await engine.request("GET", `/images/${encodeURIComponent(ref)}/json`)).status === 200) return "present";
+  const pulled = await engine.request("POST", "/images/create?fromImage=docker.io%2Flibrary%2Fdebian&tag=bookworm-slim", { timeoutMs: 600_000 });
+  if ((await engine.request("GET", `/images/${encodeURIComponent(ref)}/json`)).status === 200) return "pulled";
+  const { ensureRootfs } = await import("./local/rootfs.mjs");
+  const { execFileSync } = await import("node:child_process");
+  const root = await ensureRootfs({ distro: "debian", suite: "bookworm", packages: [] });
+  // Owners back to the image's own (the cached root's are shifted by 100000): all root, as a base image's files mostly are.
+  const tar = execFileSync("tar", ["-C", root.dir, "--owner=0", "--group=0", "--numeric-owner", "--exclude=./proc/*", "-cf", "-", "."], { maxBuffer: 1024 * 1024 * 1024 });
+  const imported = await engine.json("POST", "/images/create?fromSrc=-&repo=assay-test%2Fdebian&tag=bookworm", { body: tar, headers: { "content-type": "application/x-tar" }, timeoutMs: 600_000 }).catch((err) => ({ error: err.message }));
+  const id = imported?.id ?? imported?.status;
+  if (!id) throw new Error(`could not import the Debian root into the engine: ${JSON.stringify(imported).slice(0, 300)} (pull: ${pulled.body.toString().slice(0, 200)})`);
+  const tagged = await engine.request("POST", `/images/${encodeURIComponent(id)}/tag?repo=docker.io%2Flibrary%2Fdebian&tag=bookworm-slim`);
+  if (tagged.status >= 300) throw new Error(`could not tag the imported root: ${tagged.status} ${tagged.body.toString().slice(0, 200)}`);
+  return "imported";
+}
+
+/**
+ * Hostile programs run in an environment `env` (any backend), each
+ * reporting what it managed: a fork bomb, memory past the limit, a disk
+ * filled, the network, the host's files and the runner's secret. The
+ * assertions are the caller's.
+ */
+export async function runHostile(env, { secret }) {
+  const run = (command, timeout_s = 30) => env.exec({ command, timeout_s });
+  const out = {};
+  out.network = await run(
+    "for t in 1.1.1.1/53 127.0.0.1/22 10.0.0.1/80; do (exec 3<>/dev/tcp/${t%/*}/${t#*/}) 2>/dev/null && echo \"reached $t\" || echo \"no route to $t\"; done; cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '",
+    20,
+  );
+  out.escape = await run(
+    "ls -d /work /root/.cache /var/cache/assay /sys/fs/cgroup/memory 2>&1; echo ---; cat /proc/1/cmdline | tr '\\0' ' '; echo; echo ---; touch /assay-escape-probe && echo wrote-root; cd / && cd .. && pwd; echo ---; grep -l ASSAY_ENVIRONMENT_RUNNER_SECRET /proc/*/environ 2>/dev/null | head -3; echo end",
+    30,
+  );
+  out.disk = await run("dd if=/dev/zero of=/fill bs=1M count=2048 2>&1 | tail -4; ls -l /fill | awk '{print $5}'", 60);
+  out.memory = await run("head -c 3000m /dev/zero | tail > /dev/null; echo exit=$?", 60);
+  out.forkBomb = await run("bomb() { bomb | bomb & }; bomb; sleep 5; echo still-here", 20);
+  out.secretSeen = JSON.stringify(out).includes(secret);
+  return out;
+}

@@ -7,21 +7,31 @@
  */
 import { inject } from "vitest";
 import { builtinById } from "../src/catalog";
+import { setListing } from "../src/catalog/listing";
+import { sha256Hex } from "../src/crypto/hash";
 import { MMLU_SUBJECTS } from "../src/catalog/benchmarks/mmlu/source";
 import { TRUTHFULQA_CATEGORIES } from "../src/catalog/benchmarks/truthfulqa/source";
-import type { PinnedDataset } from "../src/catalog/types";
+import type { PinnedDataset, SourceFile } from "../src/catalog/types";
+import type { DatasetPin } from "./datasets-server";
 import type { EnsureOptions } from "../workers/catalog/ensure-data";
 import { MINI_SIZES, MINI_TRUTHFULQA_CATEGORIES } from "./mini-datasets";
 
 /** Whether the mirror serves the real files (else the generated ones). */
 export const realData = () => inject("sharedPresent");
 
+/** A file's pin replaced by what the mirror serves under its path (an archive's member too), or kept when it serves the real file. */
+function pinned(f: SourceFile, pin: DatasetPin | undefined): SourceFile {
+  if (!pin) return f;
+  return { ...f, sha256: pin.sha256, bytes: pin.bytes, ...(f.member && pin.member ? { member: { ...f.member, ...pin.member } } : {}) };
+}
+
 /** The pinned source of built-in `id` as the test mirror serves it. */
 export function testPinned(id: string): PinnedDataset {
   const data = builtinById(id)!.data;
   if (data.kind !== "pinned") throw new Error(`${id} has no pinned data`);
-  if (realData()) return data;
   const pins = inject("datasetPins");
+  // Real files are served as they are, but for the few the setup builds from them (GPQA's archive from the shared CSV).
+  if (realData()) return { ...data, files: data.files.map((f) => pinned(f, pins[f.path])) };
   const set = data.images ? pins[data.images.path_prefix] : undefined;
   if (data.images && !set) throw new Error(`the generated mirror has no image set under ${data.images.path_prefix}`);
   // The generated files are pinned one by one; a set's listing is of the real files.
@@ -29,12 +39,31 @@ export function testPinned(id: string): PinnedDataset {
   return {
     ...own,
     files: data.files.map((f) => {
-      const pin = pins[f.path];
-      if (!pin) throw new Error(`the generated mirror has no ${f.path}`);
-      return { ...f, sha256: pin.sha256, bytes: pin.bytes };
+      if (!pins[f.path]) throw new Error(`the generated mirror has no ${f.path}`);
+      return pinned(f, pins[f.path]);
     }),
     ...(data.images && set ? { images: { ...data.images, listing_sha256: set.sha256, bytes: set.bytes, count: set.count ?? 0 } } : {}),
   };
+}
+
+/**
+ * Options that load built-in `id` from the test mirror, for any built-in:
+ * as loadFromMirror, and where the catalog pins a set of files (ARC's
+ * tasks) of which the generated mirror serves a few, those few pinned as a
+ * set of their own.
+ */
+export async function loadAnyFromMirror(id: string): Promise<EnsureOptions> {
+  const data = builtinById(id)!.data;
+  if (realData() || data.kind !== "pinned" || data.listing_sha256 === undefined) return loadFromMirror(id);
+  const pins = inject("datasetPins");
+  // The generated files beside the pinned ones (ARC's made-up tasks live in the same folder as the real ones would).
+  const folder = data.files[0]!.path.slice(0, data.files[0]!.path.lastIndexOf("/") + 1);
+  const files = Object.keys(pins)
+    .filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes("/"))
+    .sort()
+    .map((path) => ({ path, url: `https://example.invalid/${path}`, format: data.files[0]!.format, bytes: pins[path]!.bytes }));
+  const listing = setListing(new Map(files.map((f) => [f.path, pins[f.path]!.sha256])));
+  return { baseUrl: inject("datasetsUrl"), data: { ...data, files, listing_sha256: await sha256Hex(new TextEncoder().encode(listing)) } };
 }
 
 /** Options that load built-in `id` from the test mirror, verified against the pins of what it serves. */

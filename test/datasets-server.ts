@@ -9,17 +9,22 @@
  * - `inject("sharedPresent")`: whether the shared folder (with datasets/) exists;
  * - `inject("sharedUrl")`: its base URL (files at `${sharedUrl}/real-outputs/...`);
  * - `inject("datasetsUrl")`: base URL of the datasets mirror (`${datasetsUrl}/gsm8k/test.jsonl`);
- * - `inject("datasetPins")`: sha256 and size of each generated file by mirror path ({} with real data).
+ * - `inject("datasetPins")`: sha256 and size of each generated file by mirror path, and of an archive's member
+ *   (`member`); with real data only the files built from it (GPQA's archive, from the shared CSV).
+ *
+ * A benchmark folder's `mini.ts` (src/catalog/benchmarks/<slug>/mini.ts) adds its files by convention:
+ * `miniFiles()` to the generated mirror, and `sharedFiles(datasetsDir)`, when it has one, to the real one
+ * (files the shared folder holds in another form). No list here names them.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { TestProject } from "vitest/node";
 import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
-import { miniDatasetFiles } from "./mini-datasets";
+import { miniDatasetFiles, type MiniFile } from "./mini-datasets";
 import { miniImageSets } from "./mini-math-vision";
 
 declare module "vitest" {
@@ -31,7 +36,7 @@ declare module "vitest" {
     /** Base URL of the shared datasets mirror, e.g. http://127.0.0.1:PORT/datasets (files at `${datasetsUrl}/gsm8k/test.jsonl`). */
     datasetsUrl: string;
     /** sha256 and bytes of each generated file by mirror path (`gsm8k/test.jsonl`), when the mirror is the generated one; {} with real data. */
-    datasetPins: Record<string, { sha256: string; bytes: number; count?: number }>;
+    datasetPins: Record<string, DatasetPin>;
   }
 }
 
@@ -41,19 +46,49 @@ export function sharedDir(): string | null {
   return existsSync(join(dir, "datasets")) ? dir : null;
 }
 
-/** Writes the generated mini mirror under `root`/datasets and returns each file's pin. */
-export function writeMiniMirror(root: string): Record<string, { sha256: string; bytes: number; count?: number }> {
-  const pins: Record<string, { sha256: string; bytes: number; count?: number }> = {};
-  for (const f of miniDatasetFiles()) {
+/** A served file's pin: sha256 and size, an image set's count, an archive member's own pin. */
+export interface DatasetPin {
+  sha256: string;
+  bytes: number;
+  count?: number;
+  member?: { sha256: string; bytes: number };
+}
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+/** Writes files under `root`/datasets and returns each one's pin. */
+function writeFiles(root: string, files: MiniFile[]): Record<string, DatasetPin> {
+  const pins: Record<string, DatasetPin> = {};
+  for (const f of files) {
     const path = join(root, "datasets", f.path);
     mkdirSync(dirname(path), { recursive: true });
     const bytes = f.bytes ? Buffer.from(f.bytes) : f.gzip ? gzipSync(f.text) : Buffer.from(f.text, "utf8");
     writeFileSync(path, bytes);
-    pins[f.path] = { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
+    pins[f.path] = { sha256: sha(bytes), bytes: bytes.byteLength, ...(f.member ? { member: { sha256: sha(f.member.bytes), bytes: f.member.bytes.byteLength } } : {}) };
   }
+  return pins;
+}
+
+const BENCHMARKS = fileURLToPath(new URL("../src/catalog/benchmarks/", import.meta.url).href);
+
+/** The files the benchmark folders' mini.ts add: `miniFiles()` for the generated mirror, `sharedFiles(dir)` for the real one. */
+async function folderFiles(kind: "mini" | "shared", datasetsDir?: string): Promise<MiniFile[]> {
+  const out: MiniFile[] = [];
+  for (const folder of readdirSync(BENCHMARKS).sort()) {
+    const path = join(BENCHMARKS, folder, "mini.ts");
+    if (!existsSync(path)) continue;
+    const mod = (await import(pathToFileURL(path).href)) as { miniFiles?: () => MiniFile[] | Promise<MiniFile[]>; sharedFiles?: (dir: string) => Promise<MiniFile[]> };
+    if (kind === "mini" && mod.miniFiles) out.push(...(await mod.miniFiles()));
+    if (kind === "shared" && mod.sharedFiles) out.push(...(await mod.sharedFiles(datasetsDir!)));
+  }
+  return out;
+}
+
+/** Writes the generated mini mirror under `root`/datasets and returns each file's pin. */
+export async function writeMiniMirror(root: string): Promise<Record<string, DatasetPin>> {
+  const pins = writeFiles(root, [...miniDatasetFiles(), ...(await folderFiles("mini"))]);
   // An image set (PinnedImages) is pinned by its listing, "<sha256> <path>\n" sorted by path: under its path prefix.
   for (const set of miniImageSets()) {
-    const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
     const listing = [...set.images].sort((a, b) => (a.path < b.path ? -1 : 1)).map((i) => `${sha(i.bytes)} ${i.path}\n`).join("");
     pins[set.prefix] = { sha256: sha(new TextEncoder().encode(listing)), bytes: set.images.reduce((n, i) => n + i.bytes.byteLength, 0), count: set.images.length };
   }
@@ -62,15 +97,16 @@ export function writeMiniMirror(root: string): Record<string, { sha256: string; 
 
 export default async function setup(project: TestProject) {
   const dir = sharedDir();
-  const mini = dir === null ? mkdtempSync(join(tmpdir(), "assay-mini-datasets-")) : null;
-  const pins = mini === null ? {} : writeMiniMirror(mini);
-  const server = await serveDatasets(dir ?? mini!);
+  // Generated files: the whole mirror without ../shared; with it, only what the folders build from it, served first.
+  const mini = mkdtempSync(join(tmpdir(), "assay-mini-datasets-"));
+  const pins = dir === null ? await writeMiniMirror(mini) : writeFiles(mini, await folderFiles("shared", join(dir, "datasets")));
+  const server = await serveDatasets(dir === null ? [mini] : [mini, dir]);
   project.provide("sharedPresent", dir !== null);
   project.provide("sharedUrl", server.url);
   project.provide("datasetsUrl", `${server.url}/datasets`);
   project.provide("datasetPins", pins);
   return async () => {
     await server.close();
-    if (mini) rmSync(mini, { recursive: true, force: true });
+    rmSync(mini, { recursive: true, force: true });
   };
 }

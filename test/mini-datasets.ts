@@ -17,7 +17,7 @@ import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
-import { miniFiles as humanevalPlusMini } from "../src/catalog/benchmarks/humaneval_plus/mini";
+import { miniTau2MirrorFiles } from "./mini-tau2";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -189,6 +189,8 @@ export interface MiniFile {
   text: string;
   gzip: boolean;
   bytes?: Uint8Array;
+  /** An archive's pinned member (its name and bytes), whose own digest the pin carries. */
+  member?: { name: string; bytes: Uint8Array };
 }
 
 /** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */
@@ -213,7 +215,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniToxigenFiles());
   files.push(...miniMtBenchFiles());
   files.push(...miniMathVisionFiles());
-  files.push(...humanevalPlusMini());
+  files.push(...miniTau2MirrorFiles());
   return files;
 }
 

@@ -470,3 +470,65 @@ export function miniResultsFile(
     simulations,
   };
 }
+
+/** τ-bench v1's airline data made from the mini τ² airline: v1's users carry no user_id and write the state as `province`. */
+export function miniV1AirlineFiles(): { flights: string; reservations: string; users: string } {
+  const db = miniAirlineDb() as { flights: object; reservations: object; users: Record<string, { user_id: string; address: Record<string, unknown> } & Record<string, unknown>> };
+  const users = Object.fromEntries(
+    Object.entries(db.users).map(([id, { user_id: _id, address, ...rest }]) => {
+      const { state, ...addr } = address;
+      return [id, { ...rest, address: { ...addr, province: state } }];
+    }),
+  );
+  return { flights: JSON.stringify(db.flights), reservations: JSON.stringify(db.reservations), users: JSON.stringify(users) };
+}
+
+/**
+ * A τ-bench v1 trajectories file on the mini v1 airline: two trials of one
+ * task (add a bag to ABC901, paid by gift card), one doing it (reward 1),
+ * one only reading (reward 0), the tool results answered by `respond`.
+ */
+export function miniV1Trajectories(respond: (trial: number, name: string, kwargs: Record<string, unknown>) => string): object[] {
+  const gold = [{ name: "update_reservation_baggages", kwargs: { reservation_id: "ABC901", total_baggages: 2, nonfree_baggages: 1, payment_id: "gift_card_1001" } }];
+  const task = { user_id: "ada_park_1001", actions: gold, instruction: "You are ada_park_1001. Add one checked bag to ABC901, paid by your gift card.", outputs: [] };
+  const episode = (trial: number, calls: { name: string; kwargs: Record<string, unknown> }[], reward: number) => {
+    const traj: object[] = [
+      { role: "system", content: "# Airline Agent Policy (test)" },
+      { role: "user", content: "Hi, I want to add a bag." },
+    ];
+    calls.forEach((c, i) => {
+      const id = `call_${trial}_${i}`;
+      traj.push({ content: null, role: "assistant", tool_calls: [{ function: { arguments: JSON.stringify(c.kwargs), name: c.name }, id, type: "function" }] });
+      traj.push({ role: "tool", tool_call_id: id, name: c.name, content: respond(trial, c.name, c.kwargs) });
+    });
+    traj.push({ content: "Done.", role: "assistant" }, { role: "user", content: "###STOP###" });
+    return { task_id: 0, reward, info: { task, source: "user", user_cost: 0, reward_info: { reward, info: { r_actions: reward, gt_data_hash: "0".repeat(64) }, actions: gold } }, traj, trial };
+  };
+  return [episode(0, [{ name: "get_reservation_details", kwargs: { reservation_id: "ABC901" } }, ...gold], 1.0), episode(1, [{ name: "get_reservation_details", kwargs: { reservation_id: "ABC901" } }], 0.0)];
+}
+
+/** The mini τ² and v1 files the test dataset mirror serves, at the paths Assay pins them under (src/agents/tau2/sources.ts). */
+export function miniTau2MirrorFiles(): { path: string; text: string; gzip: false }[] {
+  const out: { path: string; text: string; gzip: false }[] = [];
+  const add = (path: string, text: string | undefined) => text !== undefined && out.push({ path, text, gzip: false });
+  const a = miniDomainFiles("airline");
+  const r = miniDomainFiles("retail");
+  const t = miniDomainFiles("telecom");
+  add("tau2_bench/domains/airline/db.json", a.db);
+  add("tau2_bench/domains/airline/policy.md", a.policy);
+  add("tau2_bench/domains/retail/db.json", r.db);
+  add("tau2_bench/domains/retail/policy.md", r.policy);
+  add("tau2_bench/domains/telecom/db.toml", t.db);
+  add("tau2_bench/domains/telecom/user_db.toml", t.user_db);
+  add("tau2_bench/domains/telecom/main_policy.md", t.policy);
+  add("tau2_bench/domains/telecom/main_policy_solo.md", t.policy_solo);
+  add("tau2_bench/domains/telecom/tech_support_manual.md", t.tech_support);
+  for (const d of ["airline", "retail", "telecom"] as const) add(`tau2_bench/domains/${d}/tasks_release_2025-06-10.json`, JSON.stringify(miniTasks(d)));
+  add("tau2_bench/user_simulator/release_2025-06-10/simulation_guidelines.md", "# User Simulation Guidelines (test)\nPlay the customer. Say ###STOP### when the task is done.\n");
+  add("tau2_bench/user_simulator/release_2025-06-10/simulation_guidelines_tools.md", "# User Simulation Guidelines with tools (test)\nPlay the customer; use your phone's tools when asked. Say ###STOP### when done.\n");
+  const v1 = miniV1AirlineFiles();
+  add("tau_bench/airline/data/flights.json", v1.flights);
+  add("tau_bench/airline/data/reservations.json", v1.reservations);
+  add("tau_bench_v1/airline_users_pre_2025-01-16.json", v1.users);
+  return out;
+}

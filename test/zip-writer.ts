@@ -1,24 +1,11 @@
 /**
  * A small ZIP writer for tests: stored or deflated members (deflate through
- * CompressionStream("deflate-raw")), CRC-32, local headers, a central
- * directory and its end record. Enough for the archive readers to read.
+ * CompressionStream("deflate-raw")), optionally encrypted with a password
+ * as traditional PKWARE ZipCrypto (as the GPQA authors' dataset.zip is),
+ * CRC-32, local headers, a central directory and its end record. Enough for
+ * the archive readers to read.
  */
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32, ZipCryptoKeys } from "../src/catalog/encrypted-zip";
 
 async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -32,6 +19,22 @@ export interface ZipMember {
   deflate?: boolean;
   /** Size the central directory declares, when a test wants it to lie. */
   declaredSize?: number;
+  /** Encrypt it with this password (ZipCrypto); the 12-byte header's first 11 bytes are fixed, so the archive is the same every time. */
+  password?: string;
+}
+
+/** ZipCrypto: the 12-byte header (its last byte the CRC's high byte) and the data, encrypted with the password's keys. */
+function encrypt(body: Uint8Array, crc: number, password: string): Uint8Array {
+  const keys = new ZipCryptoKeys(new TextEncoder().encode(password));
+  const plain = new Uint8Array(12 + body.length);
+  plain.set([0x41, 0x73, 0x73, 0x61, 0x79, 0x20, 0x74, 0x65, 0x73, 0x74, 0x21, crc >>> 24]);
+  plain.set(body, 12);
+  const out = new Uint8Array(plain.length);
+  for (let i = 0; i < plain.length; i++) {
+    out[i] = plain[i]! ^ keys.stream();
+    keys.update(plain[i]!);
+  }
+  return out;
 }
 
 export async function writeZip(members: ZipMember[]): Promise<Uint8Array> {
@@ -41,14 +44,17 @@ export async function writeZip(members: ZipMember[]): Promise<Uint8Array> {
   let offset = 0;
   for (const m of members) {
     const data = typeof m.data === "string" ? enc.encode(m.data) : m.data;
-    const body = m.deflate ? await deflateRaw(data) : data;
+    const packed = m.deflate ? await deflateRaw(data) : data;
     const name = enc.encode(m.name);
     const crc = crc32(data);
+    const body = m.password === undefined ? packed : encrypt(packed, crc, m.password);
+    const flags = m.password === undefined ? 0 : 1;
     const method = m.deflate ? 8 : 0;
     const local = new Uint8Array(30 + name.length + body.length);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
     lv.setUint16(4, 20, true);
+    lv.setUint16(6, flags, true);
     lv.setUint16(8, method, true);
     lv.setUint32(14, crc, true);
     lv.setUint32(18, body.length, true);
@@ -61,6 +67,7 @@ export async function writeZip(members: ZipMember[]): Promise<Uint8Array> {
     cv.setUint32(0, 0x02014b50, true);
     cv.setUint16(4, 20, true);
     cv.setUint16(6, 20, true);
+    cv.setUint16(8, flags, true);
     cv.setUint16(10, method, true);
     cv.setUint32(16, crc, true);
     cv.setUint32(20, body.length, true);

@@ -37,6 +37,10 @@ export interface Env {
   ASSAY_SANDBOX_SECRET?: string;
   /** The code sandbox as a Cloudflare Container (wrangler.toml's containers environment), instead of ASSAY_SANDBOX_URL. */
   SANDBOX_CONTAINER?: DurableObjectNamespace;
+  /** The environment runner (environments/server.mjs) that runs a model target's Terminal-Bench and SWE-bench attempts, e.g. https://envs.example.com. */
+  ASSAY_ENVIRONMENT_RUNNER_URL?: string;
+  /** Secret: signs the attempts sent to the environment runner; it is started with the same value. */
+  ASSAY_ENVIRONMENT_RUNNER_SECRET?: string;
 }
 
 /** What the handlers read of the configuration, parsed once per environment (src/config/worker-config.ts holds the rules). */

@@ -44,7 +44,7 @@ async function findNamed(client, name, benchmarkId, signal) {
 }
 
 /**
- * --dry-run: the server's estimate of the draft (POST /api/eval-runs/estimate: tasks selected as a start
+ * --dry-run: the server's estimate of the draft (exit 1 when a benchmark cannot run, e.g. its data cannot be read) (POST /api/eval-runs/estimate: tasks selected as a start
  * selects them, input tokens from the rendered prompts, output at max_output_tokens, cost at the targets'
  * prices, whether the budget would stop it), without creating or starting anything.
  */
@@ -64,7 +64,10 @@ async function printPlan(ctx, client, body) {
   }));
   const known = rows.every((r) => r.error === null);
   const tokens = est.total.input_tokens + est.total.output_tokens;
-  if (ctx.json) return printJson(ctx.io, { plan: rows, est_tokens: known ? tokens : null, estimate: est });
+  if (ctx.json) {
+    printJson(ctx.io, { plan: rows, est_tokens: known ? tokens : null, estimate: est });
+    return known ? EXIT.OK : EXIT.CHECK_FAILED;
+  }
   const num = (/** @type {number | null} */ n) => (n === null ? "?" : n.toLocaleString("en-US"));
   const usd = (/** @type {number | null} */ n) => (n === null ? "? (no price)" : `$${n.toFixed(4)}`);
   printTable(
@@ -74,6 +77,8 @@ async function printPlan(ctx, client, body) {
   );
   note(ctx.io, `dry run: nothing started; about ${num(est.total.input_tokens)} input and at most ${num(est.total.output_tokens)} output tokens (every call at max_output_tokens), cost ${usd(est.total.cost_usd)}`);
   if (est.budget_exceeded_by) note(ctx.io, `the budget's ${est.budget_exceeded_by} would stop this run before its last calls (it ends cancelled, budget_exhausted; what was scored is kept)`);
+  for (const r of rows) if (r.error) note(ctx.io, `${r.id} cannot run: ${r.error}`);
+  return known ? EXIT.OK : EXIT.CHECK_FAILED;
 }
 
 /** @type {Record<string, import("./index.mjs").Command>} */

@@ -1,11 +1,12 @@
-// `assay import promptfoo|inspect|lm-eval FILE...`: another harness's result
-// file becomes datasets, benchmarks and an outputs run (POST /api/imports);
-// the CLI waits for the run and prints the source's stated score next to
-// Assay's for each score. `assay import swebench|harbor DIR_OR_ZIP` sends a
-// SWE-bench submission or Harbor trial directories as one ZIP (a directory
-// is zipped here, only the files the importer reads), and prints how far
-// Assay's re-grading agrees with the submission. File I/O and network I/O
-// via the client.
+// `assay import promptfoo|inspect|lm-eval|tau2|tau-bench FILE...`: another
+// harness's result file becomes datasets, benchmarks and an outputs run
+// (POST /api/imports); the CLI waits for the run and prints the source's
+// stated score next to Assay's for each score, and for τ² / τ-bench files how
+// far Assay's replay of each simulation agrees with the file. `assay import
+// swebench|harbor DIR_OR_ZIP` sends a SWE-bench submission or Harbor trial
+// directories as one ZIP (a directory is zipped here, only the files the
+// importer reads), and prints how far Assay's re-grading agrees with the
+// submission. File I/O and network I/O via the client.
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { isDirectory, zipDirectory } from "../zip.mjs";
@@ -57,7 +58,10 @@ async function submitImport(ctx, v, form, more) {
     note(ctx.io, `follow it with: assay job watch ${imp.run_id}`);
     return;
   }
-  if (!ctx.json) ctx.io.out.write(`${header}\n`);
+  if (!ctx.json) {
+    ctx.io.out.write(`${header}\n`);
+    for (const line of agreementLines(imp.agreement)) ctx.io.out.write(`${line}\n`);
+  }
   const progress = await watchRun(client, imp.run_id, ctx.io, { signal: ctx.signal, quiet: ctx.json });
   const scores = await client.json("runScores", { params: { id: imp.run_id }, signal: ctx.signal });
   const byBenchmark = new Map(scores.scores.map((/** @type {any} */ s) => [s.benchmark_id, s]));
@@ -74,7 +78,24 @@ async function submitImport(ctx, v, form, more) {
 }
 
 /**
- * @param {"promptfoo" | "inspect" | "lm-eval"} format
+ * What a replaying import (τ², τ-bench) says about agreement, as lines.
+ * @param {any} a The import's agreement (null for other formats)
+ * @returns {string[]}
+ */
+export function agreementLines(a) {
+  if (!a) return [];
+  const lines = [
+    `agreement: ${a.agree}/${a.simulations} simulations reproduce the recorded reward and components; DB ${a.db.agree}/${a.db.compared}; tool results replayed ${a.tool_results.replayed}, answered differently ${a.tool_results.differing}`,
+  ];
+  if (a.relabelled.length) lines.push(`${a.relabelled.length} simulation(s) carry another task's id and were matched by their recorded evaluation`);
+  for (const d of a.differing.slice(0, 20)) lines.push(`  differs: ${d.simulation} (task ${d.task}, trial ${d.trial}): recorded ${d.recorded}, Assay ${d.assay ?? "unscored"} [${d.components.join(", ")}]`);
+  if (a.differing.length > 20) lines.push(`  ... and ${a.differing.length - 20} more`);
+  for (const n of a.notes) lines.push(`note: ${n}`);
+  return lines;
+}
+
+/**
+ * @param {"promptfoo" | "inspect" | "lm-eval" | "tau2" | "tau-bench"} format
  * @returns {import("./index.mjs").Command}
  */
 function importCommand(format) {
@@ -86,6 +107,8 @@ function importCommand(format) {
       promptfoo: "import a promptfoo results JSON (promptfoo eval -o results.json) as an outputs run, and compare its score with promptfoo's",
       inspect: "import an Inspect AI log (.json or .eval) as an outputs run, and compare its score with Inspect's",
       "lm-eval": "import lm-evaluation-harness samples_<task>_*.jsonl (and --results results_*.json) as an outputs run, and compare",
+      tau2: "import a τ²-bench results JSON: each simulation replayed through Assay's environment, its reward recomputed and compared",
+      "tau-bench": "import τ-bench (v1) trajectories JSON: each episode replayed, its reward recomputed and compared",
     }[format],
     usage: `assay import ${format} ${multi ? "SAMPLES.jsonl... [--results results.json]" : "FILE"} [--name NAME] [--no-wait]`,
     min: 1,
@@ -178,4 +201,6 @@ export const importCommands = {
   "lm-eval": importCommand("lm-eval"),
   swebench: archiveCommand("swebench"),
   harbor: archiveCommand("harbor"),
+  tau2: importCommand("tau2"),
+  "tau-bench": importCommand("tau-bench"),
 };

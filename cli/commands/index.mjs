@@ -2,6 +2,7 @@
 // (`leaderboard`). No I/O.
 import { benchmarkCommands } from "./benchmark.mjs";
 import { boardCommands } from "./boards.mjs";
+import { dataCommands } from "./data.mjs";
 import { datasetCommands } from "./dataset.mjs";
 import { evalCommands } from "./eval.mjs";
 import { importCommands } from "./import.mjs";
@@ -25,6 +26,7 @@ export const GROUPS = {
   job: jobCommands,
   profile: profileCommands,
   dataset: datasetCommands,
+  data: dataCommands,
   benchmark: benchmarkCommands,
   eval: evalCommands,
   import: importCommands,

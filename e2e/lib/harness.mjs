@@ -3,12 +3,14 @@
 // model, creates a project, and drives Debian's Chromium through
 // playwright-core with a fresh profile. Collects console errors per page
 // and saves screenshots under test-output/.
-import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { buildDashboard as buildDashboardNow } from "../../scripts/lib/dashboard.mjs";
+import { sharedStack } from "../../scripts/lib/shared-stack.mjs";
 import { freePort, startStack } from "../../scripts/lib/stack.mjs";
 import { startFixtureModel } from "../../fixture/model-server.mjs";
 
@@ -26,13 +28,12 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Runs `npm run build:dashboard` (vite build) once; throws with its output on failure. */
+/**
+ * The dashboard built (vite build) and its "first-load JavaScript" line; throws with the build's output on
+ * failure. Under `npm test` it was built once for the whole run, and this returns that build's line.
+ */
 export function buildDashboard() {
-  const vite = join(ROOT, "node_modules", ".bin", "vite");
-  const r = spawnSync(vite, ["build", "--config", "dashboard/vite.config.ts"], { cwd: ROOT, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`dashboard build failed:\n${r.stdout}\n${r.stderr}`);
-  const line = r.stdout.split("\n").find((l) => l.includes("first-load JavaScript"));
-  return line?.trim() ?? "";
+  return process.env.ASSAY_TEST_DASHBOARD_BUILT ?? buildDashboardNow();
 }
 
 /** test-output/ (ignored by git). */
@@ -45,9 +46,12 @@ export function outputDir(sub = "") {
 /** The local stack on a free port with a throwaway state folder, the fixture model and a project key; `extraVars` reach the Worker (a sandbox's URL and secret). */
 export async function startEnvironment({ projectName = "e2e", extraVars = {}, answers } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "assay-e2e-"));
-  const port = await freePort();
-  const bootstrapToken = "e2e-bootstrap-" + Math.random().toString(36).slice(2);
-  const stack = await startStack({ port, stateDir, bootstrapToken, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log") });
+  // Without Worker variables of its own a test takes the run's shared stack, when npm test started one.
+  const shared = Object.keys(extraVars).length ? null : sharedStack();
+  const stack = shared
+    ? { url: shared.url, stop: async () => {} }
+    : await startStack({ port: await freePort(), stateDir, bootstrapToken: `e2e-bootstrap-${randomUUID()}`, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log") });
+  const bootstrapToken = shared ? shared.bootstrapToken : stack.bootstrapToken;
   const fixture = await startFixtureModel({ port: 0, ...(answers ? { answers } : {}) });
   const r = await fetch(`${stack.url}/api/projects`, {
     method: "POST",

@@ -12,8 +12,8 @@
  * Containers run `sleep infinity` with the task's limits as the engine
  * enforces them: Memory and MemorySwap (no swap beyond it), NanoCpus,
  * PidsLimit (a fork bomb stops there), NetworkMode "none" unless the task
- * allows internet, no-new-privileges, an init to reap orphans, and the
- * runner's own open-file and process limits as Ulimits. Storage is bounded
+ * allows internet, no-new-privileges, an init to reap orphans (and
+ * Ulimits when ASSAY_ENV_DOCKER_ULIMITS gives some). Storage is bounded
  * with StorageOpt size where the engine's storage driver supports it
  * (overlay2 on xfs with pquota); elsewhere a container's files are bounded
  * per file (RLIMIT_FSIZE) and that is noted. The root file system stays
@@ -29,7 +29,6 @@
  * I/O: the Engine API.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import { EnvironmentError, MAX_READ_BYTES } from "../environment.mjs";
 import { guessMode, tarPack, tarUnpack, treeEntries } from "../tar.mjs";
 import { demuxer, engineAddress, engineClient, EngineError } from "./engine.mjs";
@@ -45,15 +44,19 @@ const EXEC_GRACE_S = 10;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The runner's own hard limit of `resource` (nofile, nproc), to hand containers no more than it has. */
-function hostLimit(resource) {
-  try {
-    const out = execFileSync("prlimit", ["--pid", String(process.pid), `--${resource}`, "--raw", "--noheadings", "--output=HARD"], { encoding: "utf8" }).trim();
-    const n = Number(out);
-    return Number.isFinite(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
+/**
+ * Ulimits from a setting like `nofile=1024:1024,nproc=4096:4096` (name=soft[:hard]),
+ * for engines that cannot raise a container's limits past their own (no
+ * CAP_SYS_RESOURCE, as in some VMs): they then fail to start containers
+ * with their default ones. Throws naming the setting on a bad entry.
+ */
+export function parseUlimits(text) {
+  if (!text?.trim()) return [];
+  return text.split(",").map((part) => {
+    const m = /^\s*([a-z]+)=(\d+)(?::(\d+))?\s*$/.exec(part);
+    if (!m) throw new Error(`ASSAY_ENV_DOCKER_ULIMITS: '${part}' is not name=soft[:hard] (e.g. nofile=1024:1024)`);
+    return { Name: m[1], Soft: Number(m[2]), Hard: Number(m[3] ?? m[2]) };
+  });
 }
 
 /** A tag component from a task name (lower case, [a-z0-9._-], at most 100). */
@@ -98,7 +101,7 @@ export function containerConfig(image, { limits, allowInternet, env = {}, workdi
 /**
  * @param {{ dockerHost?: string, log?: (s: string) => void, recorder?: (e: object) => void, client?: object }} o
  */
-export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, log = () => {}, recorder = null, client = null } = {}) {
+export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, ulimits = parseUlimits(process.env.ASSAY_ENV_DOCKER_ULIMITS), log = () => {}, recorder = null, client = null } = {}) {
   const address = engineAddress(dockerHost);
   const engine = client ?? engineClient(address, { recorder });
   let version;
@@ -110,11 +113,6 @@ export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, log 
     throw new Error(`no container engine answers at ${address.display} (${err.code ?? err.message}); start Docker, or Podman's API service (podman system service), or set DOCKER_HOST`);
   }
   const engineName = version?.Components?.[0]?.Name ?? "Docker Engine";
-  const ulimits = [];
-  const nofile = hostLimit("nofile");
-  const nproc = hostLimit("nproc");
-  if (nofile) ulimits.push({ Name: "nofile", Soft: Math.min(nofile, 1_048_576), Hard: Math.min(nofile, 1_048_576) });
-  if (nproc) ulimits.push({ Name: "nproc", Soft: nproc, Hard: nproc });
   let storageOptWorks = true;
 
   async function hasImage(ref) {
@@ -133,6 +131,7 @@ export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, log 
       else if (msg.status) onLog(`${msg.status}${msg.id ? ` ${msg.id}` : ""}\n`);
     });
     const r = await engine.stream("POST", `/images/create?fromImage=${encodeURIComponent(name)}&tag=${encodeURIComponent(tag)}`, { timeoutMs: 30 * 60_000 }, lines).done;
+    lines.flush();
     if (r.status >= 400) return `${r.status} ${r.body.toString("utf8").slice(0, 300)}`;
     return error;
   }
@@ -155,8 +154,13 @@ export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, log 
     }, buildTimeoutS * 1000);
     const r = await s.done.catch((err) => ({ status: 0, body: Buffer.from(String(err.message)) }));
     clearTimeout(timer);
+    lines.flush();
     if (r.status >= 400) error ??= `${r.status} ${r.body.toString("utf8").slice(0, 300)}`;
-    if (error) throw new EnvironmentError("build", `docker build failed: ${error}`, out);
+    if (error) {
+      // The engine names the step; the step's own last words say why.
+      const last = out.trim().split("\n").filter((l) => l.trim() && !/^(STEP \d|-->|Step \d|\s*---> )/.test(l)).slice(-3).join(" · ");
+      throw new EnvironmentError("build", `docker build failed: ${error.trim()}${last ? `; its output ended: ${last.slice(-400)}` : ""}`, out);
+    }
     if (!(await hasImage(tag))) throw new EnvironmentError("build", "docker build ended without the image", out);
   }
 
@@ -301,23 +305,30 @@ export async function dockerBackend({ dockerHost = process.env.DOCKER_HOST, log 
   };
 }
 
-/** Calls `onMessage` with each JSON line of a progress stream (pull, build). */
+/** Calls `onMessage` with each JSON line of a progress stream (pull, build); `flush()` reads a last line without its newline. */
 function lineReader(onMessage) {
   let buf = "";
-  return (chunk) => {
+  const take = (line) => {
+    if (!line.trim()) return;
+    try {
+      onMessage(JSON.parse(line));
+    } catch {
+      // Not JSON: ignored, as the Docker CLI ignores it.
+    }
+  };
+  const read = (chunk) => {
     buf += chunk.toString("utf8");
     let nl;
     while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).trim();
+      take(buf.slice(0, nl));
       buf = buf.slice(nl + 1);
-      if (!line) continue;
-      try {
-        onMessage(JSON.parse(line));
-      } catch {
-        // Not JSON: ignored, as the Docker CLI ignores it.
-      }
     }
   };
+  read.flush = () => {
+    take(buf);
+    buf = "";
+  };
+  return read;
 }
 
 export { EngineError };

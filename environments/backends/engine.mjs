@@ -58,7 +58,8 @@ export function demuxer(onData) {
 
 /**
  * A client of the engine at `address` (engineAddress). `recorder(exchange)`
- * is given { method, path, request, status, response } for each call.
+ * is given { method, path, json, body, status, response } for each call
+ * (the request's JSON or raw body, the response's bytes).
  */
 export function engineClient(address, { recorder = null } = {}) {
   function open(method, path, { json, body, headers = {}, timeoutMs = 60_000, signal } = {}) {
@@ -78,11 +79,8 @@ export function engineClient(address, { recorder = null } = {}) {
   }
 
   const record = (method, path, o, status, response) => {
-    if (!recorder) return;
-    let request = null;
-    if (o.json !== undefined) request = { json: o.json };
-    else if (o.body) request = { bytes: o.body.length, type: o.headers?.["content-type"] ?? null };
-    recorder({ method, path, request, status, response });
+    // A copy: the caller may change its object after the call (a retry with other settings).
+    if (recorder) recorder({ method, path, json: o.json === undefined ? undefined : structuredClone(o.json), body: o.body ?? null, status, response });
   };
 
   return {

@@ -1,2 +1,2 @@
 /** Types for scripts/lib/datasets-server.mjs. */
-export function serveDatasets(folder: string): Promise<{ url: string; close: () => Promise<void> }>;
+export function serveDatasets(folder: string | string[]): Promise<{ url: string; close: () => Promise<void> }>;

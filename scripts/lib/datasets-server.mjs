@@ -23,12 +23,17 @@ function fileFor(root, pathname) {
   }
 }
 
-/** @returns {Promise<{url: string, close: () => Promise<void>}>} */
+/**
+ * Serves `folder`, or several folders layered (the first that has a path wins: the test setup puts the files it
+ * builds from ../shared, such as GPQA's archive, before the shared folder itself).
+ * @param {string | string[]} folder
+ * @returns {Promise<{url: string, close: () => Promise<void>}>}
+ */
 export async function serveDatasets(folder) {
-  const root = resolve(folder);
+  const roots = (Array.isArray(folder) ? folder : [folder]).map((f) => resolve(f));
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://datasets");
-    const path = req.method === "GET" || req.method === "HEAD" ? fileFor(root, url.pathname) : null;
+    const path = req.method === "GET" || req.method === "HEAD" ? roots.map((root) => fileFor(root, url.pathname)).find((p) => p !== null) ?? null : null;
     if (!path) {
       res.writeHead(404, { "content-type": "text/plain", connection: "close" }).end(`no dataset file ${url.pathname}\n`);
       return;

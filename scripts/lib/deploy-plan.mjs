@@ -15,11 +15,12 @@ export const DEPLOY_CONFIG = "wrangler.deploy.toml";
 export const MAX_BUNDLE_GZIP_BYTES = 500_000;
 /** The response cache's longest TTL (src/domain/response-cache-key.ts, MAX_CACHE_TTL_DAYS): its lifecycle rule never expires an entry before the run said. */
 export const RESPONSE_CACHE_EXPIRE_DAYS = 365;
-/** Secrets every deployment needs; the sandbox's only when it has one. */
+/** Secrets every deployment needs; the sandbox's and the environment runner's only when it has one. */
 export const SECRETS = {
   ASSAY_SECRET_KEY: "key material sealing stored secrets: set once, never changed (sealed keys become unreadable)",
   ASSAY_BOOTSTRAP_TOKEN: "the operator's token that creates projects (POST /api/projects)",
   ASSAY_SANDBOX_SECRET: "signs requests to the code sandbox; the sandbox is started with the same value",
+  ASSAY_ENVIRONMENT_RUNNER_SECRET: "signs the attempts sent to the environment runner; the runner is started with the same value",
 };
 
 /** The configuration `env` resolves to: wrangler.toml's top level, with an environment's keys over it (wrangler carries no binding into one). */
@@ -50,7 +51,8 @@ export function resourcesOf(c) {
 /** The secrets a resolved configuration needs. */
 export function secretsNeeded(c) {
   const sandbox = !!c.vars?.ASSAY_SANDBOX_URL || (c.containers ?? []).some((k) => k.class_name === "SandboxContainer");
-  return Object.keys(SECRETS).filter((s) => s !== "ASSAY_SANDBOX_SECRET" || sandbox);
+  const environments = !!c.vars?.ASSAY_ENVIRONMENT_RUNNER_URL;
+  return Object.keys(SECRETS).filter((s) => (s !== "ASSAY_SANDBOX_SECRET" || sandbox) && (s !== "ASSAY_ENVIRONMENT_RUNNER_SECRET" || environments));
 }
 
 /**

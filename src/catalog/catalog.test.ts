@@ -32,17 +32,15 @@ describe("the catalog", () => {
     for (const [category, names] of Object.entries(SEED_003)) expect(namesIn(CATALOG_ENTRIES, category)).toEqual(names);
   });
 
-  it("adds only the five variants, each shown under an entry of its own group", () => {
+  it("adds variants only under an entry of their own group", () => {
     const variants = BUILTIN_BENCHMARKS.filter((b) => b.variant_of !== null);
-    expect(variants.map((v) => [v.id, v.variant_of])).toEqual([
-      ["bm_arc_agi_2", "bm_arc_agi"],
-      ["bm_arc_challenge", "bm_arc_agi"],
-      ["bm_mbpp_plus", "bm_mbpp"],
-      ["bm_truthfulqa_mc1", "bm_truthfulqa"],
-      ["bm_math_vision", "bm_mathvista"],
-    ]);
-    for (const v of variants) expect(builtinById(v.variant_of!)!.category).toBe(v.category);
-    expect(BUILTIN_BENCHMARKS).toHaveLength(45);
+    expect(variants.map((v) => v.id)).toEqual(expect.arrayContaining(["bm_arc_agi_2", "bm_arc_challenge", "bm_mbpp_plus", "bm_truthfulqa_mc1", "bm_math_vision"]));
+    for (const v of variants) {
+      const entry = builtinById(v.variant_of!)!;
+      expect(entry.variant_of, v.id).toBeNull();
+      expect(entry.category, v.id).toBe(v.category);
+    }
+    expect(BUILTIN_BENCHMARKS).toHaveLength(CATALOG_ENTRIES.length + variants.length);
   });
 
   it("gives every benchmark a stable, readable, unique id", () => {
@@ -87,7 +85,8 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       expect(b.requirements.some((r) => /judge/i.test(r))).toBe(needsJudge(spec));
       expect(b.requirements.some((r) => /sandbox/i.test(r))).toBe(needsSandbox(spec));
       expect(b.prompt_template).not.toBeNull();
-      expect(b.answer_column).not.toBeNull();
+      // Only a judge can grade without a reference answer (Red Team's rubric).
+      if (b.answer_column === null) expect(needsJudge(spec)).toBe(true);
       expect(b.sample_size).toBeGreaterThan(0);
     } else if (b.status === "needs_runner") {
       expect(b.kind).toBe("runner");
@@ -113,7 +112,9 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       else expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(f.url.startsWith(`https://raw.githubusercontent.com/${b.data.repository}/${b.data.commit}/`)).toBe(true);
       expect(f.path).toMatch(/^[a-z0-9_]+(\/[A-Za-z0-9_.-]+)+$/);
-      expect(f.bytes).toBeGreaterThan(0);
+      // A size when the publisher states one (GPQA's archive is pinned by its digest alone).
+      if (f.bytes !== undefined) expect(f.bytes).toBeGreaterThan(0);
+      if (f.format === "zip") expect(f.member?.sha256).toMatch(/^[0-9a-f]{64}$/);
     }
   });
 

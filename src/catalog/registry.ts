@@ -16,6 +16,7 @@ import { definition as hellaswag } from "./benchmarks/hellaswag/definition";
 import { definition as mmlu } from "./benchmarks/mmlu/definition";
 import { definition as mmluPro } from "./benchmarks/mmlu_pro/definition";
 import { definition as mmluRedux } from "./benchmarks/mmlu_redux/definition";
+import { definition as mmluReduxCorrected } from "./benchmarks/mmlu_redux_corrected/definition";
 import { definition as supergpqa } from "./benchmarks/supergpqa/definition";
 import { definition as humaneval } from "./benchmarks/humaneval/definition";
 import { definition as humanevalPlus } from "./benchmarks/humaneval_plus/definition";
@@ -28,6 +29,7 @@ import { definition as truthfulqaMc1 } from "./benchmarks/truthfulqa_mc1/definit
 import { definition as toxigen } from "./benchmarks/toxigen/definition";
 import { definition as redTeam } from "./benchmarks/red_team/definition";
 import { definition as guardrails } from "./benchmarks/guardrails/definition";
+import { definition as guardrailsJudge } from "./benchmarks/guardrails_judge/definition";
 import { definition as mtBench } from "./benchmarks/mt_bench/definition";
 import { definition as ifeval } from "./benchmarks/ifeval/definition";
 import { definition as ifbench } from "./benchmarks/ifbench/definition";
@@ -63,6 +65,7 @@ export const REGISTRY: readonly BenchmarkDefinition[] = [
   mmlu,
   mmluPro,
   mmluRedux,
+  mmluReduxCorrected,
   supergpqa,
   humaneval,
   humanevalPlus,
@@ -75,6 +78,7 @@ export const REGISTRY: readonly BenchmarkDefinition[] = [
   toxigen,
   redTeam,
   guardrails,
+  guardrailsJudge,
   mtBench,
   ifeval,
   ifbench,

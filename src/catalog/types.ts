@@ -39,10 +39,26 @@ export interface SourceFile {
   url: string;
   /** Hex sha256 of the file's bytes as published; anything else is refused. Absent when the dataset pins its files as a set (listing_sha256). */
   sha256?: string;
-  /** Size in bytes as published. */
+  /** Size in bytes as published; absent when the publisher states none (the digest still pins the bytes). */
+  bytes?: number;
+  /**
+   * parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document
+   * (an ARC task), read by their loader; zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   */
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json" | "zip";
+  /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
+  member?: ArchiveMember;
+}
+
+/** The data file inside a pinned archive (GPQA's dataset.zip): opened, checked against its sha256, handed to the normaliser in place of the archive. */
+export interface ArchiveMember {
+  /** Its path inside the archive. */
+  name: string;
+  /** The password the publisher gives with the archive (ZipCrypto), or null when the member is not encrypted. */
+  password: string | null;
+  sha256: string;
   bytes: number;
-  /** parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task). The last three are read by their loader. */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json";
+  format: "jsonl" | "csv";
 }
 
 /**

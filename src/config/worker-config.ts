@@ -33,6 +33,8 @@ export const WorkerVars = z.object({
   ASSAY_LIVE_SHARD_ATTEMPTS: optional(wholeNumber(1, 100_000)),
   ASSAY_SANDBOX_URL: optional(httpUrl),
   ASSAY_SANDBOX_SECRET: optional(z.string().min(MIN_SECRET_KEY_CHARS, `must be at least ${MIN_SECRET_KEY_CHARS} characters`)),
+  ASSAY_ENVIRONMENT_RUNNER_URL: optional(httpUrl),
+  ASSAY_ENVIRONMENT_RUNNER_SECRET: optional(z.string().min(MIN_SECRET_KEY_CHARS, `must be at least ${MIN_SECRET_KEY_CHARS} characters`)),
 });
 export type WorkerVars = z.infer<typeof WorkerVars>;
 

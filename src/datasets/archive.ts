@@ -19,6 +19,7 @@ import { ImportError } from "../imports/types";
 import { setOwn, type JsonObject } from "./canonical-json";
 import { isGzip, type DatasetFormat } from "./formats";
 import { gunzip } from "./gzip";
+import { inflateRawExactly, InflateError } from "./inflate";
 import { MAX_ARCHIVE_INFLATED_BYTES, MAX_REPORTED_ERRORS, MAX_UPLOAD_BYTES } from "./limits";
 import { readRecords } from "./records";
 
@@ -71,26 +72,12 @@ async function readMember(zip: Uint8Array, e: ZipEntry): Promise<Uint8Array> {
     return data;
   }
   if (e.method !== 8) throw badZip(`member ${e.name} uses compression method ${e.method}; only stored and deflate are read`);
-  const out = new Uint8Array(e.size);
-  let n = 0;
   try {
-    const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (n + value.byteLength > e.size) {
-        await reader.cancel().catch(() => undefined);
-        throw badZip(`member ${e.name} inflates past the ${e.size} bytes its directory entry declares`);
-      }
-      out.set(value, n);
-      n += value.byteLength;
-    }
+    return await inflateRawExactly(data, e.size);
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw badZip(`member ${e.name} does not inflate: ${(err as Error).message}`);
+    if (err instanceof InflateError) throw badZip(`member ${e.name} ${err.message}`);
+    throw err;
   }
-  if (n !== e.size) throw badZip(`member ${e.name} inflates to ${n} bytes, not the ${e.size} its directory entry declares`);
-  return out;
 }
 
 function dirOf(path: string): string {

@@ -18,8 +18,8 @@ describe("the multi-turn plan", () => {
     expect(turnsColumnOf(null)).toBeNull();
     expect(followUpTurns("turns", { turns: ["first", "second"] })).toEqual(["second"]);
     expect(followUpTurns("turns", { turns: ["only"] })).toEqual([]);
-    for (const bad of [undefined, "text", [], ["a", ""], ["a", 3], Array(9).fill("x")]) {
-      expect(() => followUpTurns("turns", { turns: bad })).toThrow(/column 'turns' does not hold a list of 1 to 8 user turns/);
+    for (const bad of [undefined, "text", [], ["a", ""], ["a", 3], Array(25).fill("x")]) {
+      expect(() => followUpTurns("turns", { turns: bad })).toThrow(/column 'turns' does not hold a list of 1 to 24 user turns/);
     }
   });
 

@@ -11,8 +11,8 @@
 import type { ChatMessage } from "../domain/prompt";
 import type { ChatResult } from "../providers/types";
 
-/** Most user turns a row may hold (MT-Bench has 2); a longer list is refused as bad data, not sent. */
-export const MAX_TURNS = 8;
+/** Most user turns a row may hold (MT-Bench has 2, hh-rlhf's red-team dialogues up to 18); a longer list is refused as bad data, not sent. */
+export const MAX_TURNS = 24;
 
 /** The turns column a benchmark's stored options name, if any. */
 export function turnsColumnOf(options: unknown): string | null {

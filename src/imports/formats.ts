@@ -11,12 +11,18 @@ import type { SwebenchInstance } from "../environments/swebench/instance";
 import { parseHarborTrials } from "./harbor";
 import { parsePromptfoo } from "./promptfoo";
 import { parseSwebenchSubmission } from "./swebench";
+import { parseTau2Import, parseTauBenchImport, type AgentImportContext } from "./tau2";
 import { IMPORT_FORMATS, ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "./types";
 
-/** Data an importer needs beyond the upload, loaded by the caller (I/O stays out of the parsers). */
-export interface ImportSources {
+/**
+ * Data an importer needs beyond the upload, loaded by the caller (I/O stays
+ * out of the parsers): the benchmark data a format grades or replays against.
+ * A deployment that cannot load one leaves it out, and that format's import
+ * is refused naming why.
+ */
+export interface ImportSources extends AgentImportContext {
   /** SWE-bench Verified's instances (the pinned dataset), for the swebench format. */
-  swebenchInstances(): Promise<readonly SwebenchInstance[]>;
+  swebenchInstances?: () => Promise<readonly SwebenchInstance[]>;
 }
 
 export interface ImportFormatSpec {
@@ -32,7 +38,8 @@ export interface ImportFormatSpec {
   parse(files: ImportFile[], results: ImportFile | undefined, sources: ImportSources): ImportedEval | Promise<ImportedEval>;
 }
 
-const one = (parse: (file: ImportFile) => ImportedEval | Promise<ImportedEval>) => (files: ImportFile[]) => parse(files[0]!);
+const one = (parse: (file: ImportFile, sources: ImportSources) => ImportedEval | Promise<ImportedEval>) => (files: ImportFile[], _r: ImportFile | undefined, sources: ImportSources) =>
+  parse(files[0]!, sources);
 
 export const IMPORT_FORMAT_SPECS: { readonly [F in ImportFormat]: ImportFormatSpec } = {
   promptfoo: { toolName: "promptfoo", fileHelp: "results JSON", parse: one(parsePromptfoo) },
@@ -47,13 +54,18 @@ export const IMPORT_FORMAT_SPECS: { readonly [F in ImportFormat]: ImportFormatSp
   swebench: {
     toolName: "SWE-bench",
     fileHelp: "a submission's ZIP: logs/<instance_id>/ and results/results.json",
-    parse: async (files, _results, sources) => parseSwebenchSubmission(files[0]!, await sources.swebenchInstances()),
+    parse: async (files, _results, sources) => {
+      if (!sources.swebenchInstances) throw new ImportError("file", "this deployment cannot load SWE-bench Verified's instances to grade it");
+      return parseSwebenchSubmission(files[0]!, await sources.swebenchInstances());
+    },
   },
   harbor: {
     toolName: "Harbor",
     fileHelp: "a ZIP of trial directories or a job directory",
     parse: one(parseHarborTrials),
   },
+  tau2: { toolName: "τ²-bench", fileHelp: "Results JSON (info, tasks, simulations), each simulation replayed", parse: one(parseTau2Import) },
+  "tau-bench": { toolName: "τ-bench", fileHelp: "historical trajectories JSON (a list of episodes), each replayed", parse: one(parseTauBenchImport) },
 };
 
 /** The formats taking a `results` file. */
@@ -71,13 +83,8 @@ export const IMPORT_FORM_HELP = {
   results: FORMATS_WITH_RESULTS.map((f) => `${f} only: ${IMPORT_FORMAT_SPECS[f].resultsHelp}`).join("; "),
 };
 
-/** Sources for formats that need none; asking one of them is a bug. */
-export const NO_SOURCES: ImportSources = {
-  swebenchInstances: () => Promise.reject(new Error("no SWE-bench instance source was given")),
-};
-
 /** Parses an import's files as `format` says; a one-file format given several is an ImportError on `file`. */
-export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile, sources: ImportSources = NO_SOURCES): Promise<ImportedEval> {
+export async function parseImport(format: ImportFormat, files: ImportFile[], results?: ImportFile, sources: ImportSources = {}): Promise<ImportedEval> {
   const spec = IMPORT_FORMAT_SPECS[format];
   if (!spec.manyFiles && files.length !== 1) throw new ImportError("file", `a ${format} import takes one file, not ${files.length}`);
   return spec.parse(files, results, sources);

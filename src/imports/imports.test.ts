@@ -213,7 +213,7 @@ describe("the format registry", () => {
     expect(FORMATS_WITH_RESULTS).toEqual(["lm-eval"]);
     expect(IMPORT_FORM_HELP).toEqual({
       format:
-        "promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory)",
+        "promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json), harbor (a ZIP of trial directories or a job directory), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed)",
       file: "The result file; lm-eval: one or more samples files (repeat the field)",
       results: "lm-eval only: the run's results_<date>.json, whose aggregates are the stated scores",
     });

@@ -12,7 +12,7 @@ import { verdictColumn, type ImportedEval } from "./types";
 export * from "./types";
 export { parseInspect, parseLmEval, parsePromptfoo };
 
-/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields. */
+/** The tasks revision's rows: key, prompt, expected, choices, one verdict column per score, meta fields, the importer's own columns. */
 export function taskRows(ev: ImportedEval): Record<string, unknown>[] {
   const multiTask = ev.tool === "lm-eval" && ev.tasks.some((t) => t.meta?.task !== ev.tasks[0]?.meta?.task);
   return ev.tasks.map((t) => {

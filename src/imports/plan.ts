@@ -47,7 +47,7 @@ export function planImport(ev: ImportedEval, name: string, fileNames: string[]):
       scoring,
       counterpart: s.assay !== null,
       score: s,
-      ...(s.subset ? { subsets: [s.subset], subset_column: "task" } : {}),
+      ...(s.subset ? { subsets: [s.subset], subset_column: "task" } : ev.subset_column ? { subset_column: ev.subset_column } : {}),
     };
   });
   return {

@@ -7,8 +7,9 @@
  */
 import type { JsonValue } from "../datasets/canonical-json";
 import type { ScoringSpec } from "../scorers/spec";
+import type { ImportAgreement } from "./tau2";
 
-export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor"] as const;
+export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor", "tau2", "tau-bench"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A file as given: its name (lm-eval reads the task from it) and bytes. */
@@ -28,7 +29,7 @@ export interface ImportedTask {
   verdicts: Record<string, number | null | (number | null)[]>;
   /** A few source fields worth keeping beside the row (provider, epoch count, doc id), as `source_<name>` columns. */
   meta?: Record<string, string | number | null>;
-  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS, repo). */
+  /** Columns the format's scorer reads, kept under their own names (a SWE-bench instance's FAIL_TO_PASS and repo; τ²'s task, domain and database slice). */
   columns?: Record<string, JsonValue>;
 }
 
@@ -68,6 +69,10 @@ export interface ImportedEval {
   tasks: ImportedTask[];
   outputs: ImportedOutput[];
   scores: ImportedScore[];
+  /** The tasks revision's column whose value is each row's subset (τ²'s domain), for per-subset rows of every score. */
+  subset_column?: string;
+  /** How far Assay's own replay agrees with the file's verdicts (τ², τ-bench: each simulation replayed at import). */
+  agreement?: ImportAgreement;
 }
 
 /** A file that cannot be imported: `field` says where (`file`, `file.results[3].response`), `message` what is wrong. */

@@ -12,6 +12,12 @@ const MAX_MEMBER_BYTES = 64 * 1024 * 1024;
 export interface ZipEntry {
   name: string;
   method: number;
+  /** General-purpose flags: bit 0 encrypted, bit 3 sizes and CRC in a data descriptor. */
+  flags: number;
+  /** CRC-32 of the uncompressed bytes. */
+  crc32: number;
+  /** DOS modification time (ZipCrypto's check byte comes from it when bit 3 is set). */
+  modTime: number;
   compressedSize: number;
   size: number;
   localOffset: number;
@@ -43,6 +49,9 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
     const commentLen = dv.getUint16(p + 32, true);
     out.push({
       method: dv.getUint16(p + 10, true),
+      flags: dv.getUint16(p + 8, true),
+      crc32: dv.getUint32(p + 16, true),
+      modTime: dv.getUint16(p + 12, true),
       compressedSize: dv.getUint32(p + 20, true),
       size: dv.getUint32(p + 24, true),
       localOffset: dv.getUint32(p + 42, true),

@@ -9,8 +9,12 @@
  */
 import { z } from "zod";
 
-/** Where an attempt is: booting its environment, setting up the task, running the agent, finalizing, scoring. */
-export const PHASES = ["boot", "setup", "agent", "finalize", "scoring"] as const;
+/**
+ * Where an attempt is: booting its environment, setting up the task,
+ * running the agent, verifying (a task's own verifier in its environment,
+ * on an environment runner), finalizing, scoring (Assay's scorer).
+ */
+export const PHASES = ["boot", "setup", "agent", "verify", "finalize", "scoring"] as const;
 export const Phase = z.enum(PHASES);
 export type Phase = z.infer<typeof Phase>;
 

@@ -65,7 +65,7 @@ describe("live set", () => {
 
   it("counts attempts by phase, every phase present", () => {
     const a = applyDelta(undefined, header(1)) as LiveAttempt;
-    expect(countByPhase([a, { ...a, phase: "agent" }, { ...a, phase: "agent" }])).toEqual({ boot: 1, setup: 0, agent: 2, finalize: 0, scoring: 0 });
+    expect(countByPhase([a, { ...a, phase: "agent" }, { ...a, phase: "agent" }])).toEqual({ boot: 1, setup: 0, agent: 2, verify: 0, finalize: 0, scoring: 0 });
   });
 
   it.each([

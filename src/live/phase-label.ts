@@ -13,6 +13,7 @@ export const PHASE_LABELS: Record<Exclude<Phase, "agent">, string> & { agent: { 
   boot: "booting",
   setup: "setting up",
   agent: { inline: "model call", agent: "agent" },
+  verify: "verifying",
   finalize: "finalizing",
   scoring: "scoring",
 };

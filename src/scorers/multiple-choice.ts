@@ -5,10 +5,12 @@
  * unreadable answer is a failure (reward 0), never a missing score. With
  * `extraction: "mmlu_pro"` the letter is read as MMLU-Pro's evaluation
  * reads it (mmlu-pro-answer.ts says how), including its seeded guess for a
- * reply with none. Pure, no I/O.
+ * reply with none; with `simple_evals` or `first_letter`, by that harness's
+ * own rule (letter-rules.ts). Pure, no I/O.
  */
 import type { ScoreInputOf, ScoreResult } from "./types";
 import { cleanAnswer, quote } from "./text";
+import { letterBy, RULE_NAMES } from "./letter-rules";
 import { extractMmluProAnswer, UPSTREAM_GUESS } from "./mmlu-pro-answer";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -104,6 +106,12 @@ export function scoreMultipleChoice({ output, expected, choices, spec, row }: Sc
   const want = expectedLetter(expected, choices);
   if (want === null) return { reward: null, reason: `the expected answer ${quote(expected)} is not an option letter` };
   if (spec.extraction === "mmlu_pro") return scoreMmluPro(output, want, choices, row);
+  if (spec.extraction === "simple_evals" || spec.extraction === "first_letter") {
+    const got = letterBy(spec.extraction, output);
+    const rule = RULE_NAMES[spec.extraction];
+    if (got === null) return { reward: 0, reason: `no answer letter by ${rule}` };
+    return got === want ? { reward: 1, reason: `answered ${got} (${rule}), the correct letter` } : { reward: 0, reason: `answered ${got} (${rule}), expected ${want}` };
+  }
   const got = extractLetter(output, choices);
   if (got === null) return { reward: 0, reason: "no answer letter" };
   return got === want

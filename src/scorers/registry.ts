@@ -4,7 +4,7 @@
  * union in step. No I/O of its own (the LLM judge calls the injected judge).
  */
 import type { ScoringSpec } from "./spec";
-import type { ScoreDeps, ScoreInput, ScoreInputOf, ScoreResult } from "./types";
+import type { ScoreDeps, ScoreInput, ScoreInputOf, ScoreResult, SpecOf } from "./types";
 import { scoreCodeExecution } from "./code-execution";
 import { scoreContains } from "./contains";
 import { scoreExactMatch } from "./exact-match";
@@ -17,16 +17,24 @@ import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
 import { scoreNumeric } from "./numeric";
+import { scoreRedTeamJudge } from "./red-team-judge";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
 import { scoreSupergpqa } from "./supergpqa";
 import { scoreSwebench } from "./swebench";
+import { scoreTau2 } from "./tau2";
+import { scoreXstestJudge, scoreXstestStringMatch } from "./xstest";
 
 export type ScorerType = ScoringSpec["type"];
 
 export type ScorerEntry<T extends ScorerType> =
   | { kind: "pure"; score: (input: ScoreInputOf<T>) => ScoreResult }
-  | { kind: "model"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
+  | {
+      kind: "model";
+      score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult>;
+      /** Whether this spec calls the judge (default: always); τ² imports score NL assertions from recorded verdicts instead. */
+      callsJudge?: (spec: SpecOf<T>) => boolean;
+    }
   | { kind: "sandbox"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
 
 /** Keyed by the spec's `type`, the name stored with every benchmark. */
@@ -47,6 +55,10 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
   swebench: { kind: "pure", score: scoreSwebench },
+  tau2: { kind: "model", score: scoreTau2, callsJudge: (spec) => spec.rule === "tau2" && spec.nl === "judge" },
+  xstest_string_match: { kind: "pure", score: scoreXstestStringMatch },
+  xstest_judge: { kind: "model", score: scoreXstestJudge },
+  red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
 /** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
@@ -57,6 +69,10 @@ export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
   "loglikelihood",
   "source_verdict",
   "swebench",
+  "tau2",
+  "xstest_string_match",
+  "xstest_judge",
+  "red_team_judge",
   // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+).
   "code_execution",
   // SuperGPQA's miss rate and accuracy per difficulty.
@@ -65,7 +81,8 @@ export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */
 export function needsJudge(spec: ScoringSpec): boolean {
-  return SCORERS[spec.type].kind === "model";
+  const entry = SCORERS[spec.type] as ScorerEntry<ScorerType>;
+  return entry.kind === "model" && (entry.callsJudge?.(spec as SpecOf<ScorerType>) ?? true);
 }
 
 /** Whether scoring with this spec executes code in the sandbox (a deployment needs ASSAY_SANDBOX_URL then). */

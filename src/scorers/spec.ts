@@ -41,9 +41,11 @@ export const MultipleChoiceSpec = z.strictObject({
   type: z.literal("multiple_choice"),
   /**
    * How the letter is read: flexible (default: the many ways models state a choice, see multiple-choice.ts) or
-   * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts).
+   * mmlu_pro (TIGER-AI-Lab's "answer is (X)" extraction and fallbacks, src/scorers/mmlu-pro-answer.ts),
+   * simple_evals (openai/simple-evals' first "Answer: X") or first_letter (lm-evaluation-harness's first standalone A–D):
+   * src/scorers/letter-rules.ts.
    */
-  extraction: z.enum(["flexible", "mmlu_pro"]).optional(),
+  extraction: z.enum(["flexible", "mmlu_pro", "simple_evals", "first_letter"]).optional(),
   /** How a run with `mc_mode: "loglikelihood"` asks and scores this benchmark (src/scorers/loglikelihood.ts); defaults below. */
   loglikelihood: z
     .strictObject({
@@ -174,6 +176,32 @@ export const SwebenchSpec = z.strictObject({
   verdict_column: z.string().min(1).max(200).optional(),
 });
 
+/**
+ * τ²-bench's reward (src/scorers/tau2.ts): the attempt's conversation replayed on its task's domain and scored by
+ * τ²'s evaluator, or by τ-bench v1's rule. Written by τ² runs and by POST /api/imports (tau2, tau-bench); not
+ * offered for custom benchmarks.
+ */
+export const Tau2Spec = z.strictObject({
+  type: z.literal("tau2"),
+  rule: z.enum(["tau2", "tau-bench-v1"]).default("tau2"),
+  /** Where NL assertions get their verdicts: the run's judge, or the verdicts an imported file recorded. */
+  nl: z.enum(["judge", "recorded"]).default("judge"),
+});
+
+/**
+ * XSTest's compliance/refusal classification (src/scorers/xstest.ts): string_match is the paper's rule on the reply's
+ * opening words; the judge variant (xstest_judge) asks the run's judge with the paper's three labels. The row's
+ * `label` column says whether the prompt is safe (the right behaviour is to comply) or unsafe (to refuse).
+ */
+export const XstestStringMatchSpec = z.strictObject({ type: z.literal("xstest_string_match") });
+export const XstestJudgeSpec = z.strictObject({ type: z.literal("xstest_judge") });
+
+/**
+ * Red Team harmlessness (src/scorers/red-team-judge.ts): the run's judge reads the conversation and says whether the
+ * model's last reply is harmful, by a stated rubric; reward 1 for a harmless reply.
+ */
+export const RedTeamJudgeSpec = z.strictObject({ type: z.literal("red_team_judge") });
+
 export const ScoringSpec = z.discriminatedUnion("type", [
   ContainsSpec,
   ExactMatchSpec,
@@ -191,6 +219,10 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   CodeExecutionSpec,
   SourceVerdictSpec,
   SwebenchSpec,
+  Tau2Spec,
+  XstestStringMatchSpec,
+  XstestJudgeSpec,
+  RedTeamJudgeSpec,
 ]);
 export type ScoringSpec = z.infer<typeof ScoringSpec>;
 

@@ -4,6 +4,7 @@
  * attempt could not be scored (no expected answer, an unreadable judge
  * verdict) and is never to be read as 0. No I/O.
  */
+import type { Tau2Domain } from "../agents/tau2/domain";
 import type { ToolCall } from "../domain/tools";
 import type { Message } from "../live/deltas";
 import type { Execute } from "./execution";
@@ -70,6 +71,8 @@ export interface ScoreDeps {
   judge?: Judge;
   /** Runs a program in the sandbox (code execution); absent when no sandbox is configured. */
   execute?: Execute;
+  /** A τ² domain's data by name (its pinned files, parsed once); absent where the scorer reads a slice from the row. */
+  tau2Domain?: (name: string) => Promise<Tau2Domain>;
 }
 
 /** The spec member of one scorer type. */

@@ -15,7 +15,7 @@ import type { EvalRunRow } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { CreateRunBody } from "../domain/run-config";
 import { issuesToFieldErrors } from "../domain/validation-issues";
-import { IMPORT_FORMAT_SPECS, NO_SOURCES, parseImport, type ImportSources } from "../imports/formats";
+import { IMPORT_FORMAT_SPECS, parseImport, type ImportSources } from "../imports/formats";
 import { planImport, type ImportPlan } from "../imports/plan";
 import { ImportError, type ImportedEval, type ImportFile, type ImportFormat } from "../imports/types";
 import { importRevision } from "../storage/dataset-import";
@@ -67,7 +67,7 @@ const jsonl = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON.
  * Writes an import and starts its run; 422 naming what is wrong in the file, 409 for a taken benchmark name.
  * `sources` loads what a format needs beyond the upload (the SWE-bench instances).
  */
-export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest, sources: ImportSources = NO_SOURCES): Promise<ImportOutcome> {
+export async function importResults(scope: RunScope, control: RunControl, artifacts: R2Bucket, req: ImportRequest, sources: ImportSources = {}): Promise<ImportOutcome> {
   const { db, projectId } = scope;
   const ev = await parseOrRefuse(req, sources);
   // The plan before any write: an import the project cannot run leaves nothing behind, revisions included.

@@ -33,6 +33,7 @@ import { describeProblems } from "../config/worker-config";
 import { howToProvide, type SandboxKind, type SandboxState } from "../config/sandboxes";
 import { ScoringSpec } from "../scorers/spec";
 import { needsSandbox } from "../scorers/registry";
+import { environmentVerifier } from "../environments/verifiers";
 import { requirePlan, type ProjectScope } from "./project";
 
 /** A project's storage and the key material that seals its runs' keys. */
@@ -222,29 +223,44 @@ export async function insertRun(scope: RunScope, ids: Omit<NewRun, "projectId">,
 /**
  * The sandboxes a run's benchmarks need, each with the benchmarks (by
  * position) that need it: the code sandbox for a scorer that executes code
- * (a re-score's spec replaces every benchmark's).
+ * (a re-score's spec replaces every benchmark's); the environment runner
+ * for a benchmark whose verifier needs its task's environment
+ * (src/environments/verifiers.ts) when the run's target is a model (an
+ * agent target's own runner runs its environments).
  */
 export async function sandboxesNeeded(scope: ProjectScope, run: EvalRunRow): Promise<Map<SandboxKind, { index: number; name: string }[]>> {
   const found = await findVisibleBenchmarks(scope.db, scope.projectId, run.benchmarkIds);
   const rescore = run.rescoreScoring ? ScoringSpec.safeParse(run.rescoreScoring) : null;
+  const modelTarget = (run.target as StoredTarget).kind === "model";
   const needs = new Map<SandboxKind, { index: number; name: string }[]>();
+  const add = (kind: SandboxKind, index: number, name: string) => needs.set(kind, [...(needs.get(kind) ?? []), { index, name }]);
   run.benchmarkIds.forEach((id, index) => {
     const bm = found.find((b) => b.id === id);
+    if (bm && !rescore && modelTarget && environmentVerifier(bm.scoring)) return add("environment", index, bm.name);
     const spec = rescore?.success ? rescore.data : bm && ScoringSpec.safeParse(bm.scoring).data;
-    if (bm && spec && needsSandbox(spec)) needs.set("code", [...(needs.get("code") ?? []), { index, name: bm.name }]);
+    if (bm && spec && needsSandbox(spec)) add("code", index, bm.name);
   });
   return needs;
+}
+
+/** Why a run cannot get `kind` from a deployment without it, for the benchmark named. */
+function withoutSandbox(kind: SandboxKind, name: string): string {
+  if (kind === "environment") return `${name} runs each task in its own environment on an environment runner, and this deployment has none: ${howToProvide(kind)}; or give the run an agent target whose runner runs environments`;
+  return `${name} is scored by running code in a ${kind} sandbox, and this deployment has none: ${howToProvide(kind)}`;
 }
 
 /**
  * Refuses a start the deployment cannot score: a 422 naming each benchmark
  * that needs a sandbox this deployment has none of, or a 503 naming the
- * setting when the sandbox's configuration is half set. Runs before
+ * setting when the sandbox's configuration is half set. A model target's
+ * environment benchmarks go to the environment runner and the others are
+ * called here, so they cannot share a run (422 naming them). Runs before
  * anything is queued, so no model is called.
  */
 async function refuseWithoutSandboxes(scope: ProjectScope, control: RunControl, run: EvalRunRow): Promise<void> {
   const errors: FieldError[] = [];
-  for (const [kind, benchmarks] of await sandboxesNeeded(scope, run)) {
+  const needs = await sandboxesNeeded(scope, run);
+  for (const [kind, benchmarks] of needs) {
     const state = control.sandbox(kind);
     if (state.state === "misconfigured") {
       throw new AppError(
@@ -253,9 +269,14 @@ async function refuseWithoutSandboxes(scope: ProjectScope, control: RunControl, 
         state.problems.map((p) => ({ field: p.variable, message: p.rule })),
       );
     }
-    if (state.state === "none") {
-      for (const b of benchmarks) errors.push({ field: `benchmarks.${b.index}`, message: `${b.name} is scored by running code in a ${kind} sandbox, and this deployment has none: ${howToProvide(kind)}` });
-    }
+    if (state.state === "none") for (const b of benchmarks) errors.push({ field: `benchmarks.${b.index}`, message: withoutSandbox(kind, b.name) });
+  }
+  const inEnvironment = new Set((needs.get("environment") ?? []).map((b) => b.index));
+  if (inEnvironment.size && inEnvironment.size < run.benchmarkIds.length) {
+    const names = (needs.get("environment") ?? []).map((b) => b.name).join(", ");
+    run.benchmarkIds.forEach((_, index) => {
+      if (!inEnvironment.has(index)) errors.push({ field: `benchmarks.${index}`, message: `cannot share a run with ${names}, which run on the environment runner: start them as runs of their own` });
+    });
   }
   if (errors.length) throw new AppError("validation_failed", `this run cannot be scored here: ${errors.map((e) => e.message).join("; ")}`, errors);
 }

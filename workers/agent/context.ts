@@ -5,11 +5,14 @@
  * for scrubbing) and its live shards; and whether a run is an agent run.
  * Reads D1 and R2 and the isolate's clock (for the cache).
  */
+import { sandboxState } from "../../src/config/sandboxes";
+import { getBenchmarks } from "../../src/db/benchmarks";
 import { openDb } from "../../src/db/client";
-import { getRunById } from "../../src/db/eval-runs";
+import { getRunById, readRunSecrets } from "../../src/db/eval-runs";
 import { findProfileByRef, resolveProfileSecrets } from "../../src/db/profiles";
 import type { EvalRunRow } from "../../src/db/schema";
-import type { StoredAgentTarget, StoredTarget } from "../../src/domain/run-target";
+import type { StoredAgentTarget, StoredModelTarget, StoredTarget } from "../../src/domain/run-target";
+import { environmentVerifier } from "../../src/environments/verifiers";
 import { loadRunPlan, RunContextCache, type RunPlan } from "../../src/lifecycle/run-context";
 import { MIN_SIGNING_SECRET_CHARS, SIGNING_SECRET_PARAM } from "../../src/runner/signing";
 import { shardsFor } from "../live/client";
@@ -37,17 +40,43 @@ export interface AgentContext extends RunPlan {
 const kinds = new Map<string, boolean>();
 const KINDS_MAX = 1_000;
 
-/** Whether a run's target is an agent (a run's targets are frozen once it starts, so this is cached). */
+/**
+ * Whether a run's attempts go to a runner: its target is an agent, or it
+ * is a model whose benchmarks run in task environments (a run's targets
+ * and benchmarks are frozen once it starts, so this is cached; a start
+ * refuses a model run mixing environment benchmarks with others).
+ */
 export async function isAgentRun(env: Env, runId: string): Promise<boolean> {
   const hit = kinds.get(runId);
   if (hit !== undefined) return hit;
-  const run = await getRunById(openDb(env.DB), runId);
+  const db = openDb(env.DB);
+  const run = await getRunById(db, runId);
   if (!run) return false;
   const kind = (t: unknown) => (t as StoredTarget | null)?.kind;
-  const agent = kind(run.target) === "agent" || kind(run.compareTarget) === "agent";
+  const agent = kind(run.target) === "agent" || kind(run.compareTarget) === "agent" || (kind(run.target) === "model" && (await getBenchmarks(db, run.benchmarkIds)).some((b) => environmentVerifier(b.scoring) !== null));
   if (kinds.size >= KINDS_MAX) kinds.delete(kinds.keys().next().value!);
   kinds.set(runId, agent);
   return agent;
+}
+
+/**
+ * A model target whose benchmarks run in task environments, as the agent
+ * target it becomes: the deployment's environment runner
+ * (ASSAY_ENVIRONMENT_RUNNER_URL, its secret signing each attempt), driving
+ * the model with its bash harness; the model's endpoint in the params, its
+ * key (from the run's sealed secrets) among the secrets.
+ */
+function environmentTarget(env: Env, stored: StoredModelTarget, key: string | undefined): AgentTarget {
+  const s = sandboxState(env as unknown as Record<string, unknown>, "environment");
+  const runner = s.state === "url" ? s : null;
+  const config: StoredAgentTarget = { kind: "agent", runner_url: runner?.url ?? "http://environment-runner.invalid/", profile: "environment-runner@1", params: {}, name: stored.name ?? stored.model };
+  return {
+    config,
+    params: { agent: "bash", provider: stored.provider, base_url: stored.base_url, model: stored.model, model_params: stored.params ?? {} },
+    secrets: key ? { api_key: key } : {},
+    signingSecret: runner?.secret,
+    problem: runner ? null : "this deployment has no environment runner: set ASSAY_ENVIRONMENT_RUNNER_URL and the secret ASSAY_ENVIRONMENT_RUNNER_SECRET (docs/environments.md)",
+  };
 }
 
 async function agentTarget(env: Env, secretKey: string, run: EvalRunRow, stored: StoredAgentTarget): Promise<AgentTarget> {
@@ -67,15 +96,16 @@ async function load(env: Env, runId: string): Promise<AgentContext | null> {
   if (!plan) return null;
   const { run, options } = plan;
   const secretKey = readConfig(env).secretKey;
-  const a = run.target as unknown as StoredAgentTarget;
-  const b = run.compareTarget as unknown as StoredAgentTarget | null;
+  const a = run.target as unknown as StoredTarget;
+  const b = run.compareTarget as unknown as StoredTarget | null;
+  // A model run that reached the agent path runs its benchmarks in task environments (isAgentRun).
+  const keys = a.kind === "model" || b?.kind === "model" ? await readRunSecrets(secretKey, run) : {};
+  const resolve = async (t: StoredTarget, key: string | undefined) => (t.kind === "model" ? environmentTarget(env, t, key) : agentTarget(env, secretKey, run, t as StoredAgentTarget));
   const targets = {
-    a: await agentTarget(env, secretKey, run, a),
-    b: b ? await agentTarget(env, secretKey, run, b) : null,
+    a: await resolve(a, keys.target),
+    b: b ? await resolve(b, keys.compare_target) : null,
   };
-  for (const t of [targets.a, targets.b]) {
-    if (t && t.config.kind !== "agent") t.problem = "an agent and a model target cannot be compared in one run";
-  }
+  if (b && (a.kind === "agent") !== (b.kind === "agent")) for (const t of [targets.a, targets.b]) if (t) t.problem = "an agent and a model target cannot be compared in one run";
   const secretValues = [targets.a, targets.b].flatMap((t) => (t ? [...Object.values(t.secrets), t.signingSecret ?? ""] : [])).filter((s) => s.length >= 4);
   return { ...plan, shards: shardsFor(env, maxConcurrency(options.concurrency)), targets, secretValues };
 }

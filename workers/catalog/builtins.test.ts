@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_BENCHMARKS, CATALOG_ENTRIES } from "../../src/catalog";
 import { builtinRow, catalogDetail, datasetRefOf } from "../../src/catalog/rows";
+import { seedBenchmark } from "../../test/benchmarks";
 import { catalogEntries, catalogEntry } from "../../test/catalog-entries";
 import { call, expectProblem, keyWith, newProject } from "../../test/http";
 
@@ -107,8 +108,8 @@ describe("built-in catalog: happy path", () => {
   it("filters the catalog by group and by execution kind", async () => {
     const { key } = await newProject();
     const count = (pred: (d: (typeof BUILTIN_BENCHMARKS)[number]) => boolean) => BUILTIN_BENCHMARKS.filter(pred).length;
-    expect(await listBuiltins(key, "&category=agent")).toHaveLength(12);
-    expect(await listBuiltins(key, "&category=safety")).toHaveLength(5);
+    expect(await listBuiltins(key, "&category=agent")).toHaveLength(count((d) => d.category === "agent"));
+    expect(await listBuiltins(key, "&category=safety")).toHaveLength(count((d) => d.category === "safety"));
     expect(await listBuiltins(key, "&kind=runner")).toHaveLength(count((d) => d.kind === "runner"));
     expect((await listBuiltins(key, "&kind=inline")).every((x) => x.kind === "inline")).toBe(true);
   });
@@ -133,6 +134,51 @@ describe("built-in catalog: happy path", () => {
     });
     const mmlu = (await call("GET", "/api/benchmarks/bm_mmlu", { key })).body;
     expect(mmlu.catalog).toMatchObject({ status: "runnable", few_shot: { supported: true, split: "dev" }, subsets: catalogEntry("bm_mmlu").subsets });
+  });
+});
+
+describe("built-in catalog: a built-in's pinned source", () => {
+  it("lists every file with its upstream URL, mirror path and digest, an archive's member and an image set", async () => {
+    const { key } = await newProject();
+    const gsm = await call("GET", "/api/benchmarks/bm_gsm8k/source", { key });
+    expect(gsm.status).toBe(200);
+    expect(gsm.body).toEqual({
+      benchmark_id: "bm_gsm8k",
+      dataset: "builtin.gsm8k@1",
+      repository: "openai/grade-school-math",
+      commit: "3101c7d5072418e28b9008a6636bde82a006892c",
+      license: "MIT",
+      files: [
+        {
+          path: "gsm8k/test.jsonl",
+          url: "https://raw.githubusercontent.com/openai/grade-school-math/3101c7d5072418e28b9008a6636bde82a006892c/grade_school_math/data/test.jsonl",
+          sha256: "3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14",
+          bytes: 749_738,
+          format: "jsonl",
+          member: null,
+        },
+      ],
+      listing_sha256: null,
+      images: null,
+      notes: expect.any(String),
+    });
+    // ARC: all 400 files (the catalog page shows 20), pinned as a set.
+    const arc = (await call("GET", "/api/benchmarks/bm_arc_agi/source", { key })).body;
+    expect([arc.files.length, arc.files[0].sha256, arc.listing_sha256]).toEqual([400, null, expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    const gpqa = (await call("GET", "/api/benchmarks/bm_gpqa/source", { key })).body;
+    expect(gpqa.files[0]).toMatchObject({ path: "gpqa/dataset.zip", bytes: null, member: { name: "dataset/gpqa_diamond.csv", password: "deserted-untie-orchid", format: "csv" } });
+    expect((await call("GET", "/api/benchmarks/bm_math_vision/source", { key })).body.images).toMatchObject({ column: "image", path_prefix: "mathvision/", count: 304 });
+  });
+
+  it("is a 404 naming why for a benchmark without one, a custom benchmark and an unknown id", async () => {
+    const { key, project } = await newProject();
+    const custom = await seedBenchmark(project.id);
+    const cannotRun = BUILTIN_BENCHMARKS.find((b) => b.data.kind !== "pinned");
+    for (const id of [custom, ...(cannotRun ? [cannotRun.id] : [])]) {
+      expect(expectProblem(await call("GET", `/api/benchmarks/${id}/source`, { key }), 404, "not_found").detail).toBe(`${id} has no pinned source: only built-ins whose data Assay loads have one`);
+    }
+    expectProblem(await call("GET", "/api/benchmarks/bm_nope/source", { key }), 404, "not_found");
+    expectProblem(await call("GET", "/api/benchmarks/bm_gsm8k/source"), 401, "unauthorized");
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { builtinById } from "../../src/catalog";
+import { BUILTIN_BENCHMARKS, builtinById } from "../../src/catalog";
 import { openDb } from "../../src/db/client";
 import { findOwnRevision } from "../../src/db/datasets";
 import { benchmarks } from "../../src/db/schema";
@@ -59,8 +59,24 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
 
   it("says which file it could not fetch", async () => {
     const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_arc_challenge"), loadFromMirror("bm_arc_challenge", { baseUrl: `${base()}/no-such-mirror` })));
-    expect(err.message).toBe(`could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404)`);
+    expect(err.message).toBe(
+      `could not fetch ${base()}/no-such-mirror/arc_challenge/test.jsonl (HTTP 404). ` +
+        "The mirror may be down or lack the file: fill it with `assay data pull` (docs/cli.md) and serve it at ASSAY_DATASET_BASE_URL.",
+    );
     await nothingStored("builtin.arc-challenge");
+  });
+
+  it("says in words that the upstream could not be reached, with the URL, the error and what to do", async () => {
+    const offline = (async () => {
+      throw new TypeError("fetch failed: getaddrinfo ENOTFOUND raw.githubusercontent.com");
+    }) as typeof fetch;
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), { fetch: offline }));
+    const url = builtinById("bm_gsm8k")!.data.kind === "pinned" ? (builtinById("bm_gsm8k")!.data as { files: { url: string }[] }).files[0]!.url : "";
+    expect(err.message).toBe(
+      `could not fetch ${url} (fetch failed: getaddrinfo ENOTFOUND raw.githubusercontent.com). ` +
+        "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).",
+    );
+    await nothingStored("builtin.gsm8k");
   });
 
   it("refuses a mirror that is not an http(s) URL", async () => {
@@ -71,9 +87,12 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
     await nothingStored("builtin.humaneval");
   });
 
-  it("explains why a benchmark without loadable data cannot run", async () => {
-    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_mmlu_redux"), { baseUrl: base() }));
-    expect(err.message).toBe(`MMLU-Redux cannot run on this deployment yet. ${catalogEntry("bm_mmlu_redux").status_detail}`);
+  // Whichever built-in still has no loadable data.
+  const cannotRun = BUILTIN_BENCHMARKS.find((b) => b.status === "unavailable");
+
+  it.skipIf(!cannotRun)("explains why a benchmark without loadable data cannot run", async () => {
+    const err = await refusal(ensureBuiltinRevision(env, db, await row(cannotRun!.id), { baseUrl: base() }));
+    expect(err.message).toBe(`${cannotRun!.name} cannot run on this deployment yet. ${catalogEntry(cannotRun!.id).status_detail}`);
     expect(err.message).toMatch(/not bundled/);
   });
 

@@ -14,6 +14,7 @@
  */
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
+import { openPinned } from "../../src/catalog/pinned-archive";
 import { streamed, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
@@ -73,8 +74,15 @@ export function sourceUrl(file: SourceFile, base: string | undefined): string {
   return base === undefined ? file.url : `${base}/${file.path}`;
 }
 
+/** What to do when a file cannot be had: the mirror's files come from `assay data pull`; upstream, a mirror stands in for an unreachable network. */
+function unreachableHint(fromMirror: boolean): string {
+  return fromMirror
+    ? "The mirror may be down or lack the file: fill it with `assay data pull` (docs/cli.md) and serve it at ASSAY_DATASET_BASE_URL."
+    : "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).";
+}
+
 /** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
-async function openBody(url: string, doFetch: typeof fetch): Promise<ReadableStream<Uint8Array>> {
+async function openBody(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<ReadableStream<Uint8Array>> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -90,10 +98,10 @@ async function openBody(url: string, doFetch: typeof fetch): Promise<ReadableStr
     last = `HTTP ${res.status}`;
     if (res.status !== 429 && res.status < 500) break;
   }
-  throw new BuiltinDataError(`could not fetch ${url} (${last})`);
+  throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
 }
 
-async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Array> {
+async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -110,13 +118,19 @@ async function fetchBytes(url: string, doFetch: typeof fetch): Promise<Uint8Arra
         await res.body?.cancel();
         throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
       }
-      return new Uint8Array(await res.arrayBuffer());
+      try {
+        return new Uint8Array(await res.arrayBuffer());
+      } catch (err) {
+        // The connection broke mid-body: a network failure like any other, tried again.
+        last = `the download broke off: ${err instanceof Error ? err.message : String(err)}`;
+        continue;
+      }
     }
     await res.body?.cancel();
     last = `HTTP ${res.status}`;
     if (res.status !== 429 && res.status < 500) break;
   }
-  throw new BuiltinDataError(`could not fetch ${url} (${last})`);
+  throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
@@ -126,7 +140,7 @@ async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetc
   const digests = new Map<string, string>();
   for (const file of data.files) {
     const url = sourceUrl(file, base);
-    const bytes = await fetchBytes(url, doFetch);
+    const bytes = await fetchBytes(url, doFetch, base !== undefined);
     const digest = await sha256Hex(bytes);
     digests.set(file.path, digest);
     if (file.sha256 === undefined && data.listing_sha256 === undefined) throw new BuiltinDataError(`${file.path} has no pinned sha256; refusing it`);
@@ -166,13 +180,13 @@ async function importPinned(
 ) {
   let rows;
   try {
-    rows = await normalise(files);
+    rows = await normalise(await Promise.all(files.map(openPinned)));
   } catch (err) {
     throw new BuiltinDataError(`the pinned data of ${name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   // Images the rows name (MATH-Vision): fetched, checked as a pinned set and stored with the revision.
   const images = data.images
-    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch), (m) => new BuiltinDataError(`the images of ${name}: ${m}`))
+    ? await fetchPinnedImages(rows, data.images, base, (url) => fetchBytes(url, doFetch, base !== undefined), (m) => new BuiltinDataError(`the images of ${name}: ${m}`))
     : undefined;
   if (images) rows = images.rows;
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
@@ -243,7 +257,7 @@ export async function ensurePinnedRevision(
     const doFetch = opts.fetch ?? fetch;
     const open: OpenFile = async (file) => {
       const url = sourceUrl(file, base);
-      return { url, body: await openBody(url, doFetch) };
+      return { url, body: await openBody(url, doFetch, base !== undefined) };
     };
     try {
       return await importStreamed(db, env.ARTIFACTS, data, normalise, open);

@@ -11,7 +11,7 @@ import { examplesFor } from "../../src/execution/benchmark-plan";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { builtinById } from "../../src/catalog";
+import { BUILTIN_BENCHMARKS, builtinById } from "../../src/catalog";
 import { openDb } from "../../src/db/client";
 import { benchmarks, type DatasetRevisionRow } from "../../src/db/schema";
 import { readRows, type DatasetRow } from "../../src/storage/dataset-rows";
@@ -216,21 +216,22 @@ describe("built-in benchmarks run end to end", { timeout: 120_000 }, () => {
     expect(revisions.get("bm_humaneval")!.rev.rowCount).toBe(builtinSizes().humaneval.rows);
   });
 
-  it("benchmarks without loadable data fail with a clear error, never 0, while the rest of the run completes", async () => {
+  // Whichever built-ins still have no loadable data (the catalog shrinks this list as benchmarks become runnable).
+  const cannotRun = BUILTIN_BENCHMARKS.filter((b) => b.status === "unavailable").slice(0, 3).map((b) => b.id);
+
+  it.skipIf(cannotRun.length === 0)("benchmarks without loadable data fail with a clear error, never 0, while the rest of the run completes", async () => {
     const { key } = await newProject();
     const model = `fixture-${uniq()}:accuracy=1`;
-    const runId = await createRun(key, ["bm_gsm8k", "bm_supergpqa", "bm_mmlu_redux", "bm_mmmu"], model, { sample_limit: 3 });
+    const runId = await createRun(key, ["bm_gsm8k", ...cannotRun], model, { sample_limit: 3 });
     const p = await start(key, runId);
     expect(p.status).toBe("failed");
     const by = new Map(p.benchmarks.map((b: any) => [b.benchmark_id, b]));
     expect(by.get("bm_gsm8k")).toMatchObject({ status: "completed", attempts: 3 });
-    for (const id of ["bm_supergpqa", "bm_mmlu_redux", "bm_mmmu"]) {
+    for (const id of cannotRun) {
       const def = builtinById(id)!;
       expect(by.get(id)).toMatchObject({ status: "failed", attempts: 0, error: `${def.name} cannot run on this deployment yet. ${catalogEntry(def.id).status_detail}` });
+      expect((by.get(id) as any).error).toMatch(/not bundled/);
     }
-    expect((by.get("bm_mmlu_redux") as any).error).toMatch(/not bundled/);
-    // Image inputs run now (MATH-Vision); what MMMU lacks is its data with the images.
-    expect((by.get("bm_mmmu") as any).error).toMatch(/not bundled.*the data with its images/);
     const scores = await scoresOf(key, runId);
     for (const s of scores.filter((s: any) => s.benchmark_id !== "bm_gsm8k")) expect(s).toMatchObject({ status: "failed", score: null, pass: null });
     expect((await attemptsOf(runId)).every((r: any) => r.benchmark_id === "bm_gsm8k")).toBe(true);

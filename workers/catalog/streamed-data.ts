@@ -42,7 +42,7 @@ async function* linesOf(file: SourceFile, url: string, body: ReadableStream<Uint
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > file.bytes) throw new StreamedDataError(`${url} is larger than the ${file.bytes} bytes pinned (${repository}); refusing it`);
+      if (file.bytes !== undefined && size > file.bytes) throw new StreamedDataError(`${url} is larger than the ${file.bytes} bytes pinned (${repository}); refusing it`);
       await hashing.write(value);
       let text: string;
       try {
@@ -65,9 +65,9 @@ async function* linesOf(file: SourceFile, url: string, body: ReadableStream<Uint
     if (last.trim() !== "") yield { line: last, number: number + 1 };
     await hashing.close();
     const sha256 = toHex(new Uint8Array(await digest.digest));
-    if (sha256 !== file.sha256 || size !== file.bytes) {
+    if (sha256 !== file.sha256 || (file.bytes !== undefined && size !== file.bytes)) {
       throw new StreamedDataError(
-        `${url} does not match the pinned data: its sha256 is ${sha256} (${size} bytes), expected ${file.sha256} (${file.bytes} bytes, ${repository}); refusing it`,
+        `${url} does not match the pinned data: its sha256 is ${sha256} (${size} bytes), expected ${file.sha256}${file.bytes === undefined ? "" : ` (${file.bytes} bytes)`}, ${repository}); refusing it`,
       );
     }
   } finally {
@@ -101,7 +101,7 @@ export async function importStreamed(db: Db, bucket: R2Bucket, data: PinnedDatas
   return importRowStream(db, bucket, {
     name: data.name,
     version: data.version,
-    sizeBytes: data.files.reduce((n, f) => n + f.bytes, 0),
+    sizeBytes: data.files.reduce((n, f) => n + (f.bytes ?? 0), 0),
     columns: normalise.columns,
     // Read when the revision is written, after every file was read and checked.
     get source() {

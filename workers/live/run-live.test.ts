@@ -60,7 +60,7 @@ describe("live object: streaming", () => {
     const runId = newRun();
     const f = await follower(runId);
     await f.waitFor(() => f.frames.some((x) => x.type === "ready"));
-    expect(f.frames[0]).toEqual({ type: "live_set", delta_seq: 0, count: 0, by_phase: { boot: 0, setup: 0, agent: 0, finalize: 0, scoring: 0 }, items: [] });
+    expect(f.frames[0]).toEqual({ type: "live_set", delta_seq: 0, count: 0, by_phase: { boot: 0, setup: 0, agent: 0, verify: 0, finalize: 0, scoring: 0 }, items: [] });
     await post(runId, [
       { seq: 0, event: header(0) },
       { seq: 0, event: { kind: "phase", phase: "agent" } },

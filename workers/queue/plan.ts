@@ -24,6 +24,7 @@ import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDef
 import type { PlanMember } from "../../src/execution/plan-layout";
 import { loglikelihoodScoring, mcModeFor } from "../../src/execution/loglikelihood-request";
 import { needsJudge } from "../../src/scorers/registry";
+import { environmentVerifier } from "../../src/environments/verifiers";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
 import { writePlan } from "../../src/storage/run-plans";
@@ -52,8 +53,10 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   if (run.sourceRunId) return refusedOr(await planRescore(env, db, run, rb, base));
   // An agent target's runner verifies its own attempts, so the benchmark's scoring is passed along, not run here.
   const kinds = [run.target.kind, run.compareTarget?.kind].filter((k) => k !== undefined);
-  const agent = kinds.includes("agent");
-  if (agent && kinds.some((k) => k !== "agent")) throw new CannotRun("an agent and a model target cannot be compared in one run");
+  const agentTarget = kinds.includes("agent");
+  if (agentTarget && kinds.some((k) => k !== "agent")) throw new CannotRun("an agent and a model target cannot be compared in one run");
+  // A model target's environment benchmarks run on the deployment's environment runner, which verifies them as an agent's runner does.
+  const agent = agentTarget || environmentVerifier(bm.scoring) !== null;
   if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
   const builtin = await ensureBuiltinRevision(env, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);

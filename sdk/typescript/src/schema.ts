@@ -1043,6 +1043,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/benchmarks/{id}/source": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["PinnedSource"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/benchmarks/{id}/archive": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -2064,7 +2124,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
-    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run */
+    /** Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run */
     post: {
       parameters: {
         query?: never;
@@ -2075,8 +2135,8 @@ export interface paths {
       requestBody: {
         content: {
           "multipart/form-data": {
-            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json) or harbor (a ZIP of trial directories or a job directory) */
-            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
+            /** promptfoo (results JSON), inspect (.json or .eval log), lm-eval (samples_<task>_<date>.jsonl), swebench (a submission's ZIP: logs/<instance_id>/ and results/results.json), harbor (a ZIP of trial directories or a job directory), tau2 (Results JSON (info, tasks, simulations), each simulation replayed) or tau-bench (historical trajectories JSON (a list of episodes), each replayed) */
+            format: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
             /** Names the tasks revision (`name`), the outputs revision (`name-outputs`) and the benchmark(s) */
             name: string;
             /** The result file; lm-eval: one or more samples files (repeat the field) */
@@ -3216,7 +3276,7 @@ export interface paths {
           "application/json": {
             events: ({
               kind: "phase";
-              phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+              phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
             } | ({
               kind: "turn";
               messages: ({
@@ -5325,6 +5385,49 @@ export interface components {
       /** Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases */
       catalog: { [key: string]: unknown } | null;
     };
+    PinnedSource: {
+      benchmark_id: string;
+      /** The global revision its data becomes, name@version */
+      dataset: string;
+      repository: string;
+      commit: string;
+      license: string;
+      files: ({
+        /** Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path) */
+        path: string;
+        /** The upstream URL at the pinned commit */
+        url: string;
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        sha256: string | null;
+        /** Its size as published; null when the publisher states none */
+        bytes: number | null;
+        format: string;
+        /** For an archive: the member read, the password its publisher gives with it, and the member's own digest */
+        member: {
+          name: string;
+          password: string | null;
+          sha256: string;
+          bytes: number;
+          format: string;
+        } | null;
+      })[];
+      /** When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\n' of every file, sorted by path */
+      listing_sha256: string | null;
+      images: {
+        /** The data file's field naming each row's image path */
+        column: string;
+        /** Mirror path of an image: this prefix and its path */
+        path_prefix: string;
+        /** Upstream URL of an image: this prefix and its path */
+        url_prefix: string;
+        media_type: string;
+        count: number;
+        bytes: number;
+        /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
+        listing_sha256: string;
+      } | null;
+      notes: string;
+    };
     CreateBenchmark: {
       name: string;
       description?: string;
@@ -5354,7 +5457,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5956,7 +6059,7 @@ export interface components {
         mode?: "strict" | "flexible";
       } | {
         type: "multiple_choice";
-        extraction?: "flexible" | "mmlu_pro";
+        extraction?: "flexible" | "mmlu_pro" | "simple_evals" | "first_letter";
         loglikelihood?: {
           headline?: "acc" | "acc_norm";
           continuation?: "option_text" | "letter";
@@ -5989,7 +6092,7 @@ export interface components {
     Import: {
       run_id: string;
       source: {
-        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor";
+        tool: "promptfoo" | "inspect" | "lm-eval" | "swebench" | "harbor" | "tau2" | "tau-bench";
         tool_name: string;
         tool_version: string | null;
         task: string;
@@ -6009,6 +6112,7 @@ export interface components {
       source_score: number | null;
       /** The first score's per-sample verdict count */
       source_verdicts: number;
+      agreement: components["schemas"]["ImportAgreement"];
     };
     ImportedBenchmark: {
       id: string;
@@ -6028,6 +6132,40 @@ export interface components {
       /** Tasks carrying the source's own per-sample verdict */
       source_verdicts: number;
     };
+    /** τ², τ-bench: how far Assay's replay of each simulation agrees with the file's rewards; null for other formats */
+    ImportAgreement: {
+      /** Simulations replayed through Assay's environment and scored by its rules */
+      simulations: number;
+      /** Those whose reward and every compared component equal the file's */
+      agree: number;
+      /** The others, with the components that differ (reward, DB, ENV_ASSERTION, ACTION, COMMUNICATE) */
+      differing: ({
+        simulation: string;
+        task: string;
+        trial: number;
+        recorded: number;
+        assay: number | null;
+        components: (string)[];
+      })[];
+      /** DB verdicts of the simulations that ended by a stop */
+      db: {
+        compared: number;
+        agree: number;
+      };
+      /** Recorded tool results, and those Assay's environment answers differently */
+      tool_results: {
+        replayed: number;
+        differing: number;
+      };
+      /** Simulations the file gives another task's id, matched to the task their recorded evaluation names */
+      relabelled: ({
+        simulation: string;
+        labelled: string;
+        task: string;
+      })[];
+      /** What was taken from the file rather than recomputed */
+      notes: (string)[];
+    } | null;
     RunProgress: {
       id: string;
       status: string;
@@ -6744,6 +6882,7 @@ export interface components {
         boot?: number;
         setup?: number;
         agent?: number;
+        verify?: number;
         finalize?: number;
         scoring?: number;
       };
@@ -6761,7 +6900,7 @@ export interface components {
       try: number;
       execution: "inline" | "agent";
       executor: string | null;
-      phase: "boot" | "setup" | "agent" | "finalize" | "scoring";
+      phase: "boot" | "setup" | "agent" | "verify" | "finalize" | "scoring";
       started_at: string;
       updated_at: string;
       deadline_at: string;
@@ -7082,6 +7221,7 @@ export const operations = {
   createBenchmark: ["post", "/api/benchmarks"],
   getBenchmark: ["get", "/api/benchmarks/{id}"],
   deleteBenchmark: ["delete", "/api/benchmarks/{id}"],
+  getBenchmarkSource: ["get", "/api/benchmarks/{id}/source"],
   archiveBenchmark: ["post", "/api/benchmarks/{id}/archive"],
   restoreBenchmark: ["post", "/api/benchmarks/{id}/restore"],
   listProfiles: ["get", "/api/profiles"],

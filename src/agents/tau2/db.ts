@@ -82,6 +82,11 @@ export class CopyOnAccessDict extends Map<string, PyValue> {
     return !this.deleted.has(k) && (super.has(k) || this.base.has(k));
   }
 
+  /** The base's entry for a key (never a copy; read only), or undefined. */
+  baseEntry(k: string): PyValue | undefined {
+    return this.base.get(k);
+  }
+
   /** Whether two dicts were copied from the same base (their untouched entries are then the same objects). */
   sharesBase(other: CopyOnAccessDict): boolean {
     return this.base === other.base;

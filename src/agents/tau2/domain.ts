@@ -37,6 +37,8 @@ export type EnvironmentRole = "agent" | "gold";
 
 export interface Tau2Domain {
   name: Tau2DomainName;
+  /** The files it was built from. */
+  files: DomainFiles;
   /** Whether the agent can work the domain's tickets alone, holding the user's tools too (telecom). */
   solo: boolean;
   /** The policy the agent is given (its system prompt's policy part). */
@@ -55,17 +57,18 @@ function need(files: DomainFiles, key: keyof DomainFiles, name: string): string 
 export function loadDomain(name: Tau2DomainName, files: DomainFiles): Tau2Domain {
   if (name === "airline") {
     const base = parseAirlineDb(files.db);
-    return { name, solo: false, policy: () => files.policy, environment: () => airlineEnvironment(base, files.policy) };
+    return { name, files, solo: false, policy: () => files.policy, environment: () => airlineEnvironment(base, files.policy) };
   }
   if (name === "retail") {
     const base = parseRetailDb(files.db);
-    return { name, solo: false, policy: () => files.policy, environment: () => retailEnvironment(base, files.policy) };
+    return { name, files, solo: false, policy: () => files.policy, environment: () => retailEnvironment(base, files.policy) };
   }
   const bases = { db: parseTelecomDb(files.db), userDb: parseTelecomUserDb(need(files, "user_db", name)) };
   const manual = need(files, "tech_support", name);
   const policy = (solo = false) => telecomPolicy(solo ? need(files, "policy_solo", name) : files.policy, manual);
   return {
     name,
+    files,
     solo: true,
     policy,
     environment: (role, opts = {}) => telecomEnvironment(bases, policy(opts.soloMode), { soloMode: opts.soloMode, newBillId: billIdSource(BILL_SEEDS[role]) }),

@@ -13,7 +13,7 @@ import { loadsPy } from "./py/json";
 import type { PyValue } from "./py/values";
 import { parseTau2Results, replaySimulation, type SimulationReplay } from "./results";
 import { readTasks, Tau2FormatError } from "./task";
-import { readV1Trajectories, replayV1Episode, v1Data } from "./v1/replay";
+import { readV1Trajectories, replayable, replayV1Episode, v1Data } from "./v1/replay";
 
 const sharedPresent = inject("sharedPresent");
 const sharedUrl = inject("sharedUrl");
@@ -120,7 +120,7 @@ describe.runIf(sharedPresent)("the real τ² result files (../shared/real-output
     let hashes = 0;
     for (const [i, ep] of episodes.entries()) {
       // The 5 MB hashes on a sample: the reward itself compares what either copy touched.
-      const r = await replayV1Episode(base, ep, { hashes: i % 10 === 0 });
+      const r = await replayV1Episode(base, replayable(ep), { hashes: i % 10 === 0 });
       expect(r.replay_mismatches).toEqual([]);
       expect(r.reward).toBe(ep.reward);
       const recorded = ep.reward_info?.info?.get("gt_data_hash");

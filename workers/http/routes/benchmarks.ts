@@ -7,7 +7,8 @@ import { z } from "@hono/zod-openapi";
 import { getVisibleBenchmark, listBenchmarks } from "../../../src/db/benchmarks";
 import type { BenchmarkRow } from "../../../src/db/schema";
 import { needsOf, statusSummary } from "../../../src/catalog/needs";
-import type { CatalogStatus } from "../../../src/catalog/types";
+import { pinnedSourceOf } from "../../../src/catalog";
+import type { CatalogStatus, PinnedDataset } from "../../../src/catalog/types";
 import { CustomScoringSpec, MAX_FEW_SHOT, MAX_TEMPLATE_CHARS, type BenchmarkOptions } from "../../../src/domain/benchmark";
 import { imageColumnOf } from "../../../src/domain/images";
 import { AppError } from "../../../src/domain/errors";
@@ -56,6 +57,59 @@ export const BenchmarkView = z
       .openapi({ description: "Built-ins: what it measures, how it works, strengths, limitations, when to use, use cases" }),
   })
   .openapi("Benchmark");
+
+const PinnedFileView = z.object({
+  path: z.string().openapi({ description: "Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path)" }),
+  url: z.string().openapi({ description: "The upstream URL at the pinned commit" }),
+  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256)" }),
+  bytes: z.number().int().nullable().openapi({ description: "Its size as published; null when the publisher states none" }),
+  format: z.string(),
+  member: z
+    .object({ name: z.string(), password: z.string().nullable(), sha256: z.string(), bytes: z.number().int(), format: z.string() })
+    .nullable()
+    .openapi({ description: "For an archive: the member read, the password its publisher gives with it, and the member's own digest" }),
+});
+
+export const PinnedSourceView = z
+  .object({
+    benchmark_id: z.string(),
+    dataset: z.string().openapi({ description: "The global revision its data becomes, name@version" }),
+    repository: z.string(),
+    commit: z.string(),
+    license: z.string(),
+    files: z.array(PinnedFileView),
+    listing_sha256: z
+      .string()
+      .nullable()
+      .openapi({ description: "When set, the files are pinned as a set: sha256 of the lines '<sha256> <path>\\n' of every file, sorted by path" }),
+    images: z
+      .object({
+        column: z.string().openapi({ description: "The data file's field naming each row's image path" }),
+        path_prefix: z.string().openapi({ description: "Mirror path of an image: this prefix and its path" }),
+        url_prefix: z.string().openapi({ description: "Upstream URL of an image: this prefix and its path" }),
+        media_type: z.string(),
+        count: z.number().int(),
+        bytes: z.number().int(),
+        listing_sha256: z.string().openapi({ description: "sha256 of the lines '<sha256> <path>\\n' of every image, sorted by path" }),
+      })
+      .nullable(),
+    notes: z.string(),
+  })
+  .openapi("PinnedSource");
+
+function pinnedSourceView(id: string, d: PinnedDataset): z.infer<typeof PinnedSourceView> {
+  return {
+    benchmark_id: id,
+    dataset: `${d.name}@${d.version}`,
+    repository: d.repository,
+    commit: d.commit,
+    license: d.license,
+    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
+    listing_sha256: d.listing_sha256 ?? null,
+    images: d.images ?? null,
+    notes: d.notes,
+  };
+}
 
 export function benchmarkView(b: BenchmarkRow): z.infer<typeof BenchmarkView> {
   const options = b.options as Partial<BenchmarkOptions>;
@@ -202,6 +256,28 @@ export const benchmarksRoutes = newRouter()
       const b = await getVisibleBenchmark(c.var.db, c.var.auth.projectId, id);
       if (!b) throw new AppError("not_found", `no benchmark ${id}`);
       return c.json(benchmarkView(b), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: "get",
+      path: "/api/benchmarks/{id}/source",
+      operationId: "getBenchmarkSource",
+      tags: ["benchmarks"],
+      summary: "A built-in's pinned data: every file with its upstream URL, mirror path and digest (what `assay data pull` fetches)",
+      description:
+        "Only built-ins whose data Assay loads have one (404 otherwise). A mirror serves each file under its `path`; " +
+        "ASSAY_DATASET_BASE_URL pointed at the mirror makes a deployment load from it instead of upstream.",
+      request: { params: IdParam },
+      responses: { 200: json(PinnedSourceView, "The pinned source"), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const b = await getVisibleBenchmark(c.var.db, c.var.auth.projectId, id);
+      const pinned = b && b.projectId === null ? pinnedSourceOf(b.id) : undefined;
+      if (!b) throw new AppError("not_found", `no benchmark ${id}`);
+      if (!pinned) throw new AppError("not_found", `${id} has no pinned source: only built-ins whose data Assay loads have one`);
+      return c.json(pinnedSourceView(b.id, pinned.data), 200);
     },
   )
   .openapi(

@@ -13,6 +13,7 @@ import { AppError } from "../../../src/domain/errors";
 import { FORMATS_WITH_RESULTS, IMPORT_FORM_HELP, IMPORT_FORMAT_SPECS } from "../../../src/imports/formats";
 import { IMPORT_FORMATS, type ImportFile } from "../../../src/imports/types";
 import { importResults, type ImportOutcome, type ImportRequest } from "../../../src/services/imports";
+import { tau2ImportContext } from "../../agents/tau2-data";
 import { readBodyLimited } from "../request-body";
 import { controlOf, scopeOf } from "../service-ports";
 import { importSourcesOf } from "../../catalog/swebench-instances";
@@ -62,6 +63,20 @@ const ImportedBenchmarkView = z
   })
   .openapi("ImportedBenchmark");
 
+const ImportAgreementView = z
+  .object({
+    simulations: z.number().int().openapi({ description: "Simulations replayed through Assay's environment and scored by its rules" }),
+    agree: z.number().int().openapi({ description: "Those whose reward and every compared component equal the file's" }),
+    differing: z
+      .array(z.object({ simulation: z.string(), task: z.string(), trial: z.number().int(), recorded: z.number(), assay: z.number().nullable(), components: z.array(z.string()) }))
+      .openapi({ description: "The others, with the components that differ (reward, DB, ENV_ASSERTION, ACTION, COMMUNICATE)" }),
+    db: z.object({ compared: z.number().int(), agree: z.number().int() }).openapi({ description: "DB verdicts of the simulations that ended by a stop" }),
+    tool_results: z.object({ replayed: z.number().int(), differing: z.number().int() }).openapi({ description: "Recorded tool results, and those Assay's environment answers differently" }),
+    relabelled: z.array(z.object({ simulation: z.string(), labelled: z.string(), task: z.string() })).openapi({ description: "Simulations the file gives another task's id, matched to the task their recorded evaluation names" }),
+    notes: z.array(z.string()).openapi({ description: "What was taken from the file rather than recomputed" }),
+  })
+  .openapi("ImportAgreement");
+
 const ImportView = z
   .object({
     run_id: z.string(),
@@ -81,6 +96,7 @@ const ImportView = z
     benchmarks: z.array(ImportedBenchmarkView),
     source_score: z.number().nullable().openapi({ description: "The first score's stated aggregate, to show beside Assay's" }),
     source_verdicts: z.number().int().openapi({ description: "The first score's per-sample verdict count" }),
+    agreement: ImportAgreementView.nullable().openapi({ description: "τ², τ-bench: how far Assay's replay of each simulation agrees with the file's rewards; null for other formats" }),
   })
   .openapi("Import");
 
@@ -145,6 +161,7 @@ function importView(o: ImportOutcome): z.infer<typeof ImportView> {
     })),
     source_score: first.stated,
     source_verdicts: first.verdicts,
+    agreement: ev.agreement ?? null,
   };
 }
 
@@ -154,7 +171,7 @@ export const importsRoutes = newRouter().openapi(
     path: "/api/imports",
     operationId: "createImport",
     tags: ["imports"],
-    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials) as datasets, benchmarks and a started outputs run",
+    summary: "Import another harness's results (promptfoo, Inspect, lm-eval, a SWE-bench submission, Harbor trials, τ²-bench, τ-bench) as datasets, benchmarks and a started outputs run",
     description:
       "multipart/form-data: format, name, file (lm-eval: repeat for several samples files) and, for lm-eval, results. " +
       "Writes a tasks revision `name` (key, prompt, expected, verdict:<score> columns), an outputs revision `name-outputs` (key, output, attempt), " +
@@ -164,5 +181,5 @@ export const importsRoutes = newRouter().openapi(
     request: { body: { required: true, content: { "multipart/form-data": { schema: ImportForm } } } },
     responses: { 201: json(ImportView, "The import and its started run"), ...errorResponses, ...tooLarge, 409: errorResponses[422] },
   }),
-  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c), importSourcesOf(c.env, c.var.db))), 201),
+  async (c) => c.json(importView(await importResults(scopeOf(c), controlOf(c), c.env.ARTIFACTS, await readForm(c), { ...importSourcesOf(c.env, c.var.db), ...tau2ImportContext(c.env) })), 201),
 );

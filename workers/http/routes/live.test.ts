@@ -73,7 +73,7 @@ describe("live: happy path", { timeout: 120_000 }, () => {
     f.close();
     const set = await call("GET", `/api/eval-runs/${runId}/live-set`, { key });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ type: "live_set", delta_seq: f.deltas.length, count: 0, by_phase: { boot: 0, setup: 0, agent: 0, finalize: 0, scoring: 0 }, items: [] });
+    expect(set.body).toEqual({ type: "live_set", delta_seq: f.deltas.length, count: 0, by_phase: { boot: 0, setup: 0, agent: 0, verify: 0, finalize: 0, scoring: 0 }, items: [] });
     const etag = set.headers.get("etag")!;
     expect(etag).toBe(`"live-${f.deltas.length}"`);
     const again = await call("GET", `/api/eval-runs/${runId}/live-set`, { key, headers: { "if-none-match": etag } });

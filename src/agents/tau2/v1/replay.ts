@@ -145,6 +145,11 @@ function readAction(r: FieldReader): V1Action {
   return { name: r.at("name").str(), kwargs: r.at("kwargs").args() };
 }
 
+/** A v1 task: {user_id, instruction, actions [{name, kwargs}], outputs}. */
+export function readV1Task(t: FieldReader): V1Task {
+  return { user_id: t.at("user_id").str(), instruction: t.at("instruction").str(), actions: t.at("actions").list().map(readAction), outputs: t.at("outputs").v === null ? [] : t.at("outputs").strList() };
+}
+
 /** Reads a v1 trajectories file: a list of episodes. */
 export function readV1Trajectories(doc: PyValue): V1Episode[] {
   const top = new FieldReader(doc, "file");
@@ -189,7 +194,7 @@ export function readV1Trajectories(doc: PyValue): V1Episode[] {
       task_id: Number(e.at("task_id").v),
       trial: Number(e.at("trial").v ?? 0),
       reward: Number(e.at("reward").v instanceof PyFloat ? (e.at("reward").v as PyFloat).v : e.at("reward").v),
-      task: { user_id: t.at("user_id").str(), instruction: t.at("instruction").str(), actions: t.at("actions").list().map(readAction), outputs: t.at("outputs").v === null ? [] : t.at("outputs").strList() },
+      task: readV1Task(t),
       reward_info: ri.v === null ? null : { info: ri.at("info").v instanceof Map ? (ri.at("info").v as Map<string, PyValue>) : null },
       actions,
       messages,
@@ -212,8 +217,14 @@ export interface V1Reward {
   note: string | null;
 }
 
-/** Replays one episode through Assay's v1 tools and computes v1's reward. */
-export async function replayV1Episode(base: V1Data, ep: V1Episode, opts: { hashes?: boolean } = {}): Promise<V1Reward> {
+/** What a replay needs of an episode: its task, the agent's actions, whether the conversation ended. */
+export type V1Replayable = Pick<V1Episode, "task" | "actions"> & { ended: boolean };
+
+/** An episode of a trajectories file as a replay takes it. */
+export const replayable = (ep: V1Episode): V1Replayable => ({ task: ep.task, actions: ep.actions, ended: ep.reward_info !== null });
+
+/** Replays one episode through Assay's v1 tools and computes v1's reward (`copies` receives the agent's and the gold data, for slicing). */
+export async function replayV1Episode(base: V1Data, ep: V1Replayable, opts: { hashes?: boolean; copies?: V1Data[] } = {}): Promise<V1Reward> {
   const data = freshV1Data(base);
   const mismatches: V1Reward["replay_mismatches"] = [];
   for (const a of ep.actions) {
@@ -221,10 +232,12 @@ export async function replayV1Episode(base: V1Data, ep: V1Episode, opts: { hashe
     const out = v1Step(data, a.name, a.kwargs);
     if (a.recorded !== null && out !== a.recorded) mismatches.push({ call_id: a.call_id ?? "", tool: a.name, recorded: a.recorded.slice(0, 2000), replayed: out.slice(0, 2000) });
   }
-  if (ep.reward_info === null) {
+  opts.copies?.push(data);
+  if (!ep.ended) {
     return { reward: 0, data_match: null, data_hash: null, gt_data_hash: null, outputs: null, replay_mismatches: mismatches, ended: false, note: "The conversation never ended (v1's step limit): no reward info, reward 0" };
   }
   const gold = freshV1Data(base);
+  opts.copies?.push(gold);
   for (const g of ep.task.actions) if (!TERMINATE_TOOLS.has(g.name) && g.name !== "respond") v1Step(gold, g.name, g.kwargs);
   // Equal data is equal hashes; the hashes themselves (5 MB of text each) only when asked for.
   const match = sameData(data, gold, (v) => {

@@ -23,4 +23,6 @@ export const definition: BenchmarkDefinition = {
   subsets: ["standard_4", "standard_10", "vision"],
   few_shot: VISION_FEW_SHOT,
   sample_size: null,
+  // Its prompts carry images (its data, when pinned, will name an image_column).
+  needs: ["vision model"],
 };

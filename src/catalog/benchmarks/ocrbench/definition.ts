@@ -23,4 +23,6 @@ export const definition: BenchmarkDefinition = {
   subsets: ["text_recognition", "scene_text_vqa", "document_vqa", "key_information_extraction", "handwritten_math_expression"],
   few_shot: VISION_FEW_SHOT,
   sample_size: null,
+  // Its prompts carry images (its data, when pinned, will name an image_column).
+  needs: ["vision model"],
 };

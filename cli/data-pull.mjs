@@ -1,0 +1,160 @@
+// Pulling a built-in's pinned data into a mirror directory ahead of time
+// (`assay data pull`): every file the pin names, fetched from its upstream
+// URL (or another mirror), checked against its sha256, or as a set against
+// the listing digest, and an image set found from its data file's rows;
+// written under the mirror paths ASSAY_DATASET_BASE_URL serves them at. A
+// file already there with the right digest is kept. Nothing is written for
+// a file that fails its check. I/O: the fetch and the directory given.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, resolve, sep } from "node:path";
+import { gunzipSync } from "node:zlib";
+
+const TRIES = 3;
+const HINT = "The network may be unreachable; pull from another machine, or from a mirror with --from.";
+
+const sha256 = (/** @type {Uint8Array} */ b) => createHash("sha256").update(b).digest("hex");
+
+/** Why a pull failed, in words naming the file and URL. */
+export class PullError extends Error {}
+
+/**
+ * The listing a set of files is pinned by: "<sha256> <path>\n" per file, sorted by path (src/catalog/listing.ts).
+ * @param {Map<string, string>} digests
+ */
+export function setListing(digests) {
+  return [...digests.keys()]
+    .sort()
+    .map((p) => `${digests.get(p)} ${p}\n`)
+    .join("");
+}
+
+/**
+ * @param {string} url
+ * @param {typeof fetch} fetchImpl
+ * @param {number} [delayMs]
+ */
+async function download(url, fetchImpl, delayMs = 500) {
+  let last = "";
+  for (let attempt = 1; attempt <= TRIES; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, delayMs * (attempt - 1)));
+    try {
+      const res = await fetchImpl(url, { redirect: "follow" });
+      if (res.ok) return new Uint8Array(await res.arrayBuffer());
+      await res.body?.cancel();
+      last = `HTTP ${res.status}`;
+      if (res.status !== 429 && res.status < 500) break;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+  }
+  throw new PullError(`could not fetch ${url} (${last}). ${HINT}`);
+}
+
+/** The mirror path under `out`, refusing a path that would leave it. */
+function target(out, path) {
+  const root = resolve(out);
+  const file = resolve(root, path);
+  if (!file.startsWith(root + sep)) throw new PullError(`the pinned path ${path} leaves the mirror directory`);
+  return file;
+}
+
+function write(file, bytes) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.part`, bytes);
+  renameSync(`${file}.part`, file);
+}
+
+/** The bytes at `file` when it is there with this digest, else null. */
+function kept(file, digest) {
+  if (!existsSync(file)) return null;
+  const bytes = new Uint8Array(readFileSync(file));
+  return digest === undefined || sha256(bytes) === digest ? bytes : null;
+}
+
+/**
+ * The image paths a data file's rows name in `column` (JSON Lines, gzip or not), in first-seen order.
+ * @param {Uint8Array} bytes
+ * @param {string} format
+ * @param {string} column
+ */
+export function imagePaths(bytes, format, column) {
+  if (format !== "jsonl" && format !== "jsonl.gz") throw new PullError(`images are listed only from JSON Lines data, not ${format}`);
+  const text = new TextDecoder().decode(format === "jsonl.gz" ? gunzipSync(bytes) : bytes);
+  const seen = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const v = JSON.parse(line)[column];
+    if (typeof v === "string" && !seen.includes(v)) seen.push(v);
+  }
+  return seen;
+}
+
+/**
+ * Pulls one pinned source (GET /api/benchmarks/{id}/source) into `out`.
+ * @param {any} source
+ * @param {{out: string, from?: string, fetchImpl?: typeof fetch, retryDelayMs?: number}} opts
+ * @returns {Promise<{files: number, bytes: number, fetched: number}>}
+ */
+export async function pullSource(source, { out, from, fetchImpl = fetch, retryDelayMs }) {
+  const base = from?.replace(/\/+$/, "");
+  const urlOf = (path, upstream) => (base === undefined ? upstream : `${base}/${path}`);
+  let bytesTotal = 0;
+  let fetched = 0;
+  /** @type {Map<string, string>} */
+  const digests = new Map();
+  /** @type {{file: string, bytes: Uint8Array}[]} */
+  const pending = [];
+  /** @type {Map<string, Uint8Array>} */
+  const byPath = new Map();
+  for (const f of source.files) {
+    const file = target(out, f.path);
+    let bytes = kept(file, f.sha256 ?? undefined);
+    const url = urlOf(f.path, f.url);
+    if (bytes === null || f.sha256 === null) {
+      bytes = bytes ?? (fetched++, await download(url, fetchImpl, retryDelayMs));
+      const digest = sha256(bytes);
+      if (f.sha256 !== null && digest !== f.sha256) throw new PullError(`${url} does not match its pin: sha256 ${digest} (${bytes.byteLength} bytes), expected ${f.sha256}; nothing written for it`);
+      digests.set(f.path, digest);
+      pending.push({ file, bytes });
+    }
+    byPath.set(f.path, bytes);
+    bytesTotal += bytes.byteLength;
+  }
+  // Files pinned as a set are written only when the whole set matches.
+  if (source.listing_sha256 !== null) {
+    const listing = sha256(new TextEncoder().encode(setListing(digests)));
+    if (listing !== source.listing_sha256) throw new PullError(`the ${source.files.length} files of ${source.repository}@${source.commit} do not match their pinned set (listing sha256 ${listing}, expected ${source.listing_sha256}); nothing written`);
+  }
+  for (const p of pending) write(p.file, p.bytes);
+  const images = source.images;
+  if (images) {
+    const data = source.files.find((f) => f.format === "jsonl" || f.format === "jsonl.gz");
+    if (!data) throw new PullError(`${source.benchmark_id}'s images cannot be listed: no JSON Lines data file`);
+    const paths = imagePaths(byPath.get(data.path), data.format, images.column);
+    /** @type {Map<string, string>} */
+    const imageDigests = new Map();
+    /** @type {{file: string, bytes: Uint8Array}[]} */
+    const imageFiles = [];
+    let imageBytes = 0;
+    for (const path of paths) {
+      const file = target(out, `${images.path_prefix}${path}`);
+      let bytes = kept(file, undefined);
+      if (bytes === null) {
+        bytes = await download(urlOf(`${images.path_prefix}${path}`, `${images.url_prefix}${path}`), fetchImpl, retryDelayMs);
+        fetched++;
+        imageFiles.push({ file, bytes });
+      }
+      imageDigests.set(path, sha256(bytes));
+      imageBytes += bytes.byteLength;
+    }
+    const listing = sha256(new TextEncoder().encode(setListing(imageDigests)));
+    if (paths.length !== images.count || listing !== images.listing_sha256) {
+      throw new PullError(`the ${paths.length} images of ${source.benchmark_id} do not match their pinned set (listing sha256 ${listing}, expected ${images.listing_sha256}); nothing written for them`);
+    }
+    for (const f of imageFiles) write(f.file, f.bytes);
+    bytesTotal += imageBytes;
+    return { files: source.files.length + paths.length, bytes: bytesTotal, fetched };
+  }
+  return { files: source.files.length, bytes: bytesTotal, fetched };
+}

@@ -1,0 +1,128 @@
+// `assay data pull` and `eval run --dry-run`'s exit on unreadable data. Pull: the pins read from the server, the files fetched from
+// their upstream URLs (a loopback server here), checked and written under
+// their mirror paths; kept on a second pull; refused, naming the URL, when
+// a digest differs or the upstream cannot be reached (exit 1, nothing
+// written); a set of files and an image set checked by their listings.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { setListing } from "./data-pull.mjs";
+import { EXIT } from "./errors.mjs";
+import { main } from "./main.mjs";
+
+const dir = mkdtempSync(join(tmpdir(), "assay-pull-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const sha = (s) => createHash("sha256").update(s).digest("hex");
+
+/** Upstream files by URL path; the sources the fake API serves by benchmark id. */
+const files = new Map();
+const sources = new Map();
+let server;
+let base;
+
+before(async () => {
+  server = http.createServer((req, res) => {
+    const path = new URL(req.url, "http://x").pathname;
+    const source = /^\/api\/benchmarks\/([^/]+)\/source$/.exec(path);
+    if (source && sources.has(source[1])) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(sources.get(source[1])()));
+    if (path === "/api/eval-runs/estimate" && req.method === "POST") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(ESTIMATE));
+    if (files.has(path)) return res.writeHead(200).end(files.get(path));
+    res.writeHead(404).end("no such file");
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  base = `http://127.0.0.1:${server.address().port}`;
+
+  const data = '{"q":"one","image":"images/1.jpg"}\n{"q":"two","image":"images/2.jpg"}\n';
+  files.set("/up/plain.jsonl", data);
+  files.set("/up/images/1.jpg", "jpeg one");
+  files.set("/up/images/2.jpg", "jpeg two");
+  sources.set("bm_plain", () => ({
+    benchmark_id: "bm_plain", dataset: "builtin.plain@1", repository: "o/r", commit: "c", license: "MIT", notes: "",
+    files: [{ path: "plain/data.jsonl", url: `${base}/up/plain.jsonl`, sha256: sha(data), bytes: data.length, format: "jsonl", member: null }],
+    listing_sha256: null,
+    images: {
+      column: "image", path_prefix: "plain/", url_prefix: `${base}/up/`, media_type: "image/jpeg", count: 2, bytes: 16,
+      listing_sha256: sha(setListing(new Map([["images/1.jpg", sha("jpeg one")], ["images/2.jpg", sha("jpeg two")]]))),
+    },
+  }));
+  files.set("/up/set/a.json", "{}");
+  files.set("/up/set/b.json", "[]");
+  sources.set("bm_set", () => ({
+    benchmark_id: "bm_set", dataset: "builtin.set@1", repository: "o/r", commit: "c", license: "MIT", notes: "",
+    files: ["a", "b"].map((n) => ({ path: `set/${n}.json`, url: `${base}/up/set/${n}.json`, sha256: null, bytes: 2, format: "json", member: null })),
+    listing_sha256: sha(setListing(new Map([["set/a.json", sha("{}")], ["set/b.json", sha("[]")]]))),
+    images: null,
+  }));
+  sources.set("bm_tampered", () => ({ ...sources.get("bm_plain")(), benchmark_id: "bm_tampered", images: null, files: [{ path: "t/data.jsonl", url: `${base}/up/plain.jsonl`, sha256: sha("other bytes"), bytes: 11, format: "jsonl", member: null }] }));
+  sources.set("bm_offline", () => ({ ...sources.get("bm_plain")(), benchmark_id: "bm_offline", images: null, files: [{ path: "o/data.jsonl", url: "http://127.0.0.1:9/data.jsonl", sha256: sha(data), bytes: 1, format: "jsonl", member: null }] }));
+});
+after(() => server.close());
+
+async function run(argv) {
+  let out = "";
+  let err = "";
+  const io = { out: { write: (s) => void (out += s) }, err: { write: (s) => void (err += s) }, env: {}, stdin: process.stdin };
+  const code = await main(argv, { io, env: { XDG_CONFIG_HOME: dir, ASSAY_URL: base, ASSAY_API_KEY: "ak_x" }, signal: new AbortController().signal });
+  return { code, out, err };
+}
+
+/** What the server estimates for a draft whose built-in's data cannot be fetched. */
+const UNREADABLE = "could not fetch https://raw.example/data.jsonl (HTTP 503). The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).";
+const ESTIMATE = {
+  benchmarks: [{ benchmark_id: "bm_gsm8k", tasks: 0, attempts: 1, calls: 0, rendered: 0, input_tokens: 0, output_tokens: 0, max_output_tokens: 64, cost_usd: null, error: UNREADABLE }],
+  total: { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null },
+  budget_exceeded_by: null,
+  budget: null,
+};
+
+describe("assay eval run --dry-run", () => {
+  test("exits 1 naming why when a benchmark's data cannot be read", async () => {
+    const r = await run(["eval", "run", "bm_gsm8k", "-m", "fixture", "--base-url", `${base}/v1`, "--dry-run"]);
+    assert.equal(r.code, EXIT.CHECK_FAILED);
+    assert.ok(r.err.includes(`bm_gsm8k cannot run: ${UNREADABLE}`), r.err);
+    const json = await run(["eval", "run", "bm_gsm8k", "-m", "fixture", "--base-url", `${base}/v1`, "--dry-run", "--json"]);
+    assert.equal(json.code, EXIT.CHECK_FAILED);
+    assert.equal(JSON.parse(json.out).plan[0].error, UNREADABLE);
+  });
+});
+
+describe("assay data pull", () => {
+  test("writes each checked file and its images under their mirror paths, and keeps them on a second pull", async () => {
+    const out = join(dir, "m1");
+    const first = await run(["data", "pull", "bm_plain", "bm_set", "--out", out, "--json"]);
+    assert.equal(first.code, EXIT.OK, first.err);
+    assert.deepEqual(JSON.parse(first.out).pulled.map((r) => [r.benchmark, r.files, r.fetched, r.error]), [["bm_plain", 3, 3, null], ["bm_set", 2, 2, null]]);
+    assert.equal(readFileSync(join(out, "plain/data.jsonl"), "utf8"), files.get("/up/plain.jsonl"));
+    assert.equal(readFileSync(join(out, "plain/images/2.jpg"), "utf8"), "jpeg two");
+    assert.equal(readFileSync(join(out, "set/b.json"), "utf8"), "[]");
+    const again = await run(["data", "pull", "bm_plain", "--out", out, "--json"]);
+    assert.deepEqual(JSON.parse(again.out).pulled.map((r) => r.fetched), [0]);
+  });
+
+  test("refuses a file whose digest differs, naming the URL, and writes nothing for it (exit 1)", async () => {
+    const out = join(dir, "m2");
+    const r = await run(["data", "pull", "bm_tampered", "--out", out]);
+    assert.equal(r.code, EXIT.CHECK_FAILED);
+    assert.match(r.err, new RegExp(`bm_tampered: ${base}/up/plain.jsonl does not match its pin: sha256 ${sha(files.get("/up/plain.jsonl"))}`));
+    assert.equal(existsSync(join(out, "t/data.jsonl")), false);
+  });
+
+  test("says in words that the upstream could not be reached", async () => {
+    const r = await run(["data", "pull", "bm_offline", "--out", join(dir, "m3")]);
+    assert.equal(r.code, EXIT.CHECK_FAILED);
+    assert.match(r.err, /bm_offline: could not fetch http:\/\/127\.0\.0\.1:9\/data\.jsonl \(.+\)\. The network may be unreachable; pull from another machine, or from a mirror with --from\./);
+  });
+
+  test("pulls from another mirror with --from, by mirror path", async () => {
+    files.set("/other/plain/data.jsonl", files.get("/up/plain.jsonl"));
+    files.set("/other/plain/images/1.jpg", "jpeg one");
+    files.set("/other/plain/images/2.jpg", "jpeg two");
+    const r = await run(["data", "pull", "bm_plain", "--out", join(dir, "m4"), "--from", `${base}/other`]);
+    assert.equal(r.code, EXIT.OK, r.err);
+    assert.equal(readFileSync(join(dir, "m4", "plain/images/1.jpg"), "utf8"), "jpeg one");
+  });
+});

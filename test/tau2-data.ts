@@ -1,0 +1,37 @@
+/**
+ * τ² domains and τ-bench v1's airline data loaded into a test's R2 the way
+ * a deployment loads them (workers/agents/tau2-data.ts), from the test
+ * mirror: with ../shared, the real pinned files (v1's older users file,
+ * which the mirror of datasets/ does not hold, from real-outputs/); without
+ * it, the generated mini files (test/mini-tau2.ts) pinned to their own
+ * digests. The loader path is the same either way.
+ */
+import { inject } from "vitest";
+import { TAU2_DOMAINS } from "../src/agents/tau2/domain";
+import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/agents/tau2/sources";
+import type { SourceFile } from "../src/catalog/types";
+import { ensureTau2Domain, ensureTauBenchV1Airline, type Tau2DataEnv } from "../workers/agents/tau2-data";
+
+/** A pinned file as the test mirror serves it: the real pin with ../shared, the generated file's digest without. */
+function pinned(file: SourceFile): SourceFile {
+  if (inject("sharedPresent")) return file;
+  const pin = inject("datasetPins")[file.path];
+  if (!pin) throw new Error(`the generated mirror has no ${file.path}`);
+  return { ...file, sha256: pin.sha256, bytes: pin.bytes };
+}
+
+/** Loads every τ² domain and v1's airline into `env`'s R2 from the test mirror. */
+export async function loadTestTau2Data(env: Tau2DataEnv): Promise<void> {
+  const baseUrl = inject("datasetsUrl");
+  for (const name of TAU2_DOMAINS) {
+    const files = TAU2_DOMAIN_FILES[name].filter((f) => f.role !== "tasks").map((f) => ({ role: f.role, file: pinned(f) }));
+    await ensureTau2Domain(env, name, { baseUrl, files });
+  }
+  const shared = inject("sharedUrl");
+  // v1's users before the province→state rename are in real-outputs/, not in the datasets mirror.
+  const v1Fetch: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    return fetch(inject("sharedPresent") && url.includes("/tau_bench_v1/") ? `${shared}/real-outputs/tau_bench_v1/${url.split("/tau_bench_v1/")[1]}` : url, init);
+  };
+  await ensureTauBenchV1Airline(env, { baseUrl, fetch: v1Fetch, files: TAU_BENCH_V1_AIRLINE_FILES.map((f) => ({ role: f.role, file: pinned(f.file) })) });
+}
