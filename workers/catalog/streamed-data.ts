@@ -67,7 +67,7 @@ async function* linesOf(file: SourceFile, url: string, body: ReadableStream<Uint
     const sha256 = toHex(new Uint8Array(await digest.digest));
     if (sha256 !== file.sha256 || (file.bytes !== undefined && size !== file.bytes)) {
       throw new StreamedDataError(
-        `${url} does not match the pinned data: its sha256 is ${sha256} (${size} bytes), expected ${file.sha256}${file.bytes === undefined ? "" : ` (${file.bytes} bytes)`}, ${repository}); refusing it`,
+        `${url} does not match the pinned data: its sha256 is ${sha256} (${size} bytes), expected ${file.sha256}${file.bytes === undefined ? "" : ` (${file.bytes} bytes)`} as ${repository} publishes it; refusing it`,
       );
     }
   } finally {

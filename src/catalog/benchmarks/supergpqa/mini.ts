@@ -38,3 +38,8 @@ export function miniFiles(): MiniFile[] {
   });
   return [{ path: "supergpqa/SuperGPQA-all.jsonl", text: lines.join("\n") + "\n", gzip: false }];
 }
+
+/** The same file beside ../shared, which holds no copy of SuperGPQA (its data is pinned by URL only). */
+export async function sharedFiles(): Promise<MiniFile[]> {
+  return miniFiles();
+}
