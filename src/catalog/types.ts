@@ -234,6 +234,11 @@ export type BenchmarkDefinition = DefinitionData & {
   /** A row column holding each row's user turns, sent one after another in one conversation (src/execution/multi-turn.ts); absent for one turn. */
   turns_column?: string;
   /**
+   * A row column holding each task's release date ("YYYY-MM-DDTHH:MM:SS"), which a run's `release_window` option
+   * filters by (src/domain/selection.ts); absent when tasks are not dated.
+   */
+  date_column?: string;
+  /**
    * The fewest attempts per task a run makes, where the benchmark's own rule
    * needs more than one (ARC: 2, for the ARC Prize's pass@2). A run asking
    * for more gets more; a per-benchmark `attempts` override still wins.

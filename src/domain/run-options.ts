@@ -55,6 +55,28 @@ export const TaskSelectionOverride = z.strictObject({
 });
 export type TaskSelectionOverride = z.infer<typeof TaskSelectionOverride>;
 
+/** A calendar date, YYYY-MM-DD. */
+const CalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+  }, "not a calendar date");
+
+/**
+ * Which tasks of a benchmark that dates them (LiveCodeBench) run, by release date, as LiveCodeBench's start_date and
+ * end_date select problems: `start` keeps tasks released at or after that day's midnight, `end` those released at or
+ * before it (so a task released later on the end day is left out, as upstream does).
+ */
+export const ReleaseWindow = z
+  .strictObject({
+    start: CalendarDate.optional(),
+    end: CalendarDate.optional(),
+  })
+  .refine((w) => w.start === undefined || w.end === undefined || w.start <= w.end, { message: "must not be before start", path: ["end"] });
+export type ReleaseWindow = z.infer<typeof ReleaseWindow>;
+
 /** Overrides for one benchmark of the run: each replaces the run-wide value for that benchmark only. */
 export const BenchmarkOverrides = z.strictObject({
   sample_limit: SampleLimit.optional(),
@@ -68,6 +90,8 @@ export const BenchmarkOverrides = z.strictObject({
   max_output_tokens: z.number().int().min(1).max(200_000).optional(),
   /** How this multiple-choice benchmark is asked: generate (a reply with a letter) or loglikelihood (src/execution/loglikelihood-request.ts). */
   mc_mode: z.enum(["generate", "loglikelihood"]).optional(),
+  /** Only tasks released in this window, for a benchmark that dates its tasks (its options' date_column). */
+  release_window: ReleaseWindow.optional(),
 });
 export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
 

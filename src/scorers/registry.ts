@@ -13,6 +13,7 @@ import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
 import { scoreMathVision } from "./math-vision";
+import { scoreLivecodebench } from "./livecodebench";
 import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
@@ -52,6 +53,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
+  livecodebench: { kind: "sandbox", score: scoreLivecodebench },
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
   swebench: { kind: "pure", score: scoreSwebench },

@@ -153,6 +153,24 @@ export const CodeExecutionSpec = z.strictObject({
 });
 
 /**
+ * LiveCodeBench's grading (src/scorers/livecodebench.ts): the reply's code on the row's public and hidden tests in the
+ * sandbox, 6 s per test, reward 1 when all pass. Written by the LiveCodeBench built-in, not offered for custom benchmarks.
+ */
+export const LivecodebenchSpec = z.strictObject({
+  type: z.literal("livecodebench"),
+  /** The row column holding the public tests as published (JSON text of {input, output, testtype}). */
+  public_tests_column: z.string().min(1).max(200).default("public_tests"),
+  /** The row column holding the hidden tests: their published text, or a revision file holding it. */
+  hidden_tests_column: z.string().min(1).max(200).default("hidden_tests"),
+  /** The row column naming the method of a functional (LeetCode) problem; empty or absent for stdin problems. */
+  fn_name_column: z.string().min(1).max(200).default("fn_name"),
+  /** Wall seconds one program grades for before it hands back where it stopped (each test may take 6 s more). */
+  budget_s: z.number().positive().max(100).default(60),
+  timeout_s: z.number().positive().max(120).default(120),
+  memory_mb: z.number().int().min(64).max(8192).default(4096),
+});
+
+/**
  * The verdict another harness recorded in a row's column, for imports whose source scorer Assay lacks
  * (src/scorers/source-verdict.ts; written only by POST /api/imports, not offered for custom benchmarks).
  */
@@ -217,6 +235,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   InstructionChecksSpec,
   FunctionCallSpec,
   CodeExecutionSpec,
+  LivecodebenchSpec,
   SourceVerdictSpec,
   SwebenchSpec,
   Tau2Spec,

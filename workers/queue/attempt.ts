@@ -14,6 +14,8 @@ import { outputWithCalls, toolsColumnOf, toolsOfRow, type ToolCall } from "../..
 import { imageColumnOf, imageNote, imageOfRow, type ImageNote } from "../../src/domain/images";
 import { withImages } from "../../src/providers/image-parts";
 import { imageInput } from "../../src/storage/revision-images";
+import { revisionFileText } from "../../src/storage/revision-files";
+import { ByteGate } from "../../src/execution/byte-gate";
 import { estimateCost, ProviderError, type ChatResult } from "../../src/providers";
 import { BATCH_PRICE_FACTOR } from "../../src/providers/cost";
 import { needsJudge, needsSandbox, scoreAttempt } from "../../src/scorers/registry";
@@ -79,6 +81,13 @@ function assistantMessage(result: ChatResult) {
   const calls = result.tool_calls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
   return { role: "assistant" as const, content: result.text, ...(calls ? { tool_calls: calls } : {}) };
 }
+
+/**
+ * The isolate's room for revision files a scorer holds (LiveCodeBench's hidden tests, up to about 16 MB each): three
+ * copies of each (its text, the program, the request body) within 48 MB, so the attempts an invocation scores at once
+ * stay well inside 128 MB; one larger than that runs alone.
+ */
+const REVISION_FILES = new ByteGate(48 * 1024 * 1024);
 
 function choicesOf(data: Record<string, unknown>): string[] | null {
   const c = data.options ?? data.choices;
@@ -332,7 +341,7 @@ async function execute(
   try {
     score = await scoreAttempt(
       { output: result.text, tool_calls: result.tool_calls, expected: expectedAnswer(spec, row.data), choices: choicesOf(row.data), spec: scoring, prompt: messages.at(-1)?.content, row: row.data, attempt_index: att.attemptIndex, ...(conversation && followUps ? { turns: turnPairs(conversation, followUps.length + 1) } : {}) },
-      { judge: ctx.judge, execute: ctx.execute },
+      { judge: ctx.judge, execute: ctx.execute, withRevisionFile: (ref, use) => REVISION_FILES.hold(3 * ref.bytes, async () => use(await revisionFileText(env.ARTIFACTS, rev, ref))) },
     );
   } catch (err) {
     const failed = failure(err, "scoring");
