@@ -55,14 +55,12 @@ export const TaskSelectionOverride = z.strictObject({
 });
 export type TaskSelectionOverride = z.infer<typeof TaskSelectionOverride>;
 
-/** A calendar date, YYYY-MM-DD. */
-const CalendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
-  .refine((d) => {
-    const t = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
-  }, "not a calendar date");
+/** A calendar date, YYYY-MM-DD (one issue whatever is wrong with it). */
+const CalendarDate = z.string().refine((d) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+}, "a calendar date as YYYY-MM-DD");
 
 /**
  * Which tasks of a benchmark that dates them (LiveCodeBench) run, by release date, as LiveCodeBench's start_date and
