@@ -39,6 +39,7 @@ export const ROUTES = /** @type {const} @satisfies {Record<string, Route>} */ ({
   copyRun: { method: "post", path: "/api/eval-runs/{id}/copy" },
   rescoreRun: { method: "post", path: "/api/eval-runs/{id}/rescore" },
   createImport: { method: "post", path: "/api/imports" },
+  createTaskBenchmark: { method: "post", path: "/api/benchmarks/tasks" },
   resumeRun: { method: "post", path: "/api/eval-runs/{id}/resume" },
   runProgress: { method: "get", path: "/api/eval-runs/{id}/progress" },
   runLogs: { method: "get", path: "/api/eval-runs/{id}/logs", query: ["cursor", "limit"] },

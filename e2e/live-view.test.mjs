@@ -108,4 +108,43 @@ describe("live view", { timeout: 120_000 }, () => {
     assert.match((await page.getByTestId("trace-reward").textContent()) ?? "", /^\d+(\.\d+)?%$/);
     assert.deepEqual(browser.errors, []);
   });
+
+  it("shows an environment trial: its phases, then each command the agent ran with its output", async () => {
+    const ENV = "att_live.5";
+    const sendTo = (events) => socket.send(JSON.stringify(schema.LiveMessage.parse(events.map((e) => liveDelta(ENV, ++deltaSeq, e)))));
+    api.staleTrials.set(ENV, "live");
+    api.trialStructured.set(ENV, {
+      composite: 1,
+      judge_summary: "reward 1 from /logs/verifier/reward.txt",
+      phases: { boot: { ms: 2100 }, setup: { ms: 40 }, agent: { ms: 8200 }, verify: { ms: 900 } },
+      environment: { backend: "local", network: "none", limits: { cpus: 1, memory_mb: 512 } },
+    });
+    const started = new Date().toISOString();
+    sendTo([{ kind: "header", seq: 5, benchmark_id: "bm_bench", target: "a", task_key: "hello-file", member_index: 5, attempt_index: 0, subset: null, try: 1, execution: "agent", executor: "fixture-bash", phase: "boot", started_at: started, deadline_at: new Date(Date.now() + 600_000).toISOString() }]);
+    await page.getByTestId("trace-viewer").locator('button[aria-label="Close trace"]').click();
+    const row = page.locator(`[data-attempt="${ENV}"]`);
+    await row.waitFor();
+    sendTo([{ kind: "phase", phase: "setup" }, { kind: "phase", phase: "agent" }]);
+    const call = (id, command) => ({ role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name: "bash", arguments: JSON.stringify({ command }) } }] });
+    sendTo([{ kind: "turn", turn_index: 0, messages: [{ role: "user", content: "Create /app/hello.txt" }, call("c1", "pwd; ls -la")], usage: { input_tokens: 30, output_tokens: 5 } }]);
+    sendTo([{ kind: "turn", turn_index: 1, messages: [{ role: "tool", tool_call_id: "c1", content: "/app\ntotal 0\n[exit code 0]" }, call("c2", "printf 'Hello, Assay!\\n' > /app/hello.txt")], usage: { input_tokens: 60, output_tokens: 9 } }]);
+    sendTo([{ kind: "preview", messages: [{ role: "tool", tool_call_id: "c2", content: "[exit code 0]" }] }, { kind: "phase", phase: "verify" }]);
+    await until(async () => (await row.locator(".phase").textContent()) === "verifying", { what: "the verify phase in the live row" });
+    await row.click();
+    const viewer = page.getByTestId("trace-viewer");
+    await viewer.waitFor();
+    // Commands as commands (not JSON), each followed by its output.
+    await until(async () => (await viewer.getByTestId("trace-command").count()) === 2, { what: "both commands in the trace" });
+    assert.deepEqual(await viewer.getByTestId("trace-command").allTextContents(), ["pwd; ls -la", "printf 'Hello, Assay!\\n' > /app/hello.txt"]);
+    await viewer.getByText("/app total 0", { exact: false }).or(viewer.getByText("[exit code 0]").first()).first().waitFor();
+    assert.match((await page.getByTestId("trace-status").textContent()) ?? "", /running · verifying/);
+    await shot(page, "22-environment-trace");
+    sendTo([{ kind: "phase", phase: "finalize" }, { kind: "end", status: "succeeded", reward: 1, error: null }]);
+    api.staleTrials.delete(ENV);
+    // Landed: the trial's own record of its phases and environment.
+    await until(async () => ((await page.getByTestId("trace-phases").count()) ? await page.getByTestId("trace-phases").textContent() : "") !== "", { timeout: 15_000, what: "the trial's phases" });
+    assert.match((await page.getByTestId("trace-phases").textContent()) ?? "", /^boot 2\.1 s · setup 40 ms · agent 8\.2 s · verify 900 ms$/);
+    await viewer.getByText("local backend · no network · 1 CPU, 512 MB").waitFor();
+    assert.deepEqual(browser.errors, []);
+  });
 });

@@ -1,13 +1,26 @@
 // `npm run bench`: N attempts against the fixture model (latency L ms) with
 // concurrency C through the full local stack (wrangler dev: D1, Queues,
-// Durable Objects, R2). Prints throughput, the ratio to the ideal N·L/C, and
-// per attempt the D1 rows written, R2 writes and queue operations, as the
-// Worker itself counted them (ASSAY_IO_METRICS=1).
+// Durable Objects, R2), under Cloudflare's per-invocation limits
+// (workers/edge/limits.ts, on in the local stack). Prints throughput, the
+// ratio to the ideal N·L/C, whether every attempt was scored once (the
+// fixture's calls per prompt), the most connections any invocation held and
+// the most D1 queries and subrequests in one invocation, and per attempt
+// the D1 rows written, R2 writes and queue operations, as the Worker itself
+// counted them (ASSAY_IO_METRICS=1). Two scenarios by default (issue 40's):
+// 2,000 attempts at 1 s and concurrency 120, then 2,000 at 50 ms and 20;
+// one when set:
 //   BENCH_N=1000 BENCH_LATENCY_MS=50 BENCH_CONCURRENCY=50 npm run bench
+// BENCH_PROMPTFOO=path/to/promptfoo also times promptfoo (`promptfoo eval -j C`,
+// the whole process) on the same tasks against the same fixture, and prints
+// Assay's wall time as a share of it (promptfoo is not a dependency: install it
+// apart, e.g. `npm install promptfoo@0.123.1` in another folder).
 // BENCH_PROFILE=1 also takes a CPU profile of the Worker during the run and
 // prints where its time went per module and function (BENCH_PROFILE_OUT=file
 // keeps the .cpuprofile for DevTools).
-import { writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
 import { startBenchStack } from "./lib/bench-stack.mjs";
 import { processTree } from "./lib/proc-cpu.mjs";
@@ -27,12 +40,22 @@ function phases(t0, stats, finishedAt) {
   return `start to first call ${s(t0, stats.first_at)}, first call to last reply ${s(stats.first_at, stats.last_end_at)}, last reply to finished_at ${s(stats.last_end_at, finishedAt)}`;
 }
 
-const N = Number(process.env.BENCH_N || 1000);
-const L = Number(process.env.BENCH_LATENCY_MS || 50);
-const C = Number(process.env.BENCH_CONCURRENCY || 50);
+const one = process.env.BENCH_N || process.env.BENCH_LATENCY_MS || process.env.BENCH_CONCURRENCY;
+const SCENARIOS = one
+  ? [{ N: Number(process.env.BENCH_N || 1000), L: Number(process.env.BENCH_LATENCY_MS || 50), C: Number(process.env.BENCH_CONCURRENCY || 50) }]
+  : [
+      { N: 2000, L: 1000, C: 120 },
+      { N: 2000, L: 50, C: 20 },
+    ];
 
 const { fixture, stack, close } = await startBenchStack("bench", { extraVars: { ASSAY_IO_METRICS: "1" } });
 try {
+  for (const s of SCENARIOS) await scenario(s);
+} finally {
+  await close();
+}
+
+async function scenario({ N, L, C }) {
   const boot = client(stack.url, stack.bootstrapToken);
   const { api_key } = await boot("POST", "/api/projects", { name: "bench" });
   const call = client(stack.url, api_key);
@@ -48,7 +71,7 @@ try {
     answer_column: "answer",
     scoring: { type: "regex", pattern: "#### (-?[0-9.,]+)" },
   });
-  const model = `fixture-bench:latency_ms=${L}`;
+  const model = `fixture-bench-${L}-${C}:latency_ms=${L}`;
   const run = await call("POST", "/api/eval-runs", {
     display_name: "bench",
     benchmarks: [bm.id],
@@ -76,7 +99,7 @@ try {
   const per = (x) => (x / N).toFixed(3);
   console.log(`
 Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
-  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal)
+  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal; the model answered ${stats.by_status["200"] ?? 0} calls)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
   model connections     ${fixture.stats().connections} opened for ${stats.calls} calls (the stack's fetch reuses idle ones)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
@@ -86,7 +109,8 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
   CPU of the stack      ${cpu.toFixed(2)} s (${((cpu / N) * 1000).toFixed(2)} ms per attempt; workerd and wrangler; workerd alone ${((workerd / N) * 1000).toFixed(2)} ms)
   per attempt           D1 rows written ${per(io.d1_rows_written)}, D1 statements ${per(io.d1_statements)}, D1 rows read ${per(io.d1_rows_read)}
                         R2 writes ${per(io.r2_puts)}, queue messages sent ${per(io.queue_messages_sent)} (send calls ${per(io.queue_send_calls)}), received ${per(io.queue_messages_received)}
-                        Durable Object requests: RunGate ${per(io.do_requests.run_gate)}, gate shards ${per(io.do_requests.run_gate_shard)}, RunLive ${per(io.do_requests.run_live)}
+                        Durable Object requests: RunGate ${per(io.do_requests.run_gate)}, lanes ${per(io.do_requests.call_lane)}, RunLive ${per(io.do_requests.run_live)}
+  per invocation (most) connections held ${io.edge.max_connections} (limit 6; ${io.edge.queued_connections} operations waited for one), D1 queries ${io.edge.max_d1_queries} (limit 1,000), subrequests ${io.edge.max_subrequests} (limit 10,000); ${io.edge.refused} refused past a limit
 `);
   if (profiled) {
     if (process.env.BENCH_PROFILE_OUT) {
@@ -95,6 +119,40 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
     }
     console.log(report(summarise(profiled), N));
   }
-} finally {
-  await close();
+  if (process.env.BENCH_PROMPTFOO) {
+    const pf = await promptfooWall(process.env.BENCH_PROMPTFOO, rows, L, C);
+    console.log(`  promptfoo             ${pf.toFixed(2)} s for the same ${N} tasks (eval -j ${C}, the whole process); Assay's wall time is ${(wall / pf).toFixed(2)}× it\n`);
+  }
+}
+
+/**
+ * promptfoo's wall time (its whole process) for `rows` at concurrency `C` against the fixture at latency `L`.
+ * Spawned, not run synchronously: the fixture answering it lives in this process.
+ */
+async function promptfooWall(bin, rows, L, C) {
+  const dir = mkdtempSync(join(tmpdir(), "assay-promptfoo-"));
+  try {
+    const config = {
+      prompts: ["Solve it and end with '#### <number>'.\n{{question}}"],
+      providers: [{ id: `openai:chat:fixture-pf-${L}-${C}:latency_ms=${L}`, config: { apiBaseUrl: `${fixture.url}/v1`, apiKey: "sk-none" } }],
+      tests: rows.map((r) => ({ vars: { question: r.question }, assert: [{ type: "regex", value: "#### (-?[0-9.,]+)" }] })),
+    };
+    writeFileSync(join(dir, "promptfooconfig.json"), JSON.stringify(config));
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [bin, "eval", "-c", join(dir, "promptfooconfig.json"), "-j", String(C), "--no-cache", "--no-table", "--no-write", "--no-progress-bar"], {
+      cwd: dir,
+      env: { ...process.env, PROMPTFOO_DISABLE_TELEMETRY: "1", PROMPTFOO_DISABLE_UPDATE: "1", PROMPTFOO_CONFIG_DIR: dir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out = (out + d).slice(-2000)));
+    child.stderr.on("data", (d) => (out = (out + d).slice(-2000)));
+    const status = await new Promise((r) => child.on("exit", r));
+    const wall = (Date.now() - t0) / 1000;
+    // promptfoo exits 100 when some assertion failed; anything else but 0 is its own failure.
+    if (status !== 0 && status !== 100) throw new Error(`promptfoo failed (${status}): ${out.slice(-500)}`);
+    return wall;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -17,7 +17,7 @@ import { miniMultipleChoiceFiles } from "./mini-multiple-choice";
 import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
-import { miniTau2MirrorFiles } from "./mini-tau2";
+import { miniTasks, miniTau2MirrorFiles } from "./mini-tau2";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -229,5 +229,6 @@ export function miniAnswerKeyRows(): AnswerRow[] {
         .filter((l) => l.trim())
         .map((l) => JSON.parse(l) as AnswerRow),
     )
-    .concat(miniInstructionResponses());
+    .concat(miniInstructionResponses())
+    .concat((["airline", "retail", "telecom"] as const).flatMap((d) => miniTasks(d) as AnswerRow[]));
 }

@@ -507,7 +507,7 @@ export function miniV1Trajectories(respond: (trial: number, name: string, kwargs
   return [episode(0, [{ name: "get_reservation_details", kwargs: { reservation_id: "ABC901" } }, ...gold], 1.0), episode(1, [{ name: "get_reservation_details", kwargs: { reservation_id: "ABC901" } }], 0.0)];
 }
 
-/** The mini τ² and v1 files the test dataset mirror serves, at the paths Assay pins them under (src/agents/tau2/sources.ts). */
+/** The mini τ² and v1 files the test dataset mirror serves, at the paths Assay pins them under (src/catalog/benchmarks/tau_bench/source.ts). */
 export function miniTau2MirrorFiles(): { path: string; text: string; gzip: false }[] {
   const out: { path: string; text: string; gzip: false }[] = [];
   const add = (path: string, text: string | undefined) => text !== undefined && out.push({ path, text, gzip: false });

@@ -14,7 +14,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createServer as createNetServer } from "node:net";
 import type { TestProject } from "vitest/node";
+import { startEnvironmentRunner, type EnvironmentRunner } from "../environments/server.mjs";
+import { taskRows } from "../environments/tasks.mjs";
+import { localSkip } from "../environments/test-support.mjs";
 import { startReferenceRunner } from "../runner/reference-runner.mjs";
 
 declare module "vitest" {
@@ -25,7 +29,33 @@ declare module "vitest" {
     runnerSecret: string;
     /** The relay the runner's callbacks wait in until a test pumps them. */
     relayUrl: string;
+    /** Why the environment runner (local backend) is not running here, or "" when it is, at ASSAY_ENVIRONMENT_RUNNER_URL. */
+    environmentRunnerSkip: string;
+    /** The tasks Assay ships (environments/tasks/), as dataset rows, JSON. */
+    environmentTaskRows: string;
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The environment runner's URL and secret for the Worker's bindings, fixed
+ * once per vitest process (the config may load more than once); the runner
+ * itself starts in setup, where the local backend can run.
+ */
+export async function environmentRunnerBindings(): Promise<{ ASSAY_ENVIRONMENT_RUNNER_URL: string; ASSAY_ENVIRONMENT_RUNNER_SECRET: string }> {
+  process.env.ASSAY_TEST_ENV_RUNNER_PORT ??= String(await freePort());
+  process.env.ASSAY_TEST_ENV_RUNNER_SECRET ??= randomBytes(24).toString("base64url");
+  return { ASSAY_ENVIRONMENT_RUNNER_URL: `http://127.0.0.1:${process.env.ASSAY_TEST_ENV_RUNNER_PORT}`, ASSAY_ENVIRONMENT_RUNNER_SECRET: process.env.ASSAY_TEST_ENV_RUNNER_SECRET };
 }
 
 /** A callback waiting for the Worker's answer. */
@@ -121,7 +151,10 @@ async function startRelay() {
     if (t >= 0) takers.splice(t, 1)[0]!.give(held);
     else queue.push(held);
   });
-  server.keepAliveTimeout = 1000;
+  // Idle keep-alive sockets are never closed by the relay (close() below ends them): closing one just as workerd
+  // or the runner reused it from a pool lost that request ("Network connection lost"), which failed the agent
+  // test's pump under load. The Workers of the suite live for the whole run, so no idle timeout is long enough.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -141,7 +174,21 @@ export default async function setup(project: TestProject) {
   project.provide("runnerUrl", runner.url);
   project.provide("runnerSecret", secret);
   project.provide("relayUrl", relay.url);
+  // The environment runner, on the local backend where this machine can run it (root, bubblewrap, debootstrap): its callbacks wait in the same relay.
+  const { ASSAY_ENVIRONMENT_RUNNER_URL, ASSAY_ENVIRONMENT_RUNNER_SECRET } = await environmentRunnerBindings();
+  let skip = localSkip() ?? "";
+  let environments: EnvironmentRunner | null = null;
+  if (!skip) {
+    environments = await startEnvironmentRunner({ secret: ASSAY_ENVIRONMENT_RUNNER_SECRET, port: Number(new URL(ASSAY_ENVIRONMENT_RUNNER_URL).port), backend: "local", assayUrl: relay.url, concurrency: 2 }).catch((err: unknown) => {
+      skip = `the environment runner did not start: ${err instanceof Error ? err.message : err}`;
+      return null;
+    });
+  }
+  project.provide("environmentRunnerSkip", skip);
+  project.provide("environmentTaskRows", JSON.stringify(await taskRows()));
   return async () => {
+    await environments?.idle();
+    await environments?.close();
     await runner.close();
     await relay.close();
   };

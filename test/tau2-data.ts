@@ -7,8 +7,8 @@
  * digests. The loader path is the same either way.
  */
 import { inject } from "vitest";
-import { TAU2_DOMAINS } from "../src/agents/tau2/domain";
-import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/agents/tau2/sources";
+import { loadDomain, TAU2_DOMAINS, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "../src/agents/tau2/domain";
+import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/catalog/benchmarks/tau_bench/source";
 import type { SourceFile } from "../src/catalog/types";
 import { ensureTau2Domain, ensureTauBenchV1Airline, type Tau2DataEnv } from "../workers/agents/tau2-data";
 
@@ -35,3 +35,23 @@ export async function loadTestTau2Data(env: Tau2DataEnv): Promise<void> {
   };
   await ensureTauBenchV1Airline(env, { baseUrl, fetch: v1Fetch, files: TAU_BENCH_V1_AIRLINE_FILES.map((f) => ({ role: f.role, file: pinned(f.file) })) });
 }
+
+/** A text file of ../shared through the test mirror (only when inject("sharedPresent")). */
+export async function sharedText(path: string): Promise<string> {
+  const r = await fetch(`${inject("sharedUrl")}/${path}`);
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  return r.text();
+}
+
+/** A real τ² domain from ../shared/datasets (its pinned files, tasks aside). */
+export async function sharedTau2Domain(name: Tau2DomainName): Promise<Tau2Domain> {
+  const files: Partial<Record<keyof DomainFiles, string>> = {};
+  for (const f of TAU2_DOMAIN_FILES[name]) if (f.role !== "tasks" && f.role !== "user_guidelines" && f.role !== "user_guidelines_tools") files[f.role] = await sharedText(`datasets/${f.path}`);
+  return loadDomain(name, files as DomainFiles);
+}
+
+/** A τ² domain's release tasks file from ../shared/datasets. */
+export function sharedTau2Tasks(name: Tau2DomainName): Promise<string> {
+  return sharedText(`datasets/${TAU2_DOMAIN_FILES[name].find((f) => f.role === "tasks")!.path}`);
+}
+

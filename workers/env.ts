@@ -2,19 +2,21 @@
 import { describeProblems, parseWorkerVars } from "../src/config/worker-config";
 import { AppError } from "../src/domain/errors";
 import type { RunLiveRpc } from "./live/contract";
-import type { RunGateRpc, RunGateShardRpc } from "./gate/contract";
+import type { RunGateRpc } from "./gate/contract";
 
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
-  /** Attempt messages, spread over two queues (workers/queue/attempt-queues.ts). */
+  /** Attempt messages, spread over four queues (workers/queue/attempt-queues.ts). */
   ATTEMPTS: Queue;
   ATTEMPTS_2: Queue;
+  ATTEMPTS_3: Queue;
+  ATTEMPTS_4: Queue;
   /** Planning and resume steps (delivered without a batch window). */
   CONTROL: Queue;
   RUN_GATE: DurableObjectNamespace<RunGateRpc>;
-  /** A sharded run's gate shards (workers/gate/run-gate-shard.ts), named `<run>#gate<i>`. */
-  RUN_GATE_SHARD: DurableObjectNamespace<RunGateShardRpc>;
+  /** A run's lanes: slot s makes its model calls through lane ⌊s/6⌋ (workers/lanes/call-lane.ts), named `<run>#lane<i>`. */
+  CALL_LANE: DurableObjectNamespace;
   /** Live traces: one hub object per run (plus shards for wide runs). */
   RUN_LIVE: DurableObjectNamespace<RunLiveRpc>;
   /** Secret: the operator token that may create projects. */
@@ -23,6 +25,12 @@ export interface Env {
   ASSAY_SECRET_KEY?: string;
   /** "1" counts D1, R2 and queue operations for `npm run bench` (GET /api/_io). */
   ASSAY_IO_METRICS?: string;
+  /** "1" enforces Cloudflare's per-invocation limits where the local runtime does not (workers/edge/limits.ts); set by the local stack and the tests. */
+  ASSAY_EDGE_LIMITS?: string;
+  /** The local stack's boot: set anew by each start, so a restart (its in-memory queues gone) is told from a live stack. Unset on Cloudflare. */
+  ASSAY_STACK_BOOT?: string;
+  /** A queue consumer's wall time in ms (default Cloudflare's 15 minutes): tests shorten it to see an invocation run out. */
+  ASSAY_CONSUMER_WALL_MS?: string;
   /** Where built-in benchmarks load their pinned files (a mirror); default: the pinned upstream URLs. */
   ASSAY_DATASET_BASE_URL?: string;
   /** ML-compute credits a new project starts with. */
@@ -41,6 +49,11 @@ export interface Env {
   ASSAY_ENVIRONMENT_RUNNER_URL?: string;
   /** Secret: signs the attempts sent to the environment runner; it is started with the same value. */
   ASSAY_ENVIRONMENT_RUNNER_SECRET?: string;
+}
+
+/** The Worker's attempt queues (workers/queue/attempt-queues.ts spreads sends over them). */
+export function attemptQueues(env: Env): Queue[] {
+  return [env.ATTEMPTS, env.ATTEMPTS_2, env.ATTEMPTS_3, env.ATTEMPTS_4];
 }
 
 /** What the handlers read of the configuration, parsed once per environment (src/config/worker-config.ts holds the rules). */

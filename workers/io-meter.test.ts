@@ -15,11 +15,11 @@ describe("io meter", () => {
     const m = meterEnv({ ...base, ASSAY_IO_METRICS: "1" });
     resetIo();
     const gate = m.RUN_GATE.get(m.RUN_GATE.idFromName(`io_meter_${crypto.randomUUID()}`));
-    const claim = await gate.claim({ holder: "h", attempts: ["r.1"], want: 1, limit: 2, lease_ms: 60_000 });
-    expect(claim.granted).toBe(1);
+    const claim = await gate.claim({ holder: "h", until: Date.now() + 60_000, attempts: [{ seq: 1, tries: 0 }], want: 1, limit: 2 });
+    expect(claim.slots).toEqual([0]);
     expect((await gate.stats()).in_flight).toBe(1);
-    await gate.release({ holder: "h", slots: 1, attempts: ["r.1"] });
-    expect(ioCounts().do_requests).toEqual({ run_gate: 3, run_gate_shard: 0, run_live: 0 });
+    await gate.release({ holder: "h", slots: [0], ended: [1] });
+    expect(ioCounts().do_requests).toEqual({ run_gate: 3, call_lane: 0, run_live: 0 });
   });
 
   it("leaves the env untouched when counting is off", () => {

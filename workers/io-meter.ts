@@ -15,7 +15,7 @@ export interface IoCounts {
   queue_send_calls: number;
   queue_messages_received: number;
   /** Requests (RPC calls and fetches) the Worker made to Durable Objects, by class: each object's ceiling is in requests/s. */
-  do_requests: { run_gate: number; run_gate_shard: number; run_live: number };
+  do_requests: { run_gate: number; call_lane: number; run_live: number };
 }
 
 const zero = (): IoCounts => ({
@@ -26,7 +26,7 @@ const zero = (): IoCounts => ({
   queue_messages_sent: 0,
   queue_send_calls: 0,
   queue_messages_received: 0,
-  do_requests: { run_gate: 0, run_gate_shard: 0, run_live: 0 },
+  do_requests: { run_gate: 0, call_lane: 0, run_live: 0 },
 });
 let counts = zero();
 
@@ -147,9 +147,9 @@ export function meterEnv(env: Env): Env {
   if (env.ASSAY_IO_METRICS !== "1") return env;
   let m = metered.get(env);
   if (!m) {
-    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL),
+    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), ATTEMPTS_3: meterQueue(env.ATTEMPTS_3), ATTEMPTS_4: meterQueue(env.ATTEMPTS_4), CONTROL: meterQueue(env.CONTROL),
       RUN_GATE: meterNamespace(env.RUN_GATE, "run_gate"),
-      RUN_GATE_SHARD: meterNamespace(env.RUN_GATE_SHARD, "run_gate_shard"),
+      CALL_LANE: meterNamespace(env.CALL_LANE, "call_lane"),
       RUN_LIVE: meterNamespace(env.RUN_LIVE, "run_live"),
     };
     metered.set(env, m);

@@ -1,7 +1,11 @@
 // `assay benchmark ...`: the catalog (built-ins and the project's own),
-// one benchmark in full, and creating a custom benchmark over a dataset
-// revision. Reads the file it is given; network I/O via the client.
+// one benchmark in full, creating a custom benchmark over a dataset
+// revision, and one made of Harbor tasks (a folder, zipped here, or a ZIP),
+// which runs on an environment runner. Reads the files it is given;
+// network I/O via the client.
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { isDirectory, zipDirectory } from "../zip.mjs";
 import { choiceFlag, intFlag } from "../args.mjs";
 import { UsageError } from "../errors.mjs";
 import { note, printFields, printJson, printTable } from "../output.mjs";
@@ -189,6 +193,30 @@ export const benchmarkCommands = {
       const b = await ctx.client().json("createBenchmark", { body: benchmarkBody(name, v), signal: ctx.signal });
       if (ctx.json) return printJson(ctx.io, b);
       ctx.io.out.write(`${b.id} ${b.name} (${b.dataset}, ${b.scoring.type}, ${b.sample_size ?? "?"} samples)\n`);
+    },
+  },
+
+  tasks: {
+    summary: "a benchmark made of Harbor tasks (a task folder, a folder of them, or a ZIP), run on an environment runner",
+    usage: "assay benchmark tasks NAME DIR_OR_ZIP [--description TEXT]   (e.g. assay benchmark tasks terminal-bench-2 ./terminal-bench-2/)",
+    min: 2,
+    max: 2,
+    options: { description: { type: "string" } },
+    async run(ctx, v, [name, path]) {
+      let bytes;
+      try {
+        bytes = isDirectory(path) ? zipDirectory(path).zip : readFileSync(path);
+      } catch (err) {
+        throw new UsageError(`cannot read ${path}: ${err.message}`);
+      }
+      const form = new FormData();
+      form.append("name", name);
+      if (v.description) form.append("description", v.description);
+      form.append("file", new Blob([bytes]), `${basename(path)}.zip`);
+      const made = await ctx.client().json("createTaskBenchmark", { rawBody: form, signal: ctx.signal });
+      if (ctx.json) return printJson(ctx.io, made);
+      ctx.io.out.write(`${made.benchmark.id} ${made.benchmark.name}: ${made.tasks.length} tasks (${made.tasks.slice(0, 5).join(", ")}${made.tasks.length > 5 ? ", ..." : ""})\n`);
+      note(ctx.io, `run it on the deployment's environment runner: assay eval run ${made.benchmark.id} -m MODEL --base-url URL`);
     },
   },
 };

@@ -2,7 +2,7 @@
 // syncs the built-in catalog's rows (scripts/lib/catalog.mjs), then runs `wrangler dev` (D1, R2, Queues, Durable Objects, cron simulated)
 // and waits until the API answers. Shared by `npm start` and `npm run bench`.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -82,10 +82,13 @@ async function checkVars(vars) {
 }
 
 /**
- * Starts the stack and resolves once /api/openapi.json answers.
+ * Starts the stack and resolves once /api/openapi.json answers. `script`: a
+ * prebuilt Worker (scripts/build-worker.mjs) served as it is (`wrangler dev
+ * <script> --no-bundle`) instead of wrangler.toml's main bundled by
+ * wrangler: the deploy's own bundle, run locally.
  * @returns {Promise<{url: string, bootstrapToken: string, inspectorPort: number, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
  */
-export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false }) {
+export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false, script }) {
   mkdirSync(stateDir, { recursive: true });
   ensureDashboardBuilt();
   const persist = join(stateDir, "wrangler");
@@ -93,7 +96,16 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const secretKey = persistedSecret(stateDir, "secret-key", process.env.ASSAY_SECRET_KEY);
   // Secrets go through an env file so wrangler prints them as hidden.
   // Agent runners call back on the local stack's own address.
-  const vars = { ASSAY_BOOTSTRAP_TOKEN: token, ASSAY_SECRET_KEY: secretKey, ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`, ...extraVars };
+  // Cloudflare's per-invocation limits enforced here as there (workers/edge/limits.ts), and this start's boot id: a
+  // restart's in-memory queues are gone, which the run gates tell by the boot their work was last seen under.
+  const vars = {
+    ASSAY_BOOTSTRAP_TOKEN: token,
+    ASSAY_SECRET_KEY: secretKey,
+    ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ASSAY_EDGE_LIMITS: "1",
+    ASSAY_STACK_BOOT: randomUUID(),
+    ...extraVars,
+  };
   await checkVars(vars);
   const envFile = join(stateDir, "dev.vars");
   writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join("\n") + "\n", { mode: 0o600 });
@@ -109,7 +121,7 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const inspector = await freePort();
   const child = spawn(
     WRANGLER,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
+    ["dev", ...(script ? [script, "--no-bundle", "--no-minify", "--config", "wrangler.toml"] : []), "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
       "--inspector-port", String(inspector), "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info"],
     // detached: its own process group (wrangler and workerd), which a crash test kills whole with SIGKILL.
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached },

@@ -1,10 +1,11 @@
 /**
  * What a catalog card says in one line: the short labels of what a run of
- * a benchmark needs (a judge, the code sandbox, an agent runner, a vision
+ * a benchmark needs (a judge, the code sandbox, an agent or environment runner, a vision
  * model, service credentials, or a benchmark's own), and a one-line status.
  * Derived from how the benchmark runs, so a card cannot claim less than the
  * scorer needs. Pure.
  */
+import { environmentVerifier } from "../environments/verifiers";
 import { SCORERS } from "../scorers/registry";
 import type { CatalogStatus } from "./types";
 
@@ -13,6 +14,7 @@ export const NEED_LABELS = {
   judge: "judge model",
   sandbox: "code sandbox",
   runner: "agent runner",
+  environment: "environment runner",
   images: "vision model",
   credentials: "service credentials",
 } as const;
@@ -38,7 +40,8 @@ function scorerKind(type: unknown): string | undefined {
 export function needsOf(b: NeedsInput): string[] {
   const kind = scorerKind(b.scoring?.type);
   const labels: string[] = [];
-  if (b.kind === "runner") labels.push(NEED_LABELS.runner);
+  // A task whose verifier needs its own environment runs on an environment runner (a model target's is the deployment's).
+  if (b.kind === "runner") labels.push(environmentVerifier(b.scoring) ? NEED_LABELS.environment : NEED_LABELS.runner);
   if (kind === "model") labels.push(NEED_LABELS.judge);
   if (kind === "sandbox") labels.push(NEED_LABELS.sandbox);
   if (b.image_column) labels.push(NEED_LABELS.images);

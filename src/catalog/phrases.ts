@@ -26,6 +26,16 @@ export const RUNNER_REQUIREMENT =
 
 export const AGENT_RUNNER_DETAIL = "Attempts run on an external agent runner, which provides the environment, drives the agent and reports the verifier's reward.";
 
+/** Where a benchmark whose tasks need their own environment runs (Terminal-Bench, SWE-bench): docs/environments.md. */
+export const ENVIRONMENT_RUNNER_REQUIREMENT =
+  "An environment runner (environments/server.mjs; docs/environments.md): for a model target, the deployment's, at ASSAY_ENVIRONMENT_RUNNER_URL with the secret ASSAY_ENVIRONMENT_RUNNER_SECRET, " +
+  "which runs each task in its own container (Docker or Podman) or, without an engine, in a Debian root under bubblewrap, and drives the model with its bash harness; " +
+  "for an agent target, the target's runner. npm start runs one on loopback where the machine can.";
+
+export const ENVIRONMENT_RUNNER_DETAIL =
+  "Each attempt runs on an environment runner: the task's environment is built or pulled, the agent (for a model target, Assay's bash harness driving the model; the oracle; or an external agent) works in it, " +
+  "then the task's own verifier decides the reward; an environment that fails to build or a verifier that crashes ends the attempt failed with the reason, never with 0.";
+
 export const CODE_RUNNER =
   "Executing model-written code needs an isolated sandbox (no network, time and memory limits), which a Worker cannot provide; attempts run on an external runner.";
 
@@ -44,3 +54,8 @@ export const VISION_MC_TEMPLATE = "Look at the image and answer the question. Re
 export const AGENT_FEW_SHOT: BenchmarkDefinition["few_shot"] = { supported: false, default: 0, split: null, note: "Agent tasks run zero-shot; the task statement is the prompt." };
 
 export const VISION_FEW_SHOT: BenchmarkDefinition["few_shot"] = { supported: false, default: 0, split: null, note: "Run zero-shot; examples would add images to every request." };
+
+/** How a VLMEvalKit table loads (src/catalog/vlmeval-tsv.ts), for the Vision cards. */
+export const VLMEVAL_STREAMED =
+  "It loads on first use from VLMEvalKit's host (opencompass.openxlab.space), or from a mirror set in ASSAY_DATASET_BASE_URL, and is read as it streams in, " +
+  "one row at a time, each image stored with the dataset revision as it comes; each attempt sends its question's image inline. VLMEvalKit states no size for its tables, so only the md5 is checked.";

@@ -28,6 +28,12 @@ export const WorkerVars = z.object({
   ),
   ASSAY_DEFAULT_CREDITS: optional(wholeNumber(0, Number.MAX_SAFE_INTEGER)),
   ASSAY_IO_METRICS: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
+  /** Cloudflare's per-invocation limits enforced where the local runtime does not (the local stack and the tests set 1). */
+  ASSAY_EDGE_LIMITS: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
+  /** The local stack's boot id (set anew at each start); unset on Cloudflare. */
+  ASSAY_STACK_BOOT: optional(z.string().max(100, "must be at most 100 characters")),
+  /** A queue consumer's wall time in ms (default 15 minutes, Cloudflare's); tests shorten it. */
+  ASSAY_CONSUMER_WALL_MS: optional(wholeNumber(10_000, 15 * 60_000)),
   ASSAY_DATASET_BASE_URL: optional(httpUrl),
   ASSAY_PUBLIC_URL: optional(httpUrl),
   ASSAY_LIVE_SHARD_ATTEMPTS: optional(wholeNumber(1, 100_000)),

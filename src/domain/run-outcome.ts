@@ -102,7 +102,7 @@ const HTTP_REASONS: Record<number, string> = {
 
 /**
  * The kind of an attempt's failure, from its status and the error text the
- * executor wrote (src/providers/errors.ts, workers/queue/attempt.ts and
+ * executor wrote (src/providers/errors.ts, src/execution/failure.ts and
  * the sweeper word them; errors.test.ts pins the wording this reads).
  */
 export function errorKindOf(status: string, error: string | null): ErrorKind {

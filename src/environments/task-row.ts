@@ -15,6 +15,7 @@
  */
 import { z } from "zod";
 import { treePath, type FileTree } from "./file-tree";
+import { InputError } from "./input-error";
 import { readHarborTask, treeDigest, type HarborTask } from "./harbor/task";
 
 /** Largest task a row may carry: the dispatch to the runner holds it whole. */
@@ -57,13 +58,7 @@ export function harborTaskRow(task: HarborTask): HarborTaskRow {
 }
 
 /** Why a row is not a task: `field` names where (`files[3].path`, `digest`). */
-export class TaskRowError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export class TaskRowError extends InputError {}
 
 /** The files of a row, each path checked as a ZIP member's would be. */
 export function taskRowTree(row: HarborTaskRow): FileTree {

@@ -7,9 +7,12 @@
  * (docs/architecture.md, "The edge's limits"). Types only, no I/O.
  */
 import type { ImageInput, ImageRef } from "../domain/images";
+import type { CacheKeyInput } from "../domain/response-cache-key";
+import type { Spend } from "../domain/run-budget";
 import type { DeltaEvent } from "../live/deltas";
 import type { ChatRequest, ChatResult, LoglikelihoodCall, LoglikelihoodResult, ProviderKind } from "../providers/types";
 import type { Execute } from "../scorers/execution";
+import type { RevisionFileRef } from "../scorers/types";
 
 /** At most this many model calls are open at once in one invocation: Cloudflare queues a seventh fetch (its timer already running). */
 export const CONNECTIONS_PER_INVOCATION = 6;
@@ -97,27 +100,33 @@ export interface LivePort {
   emit(event: Exclude<DeltaEvent, { kind: "header" } | { kind: "end" }>): void;
 }
 
-/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs) and images. */
+/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs), images, and files. */
 export interface RowsPort {
   row(index: number): Promise<Record<string, unknown>>;
   image(ref: ImageRef): Promise<ImageInput>;
+  /**
+   * A revision file's text handed to `use` (LiveCodeBench's hidden tests, up to about 16 MB), checked against its
+   * sha256; the port bounds how many such texts the invocation holds at once.
+   */
+  withFile<T>(ref: RevisionFileRef, use: (text: string) => Promise<T>): Promise<T>;
 }
 
 /** The code sandbox (sandbox/server.mjs); null when the deployment has none. */
 export type SandboxPort = Execute;
 
-/** The run's response cache (options.cache), keyed by a digest of the request (src/domain/response-cache-key.ts). */
+/** The run's response cache (options.cache): replies stored under a digest of what decides them (src/domain/response-cache-key.ts). */
 export interface CachePort {
-  read(digest: string): Promise<ChatResult | null>;
-  write(digest: string, reply: ChatResult): Promise<void>;
+  read(key: CacheKeyInput): Promise<ChatResult | null>;
+  /** Best effort: a failed write only means the next run calls the model. */
+  write(key: CacheKeyInput, reply: ChatResult): Promise<void>;
 }
 
-/** The run's budget (options.budget), at its gate: one admission per target call, then what it spent. */
+/** The run's budget (options.budget), at its gate: one admission per target call, then what the call spent. */
 export interface BudgetPort {
-  /** Admits one call of `estimate` (USD or tokens, src/domain/run-budget.ts), or refuses it (the budget is exhausted). */
-  admit(estimate: { input_tokens: number; output_tokens: number; cost_usd: number | null }): Promise<boolean>;
-  /** The call ended: its reservation holds what it spent until the attempt's row lands. */
-  spent(usage: { input_tokens: number | null; output_tokens: number | null; cost_usd: number | null }): Promise<void>;
+  /** Admits one call expected to spend `estimate` (src/domain/run-budget.ts callEstimate), or refuses it: the budget is then exhausted. */
+  admit(estimate: Spend): Promise<boolean>;
+  /** The admitted call ended: its reservation now holds what it spent (nothing, for a call that failed) until the attempt's row lands. */
+  spent(spend: Spend): Promise<void>;
 }
 
 /** A model call's outcome, for the run's concurrency band and timeline (src/execution/concurrency-band.ts). */

@@ -109,14 +109,16 @@ export interface StagePorts {
 export interface Stage {
   /** Names the stage in errors ("tools: …") and traces. */
   readonly name: string;
+  /** The first request, when the stage asks differently from the benchmark's prompt (log-likelihood's context and choices). */
+  render?(task: AttemptTask): FirstRequest;
   run(state: AttemptState, ports: StagePorts): Promise<AttemptState>;
 }
 
 /** A task a stage cannot run as given (a row's tools unreadable, a turns cell that is not a list): the attempt fails with why, never retried. */
 export class StageError extends Error {
   constructor(
-    /** The step that found it ("tools", "turns", "image", …), prefixed to the attempt's error. */
-    readonly step: string,
+    /** The step that found it ("tools", "turns", "image", …), prefixed to the attempt's error; null: the message stands alone. */
+    readonly step: string | null,
     message: string,
   ) {
     super(message);

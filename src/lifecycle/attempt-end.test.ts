@@ -36,6 +36,8 @@ function fakeGate(total: number | null) {
     setCounts: async (c) => (Object.assign(counts, c), { ...counts }),
     landCalls: async () => ({ exhausted_by: null, finish: false, spent: { cost_usd: 0, input_tokens: 0, output_tokens: 0 } }),
     resetBudget: async () => {},
+    halt: async () => {},
+    resume: async () => {},
   };
   const sent: unknown[] = [];
   const deps: LifecycleDeps = { DB: env.DB, gate: () => gate, control: { send: async (m) => void sent.push(m) }, now: () => new Date(AT) };

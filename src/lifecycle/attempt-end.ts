@@ -53,10 +53,26 @@ export async function recordEnded(deps: LifecycleDeps, runId: string, items: rea
   return changed;
 }
 
-/** Counts `changed` newly ended attempts at the run's gate and finishes the run if they were its last. */
-export async function settleEnded(deps: LifecycleDeps, runId: string, changed: number): Promise<void> {
+/** Times a count with a group id is sent again when its answer is lost (the gate restarted under it). */
+const SETTLE_TRIES = 4;
+
+/**
+ * Counts `changed` newly ended attempts at the run's gate and finishes the
+ * run if they were its last. With a `group` id the count is safe to send
+ * again, and is, when the gate's answer is lost.
+ */
+export async function settleEnded(deps: LifecycleDeps, runId: string, changed: number, group?: string): Promise<void> {
   if (!changed) return;
-  const state = await deps.gate(runId).settle(changed);
+  let state;
+  for (let i = 1; ; i++) {
+    try {
+      state = await deps.gate(runId).settle(changed, group);
+      break;
+    } catch (err) {
+      if (group === undefined || i >= SETTLE_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** (i - 1)));
+    }
+  }
   if (state.total !== null && state.terminal >= state.total) await finalizeRun(deps, runId);
 }
 

@@ -36,7 +36,11 @@ export interface BudgetFinish {
 
 /** The RunGate calls the lifecycle makes. */
 export interface LifecycleGate {
-  settle(count: number): Promise<GateCounts>;
+  /** Counts attempts that ended; sent again under the same `group`, it counts nothing twice. */
+  settle(count: number, group?: string): Promise<GateCounts>;
+  /** The run stopped or ended: the invocations working on it are told at once, and no slot is granted until `resume`. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
   setCounts(counts: { total?: number | null; terminal?: number }): Promise<GateCounts>;
   landCalls(landed: LandedUsage[]): Promise<BudgetFinish>;
   resetBudget(spent: Spend): Promise<void>;

@@ -57,7 +57,23 @@ export async function beginRun(deps: LifecycleDeps, runId: string): Promise<void
 /** Ends the run once every attempt is terminal (its verdict from runOutcome), and says so in its log; a repeat changes nothing. */
 export async function finalizeRun(deps: LifecycleDeps, runId: string): Promise<void> {
   const status = await finishRun(deps.DB, runId, at(deps));
-  if (status) await appendLogs(deps.DB, runId, [{ level: status === "failed" ? "error" : "info", event: "finished", message: `run ${status}` }]);
+  if (status) {
+    await appendLogs(deps.DB, runId, [{ level: status === "failed" ? "error" : "info", event: "finished", message: `run ${status}` }]);
+    await halted(deps, runId);
+  }
+}
+
+/**
+ * The run is no longer active: its gate says so to every invocation working
+ * on it (they start nothing more) and grants nothing until a resume. Best
+ * effort: the run's status in D1 is the record, and a consumer reads it
+ * before each batch.
+ */
+async function halted(deps: LifecycleDeps, runId: string): Promise<void> {
+  await deps
+    .gate(runId)
+    .halt()
+    .catch((err: unknown) => console.error(`telling ${runId}'s gate it stopped failed:`, err instanceof Error ? err.message : err));
 }
 
 /** Planning is done and planned `total` attempts: the gate knows when the run is complete, and it ends now if they all already have. */
@@ -70,6 +86,7 @@ export async function armCompletion(deps: LifecycleDeps, runId: string, total: n
 export async function abortRun(deps: LifecycleDeps, runId: string, error: string, event: string): Promise<boolean> {
   const changed = await failRun(deps.DB, runId, error, at(deps));
   await appendLogs(deps.DB, runId, [{ level: "error", event, message: error }]);
+  if (changed) await halted(deps, runId);
   return changed;
 }
 
@@ -82,6 +99,7 @@ export async function exhaustRun(deps: LifecycleDeps, runId: string, budget: Run
       .map(([k, max]) => `${k} ${max} (spent ${k === "max_cost_usd" ? v.spent.cost_usd.toFixed(6) : k === "max_input_tokens" ? v.spent.input_tokens : v.spent.output_tokens})`)
       .join(", ");
     await appendLogs(deps.DB, runId, [{ level: "warn", event: "budget_exhausted", message: `run cancelled: the next call would pass ${v.exhausted_by}; ${figures}; attempts not sent count as missing` }]);
+    await halted(deps, runId);
   }
 }
 
@@ -92,6 +110,7 @@ export async function exhaustRun(deps: LifecycleDeps, runId: string, budget: Run
  * written: an attempt without one in a cancelled run is cancelled.
  */
 export async function settleStop(deps: LifecycleDeps, runId: string, endLive: () => Promise<unknown>): Promise<void> {
+  await halted(deps, runId);
   await setRunBenchmarkStatus(openDb(deps.DB), runId, ["pending", "planning", "running"], "cancelled");
   await endLive();
   const { ended } = endedTotals(await countByStatus(deps.DB, runId));
@@ -114,6 +133,7 @@ export async function queueResume(deps: LifecycleDeps, runId: string): Promise<v
   const { rewarded } = endedTotals(await countByStatus(deps.DB, runId));
   await reopenRunBenchmarks(deps.DB, runId);
   const gate = deps.gate(runId);
+  await gate.resume();
   await gate.setCounts({ total: null, terminal: rewarded });
   await gate.resetBudget(await recordedSpend(deps.DB, runId, true));
   await appendLogs(deps.DB, runId, [{ level: "info", event: "resume", message: `resuming; ${rewarded} rewarded attempts kept` }]);

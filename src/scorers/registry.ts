@@ -12,8 +12,15 @@ import { scoreFunctionCall } from "./function-call/score";
 import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
+import { scoreAnls } from "./anls";
 import { scoreMathVision } from "./math-vision";
 import { scoreLivecodebench } from "./livecodebench";
+import { scoreMathvista } from "./mathvista";
+import { scoreMmmu } from "./mmmu";
+import { scoreOcrbench } from "./ocrbench";
+import { scoreRelaxedAccuracy } from "./relaxed-accuracy";
+import { scoreVlmChoice } from "./vlm-choice";
+import { scoreYesNo } from "./yes-no";
 import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
@@ -36,6 +43,8 @@ export type ScorerEntry<T extends ScorerType> =
       /** Whether this spec calls the judge (default: always); τ² imports score NL assertions from recorded verdicts instead. */
       callsJudge?: (spec: SpecOf<T>) => boolean;
     }
+  /** A rule that asks the run's judge where the rule cannot read the reply, when the run has one; it scores without a judge too. */
+  | { kind: "assisted"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
   | { kind: "sandbox"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
 
 /** Keyed by the spec's `type`, the name stored with every benchmark. */
@@ -49,6 +58,13 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   grid_match: { kind: "pure", score: scoreGridMatch },
   math_vision: { kind: "pure", score: scoreMathVision },
   supergpqa: { kind: "pure", score: scoreSupergpqa },
+  mmmu: { kind: "pure", score: scoreMmmu },
+  relaxed_accuracy: { kind: "pure", score: scoreRelaxedAccuracy },
+  anls: { kind: "pure", score: scoreAnls },
+  ocrbench: { kind: "pure", score: scoreOcrbench },
+  yes_no: { kind: "assisted", score: scoreYesNo },
+  mathvista: { kind: "assisted", score: scoreMathvista },
+  vlm_choice: { kind: "assisted", score: scoreVlmChoice },
   llm_judge: { kind: "model", score: scoreLlmJudge },
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
@@ -63,22 +79,11 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
-/** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
+/** Scorers whose structured results carry dimensions or groups that /scores pools per benchmark (src/db/run-dimensions.ts). */
 export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
-  "llm_judge",
-  "mt_bench_judge",
-  "instruction_checks",
-  "loglikelihood",
-  "source_verdict",
-  "swebench",
-  "tau2",
-  "xstest_string_match",
-  "xstest_judge",
-  "red_team_judge",
-  // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+).
-  "code_execution",
-  // SuperGPQA's miss rate and accuracy per difficulty.
-  "supergpqa",
+  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge", "yes_no",
+  // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+); SuperGPQA its miss rate and accuracy per difficulty.
+  "code_execution", "supergpqa",
 ]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */

@@ -60,7 +60,7 @@ export async function dispatchOne(env: Env, ctx: AgentContext, msg: Delivered, s
     });
     if (!begun.ok) {
       // Already running under another dispatch (a redelivered message): that dispatch ends it.
-      await gate.release({ holder: agentHolder(id), slots: 1, attempts: [] });
+      await gate.release({ holder: agentHolder(id), done: true });
       msg.raw.ack();
       return;
     }
@@ -89,14 +89,14 @@ export async function dispatchOne(env: Env, ctx: AgentContext, msg: Delivered, s
       return;
     }
     await stub.abandon({ ...call, error: outcome.error });
-    await gate.release({ holder: agentHolder(id), slots: 1, attempts: [id] });
+    await gate.release({ holder: agentHolder(id), done: true });
     await appendLogs(env.DB, runId, [{ level: "warn", event: "retry", attempt_seq: slot.seq, message: `dispatch ${tries} failed; retrying in ${d.delay_ms} ms: ${outcome.error}` }], ctx.secretValues);
     await handBack(env, [msg], Math.ceil(d.delay_ms / 1000), () => tries);
   } catch (err) {
     // Trouble on our side (a Durable Object, R2): give the slot back and try again shortly.
     console.error(`dispatching ${id} failed:`, err instanceof Error ? err.message : err);
     await stub.abandon({ ...call, error: "internal error while dispatching" }).catch(() => {});
-    await gate.release({ holder: agentHolder(id), slots: 1, attempts: [id] }).catch(() => {});
+    await gate.release({ holder: agentHolder(id), done: true }).catch(() => {});
     await handBack(env, [msg], HAND_BACK_S).catch(() => msg.raw.retry({ delaySeconds: HAND_BACK_S }));
   }
 }

@@ -31,13 +31,13 @@
  *   agent-end.ts           an ended attempt recorded (through src/lifecycle)
  *
  * Here: a batch of one agent run's attempt messages each waits (a while)
- * for one of the run's RunGate slots under its own holder, then goes to its
- * runner (agent-dispatch-one.ts); messages still waiting when the time is
- * up go back to the queue with a delay, and a run that stopped meanwhile
- * drops them. Uses the gate, D1 (the run's status) and the clock.
+ * for one of the run's RunGate slots under its own holder, by a request the
+ * gate answers when a slot is freed or the run stops (no polling), then
+ * goes to its runner (agent-dispatch-one.ts); messages still waiting when
+ * the time is up go back to the queue with a delay, and a run that stopped
+ * meanwhile drops them. Uses the gate and the clock.
  */
 import type { AttemptSlot } from "../../src/db/attempts";
-import { readRunStatus } from "../../src/db/run-status";
 import { attemptId } from "../../src/domain/attempt-id";
 import type { Env } from "../env";
 import { slotOf } from "../../src/lifecycle/run-context";
@@ -51,11 +51,6 @@ import { maxConcurrency } from "../../src/execution/concurrency-band";
 
 /** How long an invocation keeps messages waiting for a slot before handing them back. */
 export const AGENT_WAIT_MS = 60_000;
-/** Between tries for a slot while the run is at its limit. */
-const SLOT_POLL_MS = 250;
-const STATUS_EVERY_MS = 1_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Dispatches a batch of one agent run's open attempts: each waits for a
@@ -77,29 +72,26 @@ export async function dispatchAgentAttempts(env: Env, runId: string, msgs: Deliv
   const gate = gateFor(env, runId);
   // An agent run's runner takes the band's max as its pinned limit (the band adapts model calls, not runners).
   const limit = maxConcurrency(ctx.options.concurrency);
-  const lease = leaseMs(ctx.options.timeout_s);
   const until = Date.now() + AGENT_WAIT_MS;
   const inflight: Promise<void>[] = [];
-  let checked = Date.now();
-  while (queue.length && Date.now() < until) {
-    if (Date.now() - checked > STATUS_EVERY_MS) {
-      checked = Date.now();
-      const s = await readRunStatus(env.DB, runId);
-      if (s !== "running" && s !== "queued") {
-        for (const w of queue.splice(0)) w.msg.raw.ack();
-        break;
-      }
-    }
+  let stopped = false;
+  while (queue.length && !stopped && Date.now() < until) {
     const { msg, slot } = queue[0]!;
     const id = attemptId(runId, slot.seq);
-    const { granted } = await gate.claim({ holder: agentHolder(id), attempts: [id], want: 1, limit, lease_ms: lease });
-    if (!granted) {
-      await sleep(SLOT_POLL_MS);
+    // Each dispatched attempt holds its slot under a holder of its own, alive until its timeout could have passed.
+    const holder = { holder: agentHolder(id), until: Date.now() + leaseMs(ctx.options.timeout_s), boot: env.ASSAY_STACK_BOOT ?? "" };
+    const first = await gate.claim({ ...holder, attempts: [{ seq: slot.seq, tries: msg.body.tries }], want: 1, limit });
+    // None free: wait at the gate until one is given back or the run stops.
+    const got = first.slots.length || first.stopped ? first : await gate.more({ ...holder, want: 1, limit, wait_ms: Math.max(0, until - Date.now()) });
+    stopped = got.stopped;
+    if (!got.slots.length) {
+      await gate.release({ holder: holder.holder, done: true });
       continue;
     }
     queue.shift();
     inflight.push(dispatchOne(env, ctx, msg, slot));
   }
+  if (stopped) for (const w of queue.splice(0)) w.msg.raw.ack();
   await Promise.all(inflight);
   if (queue.length) await handBack(env, queue.map((w) => w.msg), HAND_BACK_S);
 }

@@ -27,7 +27,7 @@ export async function recordAgentEnd(env: Env, slot: AttemptSlot, outcome: Attem
     secrets,
   });
   // The slot goes back whether or not this end was the first: the holder is this attempt's alone.
-  await gateFor(env, runId).release({ holder: agentHolder(id), slots: 1, attempts: [id] });
+  await gateFor(env, runId).release({ holder: agentHolder(id), done: true });
   await settleEnded(deps, runId, changed);
   return changed > 0;
 }

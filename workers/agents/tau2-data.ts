@@ -1,6 +1,6 @@
 /**
  * τ² domains (and τ-bench v1's airline data) on the Worker: each pinned
- * file (src/agents/tau2/sources.ts) fetched the first time it is needed,
+ * file (src/catalog/benchmarks/tau_bench/source.ts) fetched the first time it is needed,
  * from the dataset mirror when one is configured (ASSAY_DATASET_BASE_URL,
  * or the `baseUrl` option) else upstream at its commit, refused unless its
  * sha256 is the pinned one, and kept in R2 under its digest; a record per
@@ -11,7 +11,7 @@
  */
 import type { AgentImportContext } from "../../src/imports/tau2";
 import { loadDomain, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "../../src/agents/tau2/domain";
-import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES, type Tau2SourceFile } from "../../src/agents/tau2/sources";
+import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES, type Tau2SourceFile } from "../../src/catalog/benchmarks/tau_bench/source";
 import { v1Data } from "../../src/agents/tau2/v1/replay";
 import type { V1Data } from "../../src/agents/tau2/v1/airline";
 import type { SourceFile } from "../../src/catalog/types";

@@ -15,7 +15,7 @@
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
-import { streamed, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
+import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -25,6 +25,7 @@ import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
 import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
+import { importEmbedded } from "./embedded-images";
 import { fetchPinnedImages } from "./pinned-images";
 import { importStreamed, StreamedDataError, type OpenFile } from "./streamed-data";
 import { StreamRowError } from "../../src/storage/dataset-stream-import";
@@ -81,27 +82,12 @@ function unreachableHint(fromMirror: boolean): string {
     : "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).";
 }
 
-/** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
-async function openBody(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<ReadableStream<Uint8Array>> {
-  let last = "";
-  for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
-    if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
-    let res: Response;
-    try {
-      res = await doFetch(url, { redirect: "follow" });
-    } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
-      continue;
-    }
-    if (res.ok && res.body) return res.body;
-    await res.body?.cancel();
-    last = `HTTP ${res.status}`;
-    if (res.status !== 429 && res.status < 500) break;
-  }
-  throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
-}
-
-async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
+/**
+ * What `read` makes of the first ok response for the URL, tried again on
+ * failures that may pass (network errors, 5xx, 429, a body that breaks off
+ * while `read` consumes it); a BuiltinDataError from `read` is final.
+ */
+async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: boolean, read: (res: Response) => Promise<T>): Promise<T> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -113,14 +99,10 @@ async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolea
       continue;
     }
     if (res.ok) {
-      const length = Number(res.headers.get("content-length") ?? 0);
-      if (length > MAX_UPLOAD_BYTES) {
-        await res.body?.cancel();
-        throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
-      }
       try {
-        return new Uint8Array(await res.arrayBuffer());
+        return await read(res);
       } catch (err) {
+        if (err instanceof BuiltinDataError) throw err;
         // The connection broke mid-body: a network failure like any other, tried again.
         last = `the download broke off: ${err instanceof Error ? err.message : String(err)}`;
         continue;
@@ -131,6 +113,25 @@ async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolea
     if (res.status !== 429 && res.status < 500) break;
   }
   throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
+}
+
+/** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
+function openBody(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<ReadableStream<Uint8Array>> {
+  return fetchRead(url, doFetch, fromMirror, async (res) => {
+    if (!res.body) throw new Error("the response has no body");
+    return res.body;
+  });
+}
+
+function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
+  return fetchRead(url, doFetch, fromMirror, async (res) => {
+    const length = Number(res.headers.get("content-length") ?? 0);
+    if (length > MAX_UPLOAD_BYTES) {
+      await res.body?.cancel();
+      throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
+    }
+    return new Uint8Array(await res.arrayBuffer());
+  });
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
@@ -246,7 +247,7 @@ export async function ensurePinnedRevision(
   env: CatalogEnv,
   db: Db,
   data: PinnedDataset,
-  normalise: Normaliser | LineNormaliser,
+  normalise: Normaliser | LineNormaliser | EmbeddedLoader,
   opts: EnsureOptions = {},
   label = data.name,
 ): Promise<DatasetRevisionRow> {
@@ -265,6 +266,12 @@ export async function ensurePinnedRevision(
       if (err instanceof StreamedDataError || err instanceof StreamRowError) throw new BuiltinDataError(`the pinned data of ${label} could not be read: ${err.message}`);
       throw err;
     }
+  }
+  if (typeof normalise !== "function") {
+    // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
+    const doFetch = opts.fetch ?? fetch;
+    const open = (url: string) => fetchRead(url, doFetch, base !== undefined, async (res) => res);
+    return importEmbedded(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open, refuse: (m) => new BuiltinDataError(m) }, label);
   }
   const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
   return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);

@@ -23,7 +23,8 @@ import { createBatchClient } from "../../src/providers/batch-client";
 import { endAttempts } from "../../src/lifecycle/attempt-end";
 import { slotOf } from "../../src/lifecycle/run-context";
 import { keepReply } from "../../src/storage/attempt-replies";
-import type { Env } from "../env";
+import { readConfig, type Env } from "../env";
+import { attemptQueues } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
 import { customIdOf, endpointOf } from "../queue/batch-calls";
 import { lifecycleOf } from "../lifecycle";
@@ -63,11 +64,11 @@ async function pollOne(env: Env, b: CallBatchRow, now: Date, budget: Budget, rep
   const at = now.toISOString();
   const status = await readRunStatus(env.DB, b.run_id);
   const active = status === "running" || status === "queued";
-  const ctx = active || status ? await runContext(env, b.run_id, []) : null;
+  const ctx = active || status ? await runContext({ DB: env.DB, ARTIFACTS: env.ARTIFACTS, secretKey: readConfig(env).secretKey }, b.run_id, []) : null;
   const items = await waitingItems(env.DB, b.id);
   budget.spend(items.length + 1);
   if (!ctx || !active) return cancelBatch(env, b, ctx, items, at, report);
-  const client = createBatchClient(await endpointOf(env, ctx, b.target));
+  const client = createBatchClient(await endpointOf(ctx, b.target));
 
   if (b.state === "submitting" || !b.provider_batch_id) {
     // Its submitter died before the provider answered (no provider id): whatever it sent, these attempts now call the model directly.
@@ -120,7 +121,7 @@ async function land(env: Env, ctx: RunContext, b: CallBatchRow, outcomes: Outcom
       settled.push({ seq: o.item.seq, state: "live", error: o.error });
     }
   }
-  if (sends.length) await sendAttempts(env, sends);
+  if (sends.length) await sendAttempts(attemptQueues(env), sends);
   const expired = outcomes.filter((o) => o.kind === "expired");
   if (expired.length) {
     const done = [];
@@ -146,7 +147,7 @@ async function cancelBatch(env: Env, b: CallBatchRow, ctx: RunContext | null, it
   let note = "";
   if (b.provider_batch_id && ctx) {
     try {
-      const client: BatchClient = createBatchClient(await endpointOf(env, ctx, b.target));
+      const client: BatchClient = createBatchClient(await endpointOf(ctx, b.target));
       await client.cancel(b.provider_batch_id);
     } catch (err) {
       note = `; the provider did not confirm the cancel: ${scrub(err instanceof Error ? err.message : String(err), ctx.secretValues)}`;

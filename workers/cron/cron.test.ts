@@ -24,10 +24,11 @@ async function finishedRun(tasks = 6) {
   return { key, project, bm, runId };
 }
 
-/** Puts a finished run back to running, as if its end had never been recorded. */
+/** Puts a finished run back to running, as if its end had never been recorded (nor its gate told of it). */
 async function reopen(runId: string) {
   await env.DB.prepare(`UPDATE eval_runs SET status = 'running', finished_at = NULL WHERE id = ?1`).bind(runId).run();
   await env.DB.prepare(`UPDATE run_benchmarks SET status = 'running' WHERE run_id = ?1`).bind(runId).run();
+  await env.RUN_GATE.get(env.RUN_GATE.idFromName(runId)).resume();
 }
 
 describe("cron: finished runs", { timeout: 120_000 }, () => {

@@ -1,15 +1,15 @@
 /**
  * Recovery after a restart: a run whose queued work died with the stack
- * (its RunGate instance gone, the holder with it, the messages never
- * delivered) is re-dispatched by the next cron pass and completes with
- * every attempt once; a live run's messages in flight are left alone.
+ * (its work last seen by another boot, the holder with it, the messages
+ * never delivered) is re-dispatched by the next cron pass and completes with
+ * every attempt once, each with the tries it had; a live run's messages in
+ * flight are left alone, and so is a run whose gate was merely evicted.
  */
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, newProject } from "../../test/http";
 import { arithmeticBenchmark, arithmeticRows, attemptsOf, createRun, fixtureStats, waitForRun } from "../../test/runs";
-import { attemptId } from "../../src/domain/attempt-id";
 import type { Env } from "../env";
 import { runCronPass } from "./index";
 
@@ -33,15 +33,16 @@ describe("cron: recovery of lost work", { timeout: 120_000 }, () => {
     await env.DB.prepare(`UPDATE eval_runs SET status = 'running', finished_at = NULL, error = NULL WHERE id = ?1`).bind(runId).run();
     await env.DB.prepare(`UPDATE run_benchmarks SET status = 'running' WHERE run_id = ?1`).bind(runId).run();
     await gate(runId).setCounts({ terminal: 5 }); // one settle landed in the gate but its row did not: D1 decides
-    const ids = [1, 2].map((s) => attemptId(runId, s));
-    await gate(runId).claim({ holder: "consumer-killed", attempts: ids, want: 2, limit: 4, lease_ms: 600_000 });
+    await gate(runId).resume(); // the stack died before the end: its gate was never told of one
+    await gate(runId).claim({ holder: "consumer-killed", until: Date.now() + 600_000, boot: "test-stack", attempts: [{ seq: 1, tries: 0 }, { seq: 2, tries: 0 }], want: 2, limit: 4 });
 
-    // Before the restart the holder is alive: nothing is taken for lost.
+    // Before the restart the holder is alive: nothing is taken for lost, and an eviction of the gate changes nothing.
+    expect((await runCronPass(env as unknown as Env, new Date())).recovery).toEqual({ recovered: 0, resent: 0, replanned: 0, finalized: 0 });
+    await evictDurableObject(gate(runId));
     expect((await runCronPass(env as unknown as Env, new Date())).recovery).toEqual({ recovered: 0, resent: 0, replanned: 0, finalized: 0 });
 
-    // The restart: the gate's instance (and its in-memory holders and claims) is gone; its storage stays.
-    await evictDurableObject(gate(runId));
-    const pass = await runCronPass(env as unknown as Env, new Date());
+    // The restart: a new boot of the stack; the old one's holders and queues are gone, the gate's storage stays.
+    const pass = await runCronPass({ ...(env as unknown as Env), ASSAY_STACK_BOOT: "test-stack-restarted" }, new Date());
     expect(pass.recovery).toEqual({ recovered: 1, resent: 4, replanned: 0, finalized: 0 });
     const p = await waitForRun(key, runId);
     expect(p).toMatchObject({ status: "completed", terminal_attempts: 8, scored_attempts: 8 });
@@ -66,8 +67,12 @@ describe("cron: recovery of lost work", { timeout: 120_000 }, () => {
     await env.DB.prepare(`UPDATE eval_runs SET status = 'running', finished_at = NULL WHERE id = ?1`).bind(runId).run();
     await env.DB.prepare(`UPDATE run_benchmarks SET status = 'running' WHERE run_id = ?1`).bind(runId).run();
     await gate(runId).setCounts({ terminal: 2 });
+    await gate(runId).resume(); // the stack died before the end: its gate was never told of one
     expect((await call("POST", `/api/eval-runs/${runId}/resume`, { key })).status).toBe(409); // alive: its work may be in flight
     await evictDurableObject(gate(runId));
+    expect((await call("POST", `/api/eval-runs/${runId}/resume`, { key })).status).toBe(409); // evicted, still this stack's
+    // As a stack before a restart left it: its work last seen under another boot.
+    await gate(runId).markWork("test-stack-before");
     const r = await call("POST", `/api/eval-runs/${runId}/resume`, { key });
     expect([r.status, r.body]).toEqual([202, { id: runId, status: "running" }]);
     expect(await waitForRun(key, runId)).toMatchObject({ status: "completed", terminal_attempts: 4, scored_attempts: 4 });
@@ -99,14 +104,14 @@ describe("cron: recovery of lost work", { timeout: 120_000 }, () => {
     await env.DB.prepare(`UPDATE eval_runs SET status = 'running', finished_at = NULL WHERE id = ?1`).bind(done).run();
     await env.DB.prepare(`UPDATE run_benchmarks SET status = 'running' WHERE run_id = ?1`).bind(done).run();
     await gate(done).setCounts({ terminal: 2 });
+    await gate(done).resume();
 
     const queued = await createRun(key, [bm], `fixture-${uniq()}`, { timeout_s: 5 });
     // Started: the plan step's message was in memory when the stack died, before it ran past marking the gate.
     await env.DB.prepare(`UPDATE eval_runs SET status = 'queued', queued_at = ?2 WHERE id = ?1`).bind(queued, new Date().toISOString()).run();
-    await gate(queued).markWork();
-
-    await evictDurableObject(gate(done));
-    await evictDurableObject(gate(queued));
+    // Both as a stack before a restart left them: their work last seen under another boot.
+    await gate(queued).markWork("test-stack-before");
+    await gate(done).markWork("test-stack-before");
     const pass = await runCronPass(env as unknown as Env, new Date());
     expect(pass.recovery).toMatchObject({ recovered: 2, replanned: 1, finalized: 1 });
     expect((await call("GET", `/api/eval-runs/${done}`, { key })).body.status).toBe("completed");

@@ -2,18 +2,21 @@
  * Recovery of runs whose work was lost: the local stack was killed mid-run
  * and started again on the same state, and the messages of its in-memory
  * queues (attempts waiting or delayed for a retry, plan steps) died with
- * it, as did the RunGate's claims. Each cron pass (the first one right
- * after start-up: scripts/lib/stack.mjs fires it once the stack answers)
- * asks every active run's RunGate whether its work was lost (a new gate
- * instance, no live holder: see RunGate.takeLost). For such a run it
- * re-sends the plan step when planning was unfinished, re-counts the
- * ended attempts from D1 (settles that died with the stack), re-sends
- * every planned attempt without a row, and finishes the run if nothing
- * was open. Nothing runs twice: an attempt with a row is never re-sent,
- * and the consumer skips ended attempts and claims the rest in the gate.
- * A live stack is left alone, messages in flight included (its gate keeps
- * its instance). Agent runs are not re-dispatched: their runner outlives
- * the stack and calls back; their attempts end by their timeout.
+ * it, as did every invocation holding attempts. Each cron pass (the first
+ * one right after start-up: scripts/lib/stack.mjs fires it once the stack
+ * answers) asks every active run's RunGate whether its work was lost (last
+ * seen by another boot of the stack: see RunGate.takeLost). For such a run
+ * it re-sends the plan step when planning was unfinished, re-counts the
+ * ended attempts from D1 (settles that died with the stack), re-sends every
+ * planned attempt without a row, each with the tries its claim kept (a
+ * retry waiting out its backoff is not reset to its first try), at most
+ * SEND_RATE messages a second, and finishes the run if nothing was open.
+ * Nothing runs twice: an attempt with a row is never re-sent, and the
+ * consumer skips ended attempts and claims the rest in the gate. A live
+ * stack is left alone, messages in flight included; on Cloudflare, whose
+ * queues outlive any restart, there is no boot and nothing is ever lost.
+ * Agent runs are not re-dispatched: their runner outlives the stack and
+ * calls back; their attempts end by their timeout.
  */
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import { listActiveRuns } from "../../src/db/active-runs";
@@ -21,9 +24,11 @@ import { endedSeqsIn } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
 import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
-import type { Env } from "../env";
+import { attemptQueues, type Env } from "../env";
 import { isAgentRun } from "../agent/context";
-import { sendAttempts } from "../queue/attempt-queues";
+import { sendAttempts, SEND_BATCH } from "../queue/attempt-queues";
+import type { AttemptMessage } from "../../src/domain/queue-messages";
+import type { LostWork } from "../gate/contract";
 import { gateFor } from "../gate/client";
 import { lifecycleOf } from "../lifecycle";
 import { finalizeRun } from "../../src/lifecycle/run-transitions";
@@ -35,6 +40,8 @@ import { SWEEP_WINDOW } from "./sweeper";
 export const RECOVERY_RUNS = 100;
 /** Attempts re-sent per run and pass; a larger recovery continues on the next pass. */
 export const RECOVERY_SENDS = 20_000;
+/** Messages re-sent per second at most, over both attempt queues: below Queues' 5,000 per queue, leaving room for the run's own. */
+export const SEND_RATE = 4_000;
 
 export interface RecoveryReport {
   /** Runs found with their work lost (or a recovery under way). */
@@ -52,14 +59,14 @@ export async function recoverLost(env: Env, budget: Budget): Promise<RecoveryRep
   for (const run of await listActiveRuns(env.DB, "", RECOVERY_RUNS)) {
     if (!budget.ok()) break;
     const gate = gateFor(env, run.id);
-    const lost = await gate.takeLost();
+    const lost = await gate.takeLost(env.ASSAY_STACK_BOOT ?? "");
     if (!lost) continue;
     report.recovered += 1;
     if (await isAgentRun(env, run.id)) {
       await gate.recoveryAt(null);
       continue;
     }
-    await recoverRun(env, run, lost.from, budget, report);
+    await recoverRun(env, run, lost, budget, report);
   }
   return report;
 }
@@ -70,17 +77,35 @@ export async function recoverLost(env: Env, budget: Budget): Promise<RecoveryRep
  */
 export async function recoverIfLost(env: Env, run: { id: string; status: string }): Promise<boolean> {
   const gate = gateFor(env, run.id);
-  const lost = await gate.takeLost();
+  const lost = await gate.takeLost(env.ASSAY_STACK_BOOT ?? "");
   if (!lost) return false;
   if (await isAgentRun(env, run.id)) {
     await gate.recoveryAt(null);
     return false;
   }
-  await recoverRun(env, run, lost.from, new Budget(DEFAULT_LIMITS), { recovered: 1, resent: 0, replanned: 0, finalized: 0 });
+  await recoverRun(env, run, lost, new Budget(DEFAULT_LIMITS), { recovered: 1, resent: 0, replanned: 0, finalized: 0 });
   return true;
 }
 
-async function recoverRun(env: Env, run: { id: string; status: string }, from: number, budget: Budget, report: RecoveryReport): Promise<void> {
+/** Sends messages at most SEND_RATE a second: each SEND_RATE-sized part waits until a second has passed since the last began. */
+async function sendPaced(queues: Queue[], messages: AttemptMessage[], pace: { began: number; sent: number }): Promise<void> {
+  for (let i = 0; i < messages.length; i += SEND_BATCH) {
+    if (pace.sent >= SEND_RATE) {
+      const wait = pace.began + 1000 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pace.began = Date.now();
+      pace.sent = 0;
+    }
+    const part = messages.slice(i, i + SEND_BATCH);
+    await sendAttempts(queues, part.map((body) => ({ body })));
+    pace.sent += part.length;
+  }
+}
+
+async function recoverRun(env: Env, run: { id: string; status: string }, lost: LostWork, budget: Budget, report: RecoveryReport): Promise<void> {
+  const from = lost.from;
+  const kept = new Map(lost.tries.map((c) => [c.seq, c]));
+  const pace = { began: Date.now(), sent: 0 };
   const gate = gateFor(env, run.id);
   const rbs = await listRunBenchmarks(openDb(env.DB), run.id);
   const planning =
@@ -111,7 +136,12 @@ async function recoverRun(env: Env, run: { id: string; status: string }, from: n
       budget.spend(done.size + 1);
       const open: number[] = [];
       for (let s = seq; s < hi; s++) if (!done.has(s)) open.push(s);
-      await sendAttempts(env, open.map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } })));
+      // Each with what its claim kept: the tries it had (and its wait, its kept reply), or none for one never delivered.
+      const messages = open.map((s): AttemptMessage => {
+        const c = kept.get(s);
+        return { kind: "attempt", run_id: run.id, seq: s, tries: c?.tries ?? 0, ...(c?.limited_since != null && { limited_since: c.limited_since }), ...(c?.reply_key && { reply_key: c.reply_key }) };
+      });
+      await sendPaced(attemptQueues(env), messages, pace);
       sent += open.length;
       seq = hi;
     }

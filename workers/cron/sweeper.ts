@@ -31,6 +31,7 @@ import { slotAt } from "../../src/execution/plan-layout";
 import { readPlan } from "../../src/storage/run-plans";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { Env } from "../env";
+import { attemptQueues } from "../env";
 import { sendAttempts } from "../queue/attempt-queues";
 import { gateFor } from "../gate/client";
 import { lifecycleOf } from "../lifecycle";
@@ -140,7 +141,7 @@ async function sweepRun(env: Env, run: ActiveRun, now: Date, budget: Budget, rep
       found += open.length;
       if (open.length && giveUp) report.given_up += await giveUpAttempts(env, run.id, range.benchmark, open, now, quiet);
       else if (open.length) {
-        await sendAttempts(env, open.map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } })));
+        await sendAttempts(attemptQueues(env), open.map((s) => ({ body: { kind: "attempt", run_id: run.id, seq: s, tries: 0 } })));
         budget.resendsLeft -= open.length;
         report.resent += open.length;
       }

@@ -1,10 +1,11 @@
 /**
  * The RunGate's budget ledger (src/domain/run-budget.ts states the rule):
- * what the run's recorded attempts spent (persisted), the estimate each
- * admitted call holds until it lands (in memory, by attempt id), and
- * whether the budget is exhausted (persisted). The gate is one object per
- * run, so "check, then reserve" is atomic across every consumer; a call is
- * admitted or refused as one step.
+ * what the run's recorded attempts spent (persisted), what each attempt
+ * not yet landed holds (in memory, by attempt id: what its ended calls
+ * spent plus the estimate of the call it has in flight; an agent attempt
+ * makes many), and whether the budget is exhausted (persisted). The gate
+ * is one object per run, so "check, then reserve" is atomic across every
+ * consumer; a call is admitted or refused as one step.
  *
  * Reservations are memory only: an eviction loses them, so the calls then
  * in flight (at most `concurrency`) may pass the limit by their estimates;
@@ -19,7 +20,10 @@ function spendOf(u: LandedUsage, estimate: Spend): Spend {
 }
 
 interface Reservation {
+  /** What the attempt holds: its ended calls' spend, plus the estimate of the call in flight. */
   estimate: Spend;
+  /** What its ended calls spent (the estimate less the call in flight). */
+  ended: Spend;
 }
 
 export class BudgetLedger {
@@ -44,12 +48,17 @@ export class BudgetLedger {
     return { admitted, exhausted_by: this.exhaustedBy, finish: this.exhaustedBy !== null && this.reservations.size === 0, spent: this.spent };
   }
 
-  /** Admits a call of `attempt` (replacing its own earlier reservation, a retry in place) or refuses it, exhausting the budget. */
+  /**
+   * Admits a call of `attempt` on top of what its ended calls spent (a call
+   * still held by it, one that never reported its end, is replaced) or
+   * refuses it, exhausting the budget.
+   */
   reserve(attempt: string, estimate: Spend, budget: RunBudget): BudgetVerdict {
     if (this.exhaustedBy === null) {
-      const passed = limitPassed(budget, this.spent, this.reserved(attempt), estimate);
+      const ended = this.reservations.get(attempt)?.ended ?? NO_SPEND;
+      const passed = limitPassed(budget, this.spent, addSpend(this.reserved(attempt), ended), estimate);
       if (passed === null) {
-        this.reservations.set(attempt, { estimate });
+        this.reservations.set(attempt, { estimate: addSpend(ended, estimate), ended });
         return this.verdict(true);
       }
       this.exhaustedBy = passed;
@@ -59,10 +68,13 @@ export class BudgetLedger {
     return this.verdict(false);
   }
 
-  /** A call ended: its reservation now holds what it spent (a figure not reported keeps the estimate's) until it lands. */
+  /** A call ended: the attempt now holds what it spent (a figure not reported keeps the call's estimate) until it lands. */
   ended(usage: LandedUsage): void {
     const r = this.reservations.get(usage.attempt);
-    if (r) r.estimate = spendOf(usage, r.estimate);
+    if (!r) return;
+    const call = { input_tokens: r.estimate.input_tokens - r.ended.input_tokens, output_tokens: r.estimate.output_tokens - r.ended.output_tokens, cost_usd: r.estimate.cost_usd - r.ended.cost_usd };
+    r.ended = addSpend(r.ended, spendOf(usage, call));
+    r.estimate = r.ended;
   }
 
   /** Counts what landed attempts spent (only those whose row was written: each once) and ends their reservations. */

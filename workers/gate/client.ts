@@ -1,11 +1,16 @@
-/** The run's RunGate stub, and its gate shards' (a sharded run: workers/gate/slot-gate.ts). */
+/** The run's RunGate. */
 import type { Env } from "../env";
+import type { RunGateRpc } from "./contract";
 
-export function gateFor(env: Env, runId: string) {
-  return env.RUN_GATE.get(env.RUN_GATE.idFromName(runId));
-}
-
-/** Shard `index` of the run's gate (RunGateShard). */
-export function gateShardFor(env: Env, runId: string, index: number) {
-  return env.RUN_GATE_SHARD.get(env.RUN_GATE_SHARD.idFromName(`${runId}#gate${index}`));
+/**
+ * The run's RunGate, each call through a stub made for it: a stub whose
+ * object restarted (a deploy, an eviction cutting requests off) fails
+ * every call after, so one kept across calls would fail for the rest of
+ * the invocation. Making one is a name lookup, no request.
+ */
+export function gateFor(env: Pick<Env, "RUN_GATE">, runId: string): DurableObjectStub<RunGateRpc> {
+  const id = env.RUN_GATE.idFromName(runId);
+  return new Proxy({} as DurableObjectStub<RunGateRpc>, {
+    get: (_target, method) => (method === "then" ? undefined : (...args: unknown[]) => Reflect.apply(Reflect.get(env.RUN_GATE.get(id), method) as (...a: unknown[]) => unknown, undefined, args)),
+  });
 }

@@ -9,16 +9,18 @@ import type { BudgetState, BudgetVerdict, Landed, LandedUsage, Reserve, SpendInp
 import type { TimelineSample } from "../../src/execution/run-timeline";
 
 const Holder = z.string().min(1).max(200);
-/** The longest a request for more slots waits for one to be released. */
-export const MAX_WAIT_MS = 1_000;
+/** The longest a request for slots, or a watch for the run's stop, waits at the gate: a consumer invocation's wall time. */
+export const MAX_WAIT_MS = 15 * 60_000;
 /**
- * The longest holder lease: the consumer leases 2 × timeout_s + 30 s (a model
- * call and a judge call could both time out), and timeout_s goes up to
- * 3,600 s (src/domain/run-options.ts). A cap below that refused every claim
- * of a run with timeout_s above 1,785 s.
+ * The longest a holder is held alive: a consumer holds until its wall time
+ * ends (15 minutes), a dispatched agent attempt until its timeout (up to
+ * 3,600 s) and a margin; twice that bounds both.
  */
 export const MAX_LEASE_MS = 2 * 3_600_000 + 30_000;
-const Lease = z.number().int().min(1_000).max(MAX_LEASE_MS);
+/** When the holder is certainly gone (epoch ms). */
+const Until = z.number().int().min(0);
+/** The local stack's boot the holder belongs to ("" on Cloudflare, whose queues outlive any restart). */
+const Boot = z.string().max(100).default("");
 
 /**
  * The run's concurrency band (options.concurrency as `{min, max}`). Given with
@@ -29,24 +31,40 @@ const BandInput = z
   .object({ min: z.number().int().min(1).max(10_000), max: z.number().int().min(1).max(10_000) })
   .refine((b) => b.min <= b.max, "min must not exceed max");
 
+/** An attempt as claimed: its seq in the run, and what its message carried (kept so a recovery re-sends it as it was). */
+export const ClaimedAttempt = z.object({
+  seq: z.number().int().min(0),
+  tries: z.number().int().min(0).max(1_000),
+  limited_since: z.number().int().min(0).nullable().optional(),
+  reply_key: z.string().max(300).nullable().optional(),
+});
+
 export const Claim = z.object({
   holder: Holder,
-  attempts: z.array(z.string().min(1).max(200)).max(1000),
+  until: Until,
+  boot: Boot,
+  attempts: z.array(ClaimedAttempt).max(1000),
   want: z.number().int().min(0).max(10_000),
   limit: z.number().int().min(1).max(10_000),
-  lease_ms: Lease,
   band: BandInput.optional(),
 });
 
 export const More = z.object({
   holder: Holder,
+  until: Until,
+  boot: Boot,
   want: z.number().int().min(0).max(10_000),
   limit: z.number().int().min(1).max(10_000),
-  lease_ms: Lease,
-  /** With nothing free, wait this long for a slot to be released before answering 0. */
+  /** With nothing free, wait this long for a slot to be given back (or the run to stop) before answering none. */
   wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
   band: BandInput.optional(),
 });
+
+/** Slots given, and whether the run has stopped (no more calls start). */
+export interface Grant {
+  slots: number[];
+  stopped: boolean;
+}
 
 /** One model call's outcome (src/execution/concurrency-band.ts CallSignal). */
 export const CallReport = z.object({
@@ -58,11 +76,11 @@ export const CallReport = z.object({
 
 /**
  * Calls that ended, for the band and the timeline. With `keep`, the caller is
- * a worker about to start another call on its slot: the answer says whether
- * it may (false: the limit fell below the slots held, and this slot is taken
- * back; the worker starts nothing more on it and does not release it).
+ * a worker about to start another call on its slot (`slot`): the answer says
+ * whether it may (false: the limit fell below the slots held, and this slot is
+ * taken back; the worker starts nothing more on it and does not release it).
  */
-export const Report = z.object({ holder: Holder, calls: z.array(CallReport).max(10_000), keep: z.boolean().default(false) });
+export const Report = z.object({ holder: Holder, calls: z.array(CallReport).max(10_000), keep: z.boolean().default(false), slot: z.number().int().min(0).optional() });
 
 export interface ReportAnswer {
   /** Whether the worker keeps its slot (always true without `keep`). */
@@ -73,7 +91,21 @@ export interface ReportAnswer {
   limit: number;
 }
 
-export const Release = z.object({ holder: Holder, slots: z.number().int().min(0).max(10_000), attempts: z.array(z.string()).max(1000) });
+/**
+ * What a holder gives back: slots; attempts it is done with (`ended`: their
+ * claims go); attempts it sends back to the queue (`requeued`: their claims
+ * stay without a holder, with the tries they go back with); and, with
+ * `done`, everything it still holds (its invocation ends).
+ */
+export const Release = z.object({
+  holder: Holder,
+  slots: z.array(z.number().int().min(0)).max(10_000).default([]),
+  ended: z.array(z.number().int().min(0)).max(10_000).default([]),
+  requeued: z.array(ClaimedAttempt).max(10_000).default([]),
+  done: z.boolean().default(false),
+});
+
+export const Watch = z.object({ holder: Holder, wait_ms: z.number().int().min(0).max(MAX_WAIT_MS) });
 
 export interface GateState {
   in_flight: number;
@@ -82,76 +114,34 @@ export interface GateState {
   total: number | null;
   /** The in-flight limit now: the band's current limit, or the pinned concurrency; null before any slot was asked for. */
   limit: number | null;
+  /** Holders alive now (consumer invocations and dispatched agent attempts). */
+  holders: number;
+  /** The run stopped: no slot is granted until it is resumed. */
+  halted: boolean;
 }
 
-/** The clocks' skew between a pool and its shards that quota leases allow for (Cloudflare's clocks are NTP-synced far closer). */
-export const GATE_SKEW_MS = 1_000;
-
-/**
- * A sharded run's gate (src/domain/gate-shards.ts, docs/scaling.md): a consumer invocation claims, asks for
- * more and releases at its shard (RunGateShard) as it would at the RunGate; `run` and `shard` name the pool
- * the shard leases its quota from. Shards serve fixed limits only (no band, no budget: gateShardCount).
- */
-const ShardOf = { run: z.string().min(1).max(200), shard: z.number().int().min(0).max(63) };
-export const ShardClaim = Claim.omit({ band: true }).extend(ShardOf);
-export const ShardMore = More.omit({ band: true }).extend(ShardOf);
-/** `done`: the holder's last release here; it no longer waits for slots. */
-export const ShardRelease = Release.extend({ done: z.boolean().default(false) });
-
-/** A shard's answer: the slots granted, and when the holder's slots at this shard lapse unless renewed (null: it holds none). */
-export interface ShardGrant {
-  granted: number;
-  until: number | null;
-}
-
-export interface ShardStats {
-  /** This instance of the shard (a restart is a new one), as the pool knows it; null before its first request. */
-  incarnation: string | null;
-  in_use: number;
-  max_in_use: number;
-  quota: number;
-  waiting: number;
-  executing: number;
-  asks: number;
-}
-
-export interface RunGateShardRpc extends Rpc.DurableObjectBranded {
-  claim(input: z.input<typeof ShardClaim>): Promise<ShardGrant & { busy: string[]; epoch: number }>;
-  more(input: z.input<typeof ShardMore>): Promise<ShardGrant>;
-  release(input: z.input<typeof ShardRelease>): Promise<void>;
-  stats(): Promise<ShardStats>;
-}
-
-/** A shard's quota ask (QuotaAsk) as the pool receives it, with the run's limit. */
-export const PoolAsk = z.object({
-  shard: z.string().min(1).max(300),
-  seq: z.number().int().min(1),
-  quota: z.number().int().min(0).max(10_000),
-  in_use: z.number().int().min(0).max(10_000),
-  demand: z.number().int().min(0).max(20_000),
-  /** A holder's lease plus the shard's slack (QUOTA_SLACK_MS). */
-  lease_ms: z.number().int().min(1).max(MAX_LEASE_MS + 60_000),
-  limit: z.number().int().min(1).max(10_000),
-});
-
-/** The pool's reply to a shard (QuotaReply). */
-export interface PoolReply {
-  shard: string;
-  seq: number;
-  quota: number;
-  until: number;
-  target: number;
+/** Where a recovery starts, and the tries each attempt that lost its message had (re-sent with them, not from 0). */
+export interface LostWork {
+  from: number;
+  tries: z.infer<typeof ClaimedAttempt>[];
 }
 
 /** The RPC methods callers reach through `env.RUN_GATE` stubs (workers/gate/run-gate.ts implements them). */
 export interface RunGateRpc extends Rpc.DurableObjectBranded {
-  claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }>;
-  more(input: z.input<typeof More>): Promise<number>;
+  claim(input: z.input<typeof Claim>): Promise<Grant & { busy: number[]; epoch: number }>;
+  more(input: z.input<typeof More>): Promise<Grant>;
   release(input: z.input<typeof Release>): Promise<void>;
-  settle(count: number): Promise<GateState>;
+  /** Resolves when the run stops ({stopped: true}), the holder lets go, or after `wait_ms` ({stopped: false}). */
+  watch(input: z.input<typeof Watch>): Promise<{ stopped: boolean }>;
+  /** The run stopped or ended: waiting holders are told at once, and no slot is granted until `resume`. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  /** Counts attempts that ended; a repeat of the same `group` counts nothing. */
+  settle(count: number, group?: string): Promise<GateState>;
   setCounts(counts: { total?: number | null; terminal?: number }): Promise<GateState>;
-  markWork(): Promise<void>;
-  takeLost(): Promise<{ from: number } | null>;
+  /** Records that the run's work is being sent from the stack of `boot` (a plan step). */
+  markWork(boot?: string): Promise<void>;
+  takeLost(boot?: string): Promise<LostWork | null>;
   recoveryAt(next: number | null): Promise<void>;
   stats(): Promise<GateState>;
   /** Budget (options.budget): admit or refuse one model call (budget.ts). */
@@ -159,16 +149,10 @@ export interface RunGateRpc extends Rpc.DurableObjectBranded {
   /** Budget: count what attempts whose rows were just written spent. */
   landCalls(landed: z.input<typeof Landed>): Promise<BudgetVerdict>;
   budgetState(): Promise<BudgetState>;
-  /** Budget: a call ended; its reservation holds what it spent until it lands. */
+  /** Budget: a call ended; its attempt holds what it spent until it lands. */
   callEnded(usage: z.input<typeof LandedUsage>): Promise<void>;
   /** Budget: start over from the spend D1 holds (a resume). */
   resetBudget(spent: z.input<typeof SpendInput>): Promise<void>;
   report(input: z.input<typeof Report>): Promise<ReportAnswer>;
   timeline(): Promise<TimelineSample[]>;
-  /** Sharded runs: a shard's quota ask (null: an ask older than one already read). */
-  shardAsk(input: z.input<typeof PoolAsk>): Promise<PoolReply | null>;
-  /** The run's shard count: fixed by the first caller (`proposed`), or by setShardCount, for the rest of the run. */
-  shardCount(proposed: number): Promise<number>;
-  /** Fixes the run's shard count before its work starts (tests, benches: small runs with N > 1). */
-  setShardCount(n: number): Promise<void>;
 }

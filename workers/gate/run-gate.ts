@@ -1,83 +1,75 @@
 /**
  * RunGate: one Durable Object per run. It is the run's counting semaphore
- * (at most `limit` model calls in flight across every consumer invocation)
- * and its registry of attempts being executed (a redelivered message for an
- * attempt that is running elsewhere is told so instead of running twice).
- * Slots and claims belong to a holder (one consumer invocation) under a
- * lease that expires on its own, so a consumer that dies cannot wedge the
- * run. It also keeps the tally of ended attempts, which tells the consumer
- * when the run is done without scanning D1.
+ * (at most `limit` model calls in flight across every consumer invocation,
+ * as numbered slots: slot s calls through the run's lane ⌊s/6⌋), its
+ * registry of attempts being executed (a redelivered message for an
+ * attempt running elsewhere is told so instead of running twice), the
+ * tally of ended attempts that tells the consumer when the run is done,
+ * and the one place a stop reaches the invocations working on the run.
  *
- * Slots and claims live in memory: they only matter while the object is
- * busy, and losing them (an eviction) frees capacity early rather than
- * stalling the run. The tally is persisted.
+ * Holders, their slots and their claims are stored (src/domain/run-slots.ts
+ * over src/storage/gate-store.ts, written through as they change), so an
+ * evicted or restarted gate resumes them: a new instance is not evidence
+ * that work was lost. A holder lives until its invocation's wall time ends
+ * (or it lets go), so a consumer that dies cannot wedge the run. Requests
+ * waiting for a slot or for the run's stop are memory only: an eviction
+ * fails them, and their callers ask again.
  *
- * It also tells a run whose work was lost (the local stack killed and
- * restarted: its queues lived in memory) from one whose work is alive.
- * Each instance of the object has its own id; the id of the instance that
- * last saw the run's work (a claim, the plan, a resume) is persisted. An
- * instance that finds another's id there, with no live holder of its own,
- * was started after the one that held the work ended: whatever that work
- * was (claims, queued or delayed messages of a local queue) may be gone.
- * A live stack keeps its instance, so its messages in flight are never
- * taken for lost. See takeLost and workers/cron/recovery.ts.
+ * Lost work is a local stack's alone (its queues live in memory): each
+ * claim carries the stack's boot (ASSAY_STACK_BOOT, set by the stack at
+ * start; none on Cloudflare, whose queues survive anything), and a pass
+ * from a new boot finds the run's work last seen by another (takeLost):
+ * every holder of the old boot died with it, and their claims, with the
+ * tries they had, are what a recovery re-sends (workers/cron/recovery.ts).
  *
  * A run whose concurrency is a band (`{min, max}`, min < max) has its limit
  * set here by the band's controller (src/execution/concurrency-band.ts),
  * fed by the calls its holders report. The limit may fall below the slots
  * held; the guarantee stays exact: a call starts only on a slot granted, or
  * kept (see `report`), while the slots held did not exceed the limit of that
- * moment, and slots above a lowered limit are taken back as their calls end,
- * so no call starts until the run is back under its limit. The reports also
- * fill the run's timeline (src/execution/run-timeline.ts): the open sample
- * lives in memory, each closed one is stored under `tl:<n>`.
- *
- * A sharded run (a fixed limit, no budget: gateShardCount in
- * src/domain/gate-shards.ts) grants its slots at RunGateShard objects
- * instead (workers/gate/run-gate-shard.ts), and this object is their pool
- * (QuotaPool): it leases each shard incarnation its quota, never more than
- * the limit in all. Reservations are persisted (`qp:<shard>`), so a
- * restarted pool never hands out quota a shard may still be granting from;
- * the tally, lost work, recovery, the timeline and budgets stay here.
+ * moment, and slots above a lowered limit are taken back as their calls end.
+ * The reports also fill the run's timeline (src/execution/run-timeline.ts):
+ * the open sample lives in memory, each closed one is stored under `tl:<n>`.
  */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Env } from "../env";
 import { adapts, bandLimit, initialBand, observeCall, type Band, type BandState } from "../../src/execution/concurrency-band";
 import { addCall, closeSample, openSample, sampleMs, type OpenSample, type TimelineSample } from "../../src/execution/run-timeline";
+import { parseAttemptId } from "../../src/domain/attempt-id";
+import { RunSlots } from "../../src/domain/run-slots";
+import { GateStore } from "../../src/storage/gate-store";
 import { BudgetLedger } from "./budget";
 import { Landed, LandedUsage, Reserve, SpendInput, type BudgetState, type BudgetVerdict } from "./budget-contract";
-import { Claim, More, PoolAsk, Release, Report, type GateState, type PoolReply, type ReportAnswer, type RunGateRpc, GATE_SKEW_MS } from "./contract";
-import { QuotaPool, type ReservationRecord } from "../../src/domain/gate-shards";
+import { Claim, More, Release, Report, Watch, type GateState, type Grant, type LostWork, type ReportAnswer, type RunGateRpc } from "./contract";
 
-/** A shard that reported slots in use or wanted this recently still has live holders (it asks every 250 ms while it does). */
-const SHARD_ALIVE_MS = 10_000;
-
-interface HolderState {
-  slots: number;
-  until: number;
-}
+/** How long a counted group is remembered against a repeat of its count. */
+const SETTLED_KEEP_MS = 60 * 60_000;
 
 interface Waiter {
   holder: string;
   want: number;
   limit: number;
-  leaseMs: number;
-  answer: (granted: number) => void;
+  answer: (g: Grant) => void;
+}
+
+interface Watcher {
+  holder: string;
+  answer: (stopped: boolean) => void;
 }
 
 export class RunGate extends DurableObject<Env> implements RunGateRpc {
-  private holders = new Map<string, HolderState>();
-  private executing = new Map<string, string>();
-  /** Requests for more slots waiting for one to be released, oldest first. */
+  private slots!: RunSlots;
+  private store!: GateStore;
+  /** Requests for slots waiting for one to be given back, oldest first. */
   private waiters: Waiter[] = [];
+  private watchers: Watcher[] = [];
   private maxSeen = 0;
   private terminal = 0;
   private total: number | null = null;
-  /** This instance's id: a restart (or an eviction) gives the object a new one. */
-  private readonly instance = crypto.randomUUID();
-  /** The id of the instance that last saw the run's work (persisted), and whether it is this one. */
-  private workInstance: string | null = null;
+  private halted = false;
+  /** The boot of the stack that last saw the run's work (persisted); null before any. */
+  private workBoot: string | null = null;
   /** Where an unfinished recovery continues (the next seq to look at), persisted; null when none is under way. */
   private recoverFrom: number | null = null;
   /** The run's budget ledger (options.budget): spent, reserved per call in flight, exhausted. */
@@ -89,52 +81,46 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   /** The timeline sample being filled, and how many are stored. */
   private sample: OpenSample | null = null;
   private samples = 0;
-  /** Sharded runs: the shards' reservations, what each last reported in use, and what is persisted of each. */
-  private quota: QuotaPool | null = null;
-  private readonly shardSeen = new Map<string, { in_use: number; demand: number; at: number }>();
-  private readonly persisted = new Map<string, ReservationRecord>();
-  /** The run's shard count once fixed (persisted). */
-  private shards: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.budget = new BudgetLedger(ctx.storage);
     ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_instance", "recover_from", "band", "samples", "gate_shards"]);
-      this.shards = (saved.get("gate_shards") as number | undefined) ?? null;
-      for (const [k, r] of await ctx.storage.list<ReservationRecord>({ prefix: "qp:" })) this.persisted.set(k.slice(3), r);
+      this.store = new GateStore(ctx.storage.sql);
+      this.slots = new RunSlots(this.store);
+      const saved = await ctx.storage.get(["max_seen", "terminal", "total", "work_boot", "recover_from", "band", "samples", "halted"]);
       this.band = (saved.get("band") as BandState | undefined) ?? null;
       this.samples = (saved.get("samples") as number | undefined) ?? 0;
       this.maxSeen = (saved.get("max_seen") as number | undefined) ?? 0;
       this.terminal = (saved.get("terminal") as number | undefined) ?? 0;
       this.total = (saved.get("total") as number | null | undefined) ?? null;
-      this.workInstance = (saved.get("work_instance") as string | undefined) ?? null;
+      this.workBoot = (saved.get("work_boot") as string | undefined) ?? null;
       this.recoverFrom = (saved.get("recover_from") as number | null | undefined) ?? null;
+      this.halted = (saved.get("halted") as boolean | undefined) ?? false;
       await this.budget.load();
     });
   }
 
-  private inUse(): number {
-    let n = 0;
-    for (const h of this.holders.values()) n += h.slots;
-    return n;
-  }
-
-  /** Slots held here and at the shards (as each last reported: never above their reservations, so within the limit). */
-  private inFlight(now = Date.now()): number {
-    let n = this.inUse();
-    for (const [k, s] of this.shardSeen) {
-      if (s.at + SHARD_ALIVE_MS <= now) this.shardSeen.delete(k);
-      else n += s.in_use;
-    }
-    return n;
-  }
-
   private expire(now: number): void {
-    for (const [id, h] of this.holders) if (h.until <= now) this.holders.delete(id);
-    for (const [attempt, holder] of this.executing) if (!this.holders.has(holder)) this.executing.delete(attempt);
-    // A call's reservation lasts while its attempt is claimed: a dead holder's calls reserve nothing.
-    this.budget.keep((a) => this.executing.has(a));
+    const gone = this.slots.expire(now);
+    if (gone.length) this.answerGone(new Set(gone));
+    this.keepReservations();
+  }
+
+  /** A call's reservation lasts while its attempt is claimed by a live holder. */
+  private keepReservations(): void {
+    this.budget.keep((a) => {
+      const seq = parseAttemptId(a)?.seq;
+      return seq !== undefined && !!this.slots.claimOf(seq)?.holder;
+    });
+  }
+
+  /** Requests of holders that are gone (let go, expired) get their answer now. */
+  private answerGone(gone: Set<string>): void {
+    for (const w of this.waiters.filter((w) => gone.has(w.holder))) w.answer({ slots: [], stopped: this.halted });
+    this.waiters = this.waiters.filter((w) => !gone.has(w.holder));
+    for (const w of this.watchers.filter((w) => gone.has(w.holder))) w.answer(this.halted);
+    this.watchers = this.watchers.filter((w) => !gone.has(w.holder));
   }
 
   /** The limit in force: the band's, else the pinned one the caller asks under. */
@@ -174,109 +160,137 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
         this.sample = null;
       }
     }
-    if (!this.sample && open) this.sample = openSample(now, this.currentLimit() ?? 0, this.inFlight(now));
+    if (!this.sample && open) this.sample = openSample(now, this.currentLimit() ?? 0, this.slots.inUse());
   }
 
-  private grant(holder: string, want: number, asked: number, leaseMs: number, now: number): number {
-    const h = this.holders.get(holder) ?? { slots: 0, until: 0 };
-    const limit = this.limitOf(asked);
-    const granted = Math.max(0, Math.min(want, limit - this.inUse()));
-    h.slots += granted;
-    h.until = now + leaseMs;
-    this.holders.set(holder, h);
-    const used = this.inUse();
+  private grant(holder: string, want: number, asked: number): number[] {
+    if (this.halted || want <= 0) return [];
+    const got = this.slots.grant(holder, want, this.limitOf(asked));
+    const used = this.slots.inUse();
     if (this.sample && used > this.sample.in_flight) this.sample.in_flight = used;
     if (used > this.maxSeen) {
       this.maxSeen = used;
       this.ctx.storage.put("max_seen", used, { allowUnconfirmed: true });
     }
-    return granted;
+    return got;
   }
 
-  /** Records that this instance now sees the run's work (once per instance: a claim, the plan, a resume). */
-  private ownWork(): void {
-    if (this.workInstance === this.instance) return;
-    this.workInstance = this.instance;
-    this.ctx.storage.put("work_instance", this.instance, { allowUnconfirmed: true });
+  /** Records that the stack of `boot` now sees the run's work. */
+  private ownWork(boot: string): void {
+    if (this.workBoot === boot) return;
+    this.workBoot = boot;
+    this.ctx.storage.put("work_boot", boot, { allowUnconfirmed: true });
   }
 
   private state(): GateState {
-    return { in_flight: this.inFlight(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total, limit: this.currentLimit() };
+    return { in_flight: this.slots.inUse(), max_in_flight: this.maxSeen, terminal: this.terminal, total: this.total, limit: this.currentLimit(), holders: this.slots.holderCount(), halted: this.halted };
   }
 
   /**
    * Claims attempts for `holder` and grants it up to `want` slots. Attempts
    * already being executed under another live holder come back as `busy`.
    */
-  async claim(input: z.input<typeof Claim>): Promise<{ granted: number; busy: string[]; epoch: number }> {
-    const { holder, attempts, want, limit, lease_ms, band } = Claim.parse(input);
+  async claim(input: z.input<typeof Claim>): Promise<Grant & { busy: number[]; epoch: number }> {
+    const { holder, until, boot, attempts, want, limit, band } = Claim.parse(input);
     const now = Date.now();
     this.expire(now);
     this.useConcurrency(limit, band);
     this.tick(now, true);
-    this.ownWork();
-    const busy: string[] = [];
-    for (const a of attempts) {
-      const owner = this.executing.get(a);
-      if (owner && owner !== holder) busy.push(a);
-      else this.executing.set(a, holder);
-    }
-    return { granted: this.grant(holder, want, limit, lease_ms, now), busy, epoch: this.band?.epoch ?? 0 };
+    this.ownWork(boot);
+    this.slots.hold(holder, until, boot);
+    const busy = this.slots.claim(holder, attempts);
+    return { slots: this.grant(holder, want, limit), busy, epoch: this.band?.epoch ?? 0, stopped: this.halted };
   }
 
   /**
-   * More slots for a holder that has work waiting; also renews its lease.
-   * With none free it may wait up to `wait_ms` for a release, so a slot
-   * passes to the next holder the moment it is given back, without polling.
+   * More slots for a holder that has work waiting. With none free it waits
+   * up to `wait_ms` for one to be given back (or the run to stop), so a slot
+   * passes to the next holder the moment it is released: a callback, not a
+   * poll.
    */
-  async more(input: z.input<typeof More>): Promise<number> {
-    const { holder, want, limit, lease_ms, wait_ms, band } = More.parse(input);
+  async more(input: z.input<typeof More>): Promise<Grant> {
+    const { holder, until, boot, want, limit, wait_ms, band } = More.parse(input);
     const now = Date.now();
     this.expire(now);
     this.useConcurrency(limit, band);
     this.tick(now, want > 0);
-    const granted = this.grant(holder, want, limit, lease_ms, now);
-    if (granted > 0 || want === 0 || wait_ms === 0) return granted;
-    return new Promise<number>((resolve) => {
-      const w: Waiter = { holder, want, limit, leaseMs: lease_ms, answer: (n) => { clearTimeout(timer); resolve(n); } };
+    this.slots.hold(holder, until, boot);
+    const slots = this.grant(holder, want, limit);
+    if (slots.length > 0 || want === 0 || wait_ms === 0 || this.halted) return { slots, stopped: this.halted };
+    return new Promise<Grant>((resolve) => {
+      const w: Waiter = { holder, want, limit, answer: (g) => (clearTimeout(timer), resolve(g)) };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((x) => x !== w);
-        resolve(0);
-      }, wait_ms);
+        resolve({ slots: [], stopped: this.halted });
+      }, Math.min(wait_ms, Math.max(0, until - now)));
       this.waiters.push(w);
     });
   }
 
   /** Hands freed slots to waiting requests, oldest first. */
   private wake(): void {
-    const now = Date.now();
     while (this.waiters.length) {
       const w = this.waiters[0]!;
-      const granted = this.grant(w.holder, w.want, w.limit, w.leaseMs, now);
-      if (granted === 0) return;
+      const slots = this.grant(w.holder, w.want, w.limit);
+      if (slots.length === 0) return;
       this.waiters.shift();
-      w.answer(granted);
+      w.answer({ slots, stopped: false });
     }
   }
 
-  /** Gives back slots and ends claims. */
+  /** Gives back slots, ends or requeues claims; with `done`, the holder lets go of everything. */
   async release(input: z.input<typeof Release>): Promise<void> {
-    const { holder, slots, attempts } = Release.parse(input);
+    const { holder, slots, ended, requeued, done } = Release.parse(input);
     this.tick(Date.now(), false);
-    const h = this.holders.get(holder);
-    if (h) {
-      h.slots = Math.max(0, h.slots - slots);
-      if (h.slots === 0 && attempts.length === 0) this.holders.delete(holder);
+    const freed = this.slots.release(holder, done ? "all" : slots);
+    this.slots.end(ended);
+    this.slots.requeue(holder, requeued);
+    if (done) this.slots.letGo(holder);
+    this.keepReservations();
+    if (done) {
+      this.slots.forget([holder]);
+      this.answerGone(new Set([holder]));
     }
-    for (const a of attempts) if (this.executing.get(a) === holder) this.executing.delete(a);
-    this.budget.drop(attempts.filter((a) => !this.executing.has(a)));
-    if (h && h.slots === 0 && ![...this.executing.values()].includes(holder)) this.holders.delete(holder);
-    if (slots > 0) this.wake();
+    if (freed.length > 0) this.wake();
   }
 
-  /** Counts attempts that just ended (each exactly once: D1's conditional insert decides). */
-  async settle(count: number): Promise<GateState> {
-    if (count > 0) {
+  async watch(input: z.input<typeof Watch>): Promise<{ stopped: boolean }> {
+    const { holder, wait_ms } = Watch.parse(input);
+    if (this.halted || wait_ms === 0) return { stopped: this.halted };
+    return new Promise((resolve) => {
+      const w: Watcher = { holder, answer: (stopped) => (clearTimeout(timer), resolve({ stopped })) };
+      const timer = setTimeout(() => {
+        this.watchers = this.watchers.filter((x) => x !== w);
+        resolve({ stopped: this.halted });
+      }, wait_ms);
+      this.watchers.push(w);
+    });
+  }
+
+  async halt(): Promise<void> {
+    if (!this.halted) {
+      this.halted = true;
+      await this.ctx.storage.put("halted", true);
+    }
+    // Retries waiting in the queue are dropped with the stopped run (a resume re-sends what it needs).
+    this.slots.dropOrphans();
+    for (const w of this.waiters.splice(0)) w.answer({ slots: [], stopped: true });
+    for (const w of this.watchers.splice(0)) w.answer(true);
+  }
+
+  async resume(): Promise<void> {
+    if (!this.halted) return;
+    this.halted = false;
+    await this.ctx.storage.put("halted", false);
+  }
+
+  /**
+   * Counts attempts that just ended (each exactly once: D1's conditional
+   * insert decides). A count sent again under the same `group` (its answer
+   * was cut off by a restart) is not counted twice.
+   */
+  async settle(count: number, group?: string): Promise<GateState> {
+    if (count > 0 && (group === undefined || this.store.settleOnce(group, Date.now(), SETTLED_KEEP_MS))) {
       this.terminal += count;
       await this.ctx.storage.put("terminal", this.terminal);
     }
@@ -287,35 +301,34 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
   async setCounts(counts: { total?: number | null; terminal?: number }): Promise<GateState> {
     if (counts.total !== undefined) this.total = counts.total;
     if (counts.terminal !== undefined) this.terminal = counts.terminal;
-    this.ownWork();
     await this.ctx.storage.put({ terminal: this.terminal, total: this.total });
     return this.state();
   }
 
-  /** Records that the run's work is being sent from this instance's stack (a plan step). */
-  async markWork(): Promise<void> {
-    this.ownWork();
+  async markWork(boot = ""): Promise<void> {
+    this.ownWork(boot);
   }
 
   /**
    * Whether the run's work was lost, and where to look for it. Lost: the
-   * work was last seen by another instance of this object (the stack was
-   * restarted since) and no holder is alive here. The first caller to see
-   * it takes it (this instance owns the work from then on, so the next pass
-   * does not re-send the same attempts) and starts at seq 0; a recovery
-   * left unfinished continues where `recoveryAt` said. Null: nothing to do.
+   * work was last seen by another boot of the local stack (this one is a
+   * restart): every holder of the old boot died with it. The first caller
+   * to see it takes it (the work is this boot's from then on, so the next
+   * pass does not re-send the same attempts), the dead holders' claims stay
+   * as orphans with their tries, and the recovery starts at seq 0; one left
+   * unfinished continues where `recoveryAt` said. Null: nothing to do.
    */
-  async takeLost(): Promise<{ from: number } | null> {
-    const now = Date.now();
-    this.expire(now);
-    // A shard's holders are live holders too (a shard that asked lately with slots in use or wanted).
-    const shardsBusy = [...this.shardSeen.values()].some((s) => s.at + SHARD_ALIVE_MS > now && s.demand > 0);
-    if (this.holders.size === 0 && !shardsBusy && this.workInstance !== null && this.workInstance !== this.instance) {
-      this.ownWork();
+  async takeLost(boot = ""): Promise<LostWork | null> {
+    this.expire(Date.now());
+    if (this.workBoot !== null && this.workBoot !== boot) {
+      this.slots.forget(this.slots.holdersNotOf(boot));
+      this.ownWork(boot);
       this.recoverFrom = 0;
       await this.ctx.storage.put("recover_from", 0);
     }
-    return this.recoverFrom === null ? null : { from: this.recoverFrom };
+    if (this.recoverFrom === null) return null;
+    const tries = [...this.slots.orphans()].map(([seq, c]) => ({ seq, tries: c.tries, limited_since: c.limited_since, reply_key: c.reply_key }));
+    return { from: this.recoverFrom, tries };
   }
 
   /** Where an unfinished recovery goes on next pass (null: it is done). */
@@ -331,11 +344,11 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
 
   /**
    * Calls that ended: they feed the band (its limit may rise or fall) and the
-   * timeline. With `keep`, one of the holder's slots is taken back when the
-   * slots held exceed the limit now, and the answer says so.
+   * timeline. With `keep`, the caller's slot is taken back when the slots
+   * held exceed the limit now, and the answer says so.
    */
   async report(input: z.input<typeof Report>): Promise<ReportAnswer> {
-    const { holder, calls, keep } = Report.parse(input);
+    const { holder, calls, keep, slot } = Report.parse(input);
     const now = Date.now();
     this.expire(now);
     this.tick(now, calls.length > 0);
@@ -349,10 +362,13 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
       this.sample.limit = this.currentLimit() ?? this.sample.limit;
     }
     let kept = true;
-    const h = this.holders.get(holder);
-    if (keep && this.band && h && h.slots > 0 && this.inUse() > bandLimit(this.band)) {
-      h.slots--;
-      kept = false;
+    if (keep && this.band && this.slots.inUse() > bandLimit(this.band)) {
+      const held = this.slots.held(holder);
+      const back = slot !== undefined && held.includes(slot) ? slot : held.at(-1);
+      if (back !== undefined) {
+        this.slots.release(holder, [back]);
+        kept = false;
+      }
     }
     const limit = this.currentLimit() ?? 0;
     if (limit > before) this.wake();
@@ -369,61 +385,6 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
     return out;
   }
 
-  /**
-   * A shard's quota ask: the pool's reply reserves before it goes out (the
-   * reservation is persisted first when it grows or outlives what is stored,
-   * and the output gate holds the reply until it is), so however this object
-   * restarts, what it reserved is never handed out twice.
-   */
-  async shardAsk(input: z.input<typeof PoolAsk>): Promise<PoolReply | null> {
-    const { limit, ...ask } = PoolAsk.parse(input);
-    const now = Date.now();
-    if (!this.quota || this.quota.limit !== limit) {
-      // First ask of this instance (put back what is stored), or the limit changed (carry the reservations over).
-      const prior = this.quota ? this.quota.entries(now) : [...this.persisted].filter(([, r]) => r.until > now);
-      this.quota = new QuotaPool(limit, GATE_SKEW_MS);
-      for (const [k, r] of prior) this.quota.restore(k, r);
-    }
-    this.pinned = limit;
-    const reply = this.quota.ask(ask, now);
-    if (ask.demand > 0) this.ownWork();
-    this.tick(now, ask.demand > 0);
-    this.shardSeen.set(ask.shard, { in_use: ask.in_use, demand: ask.demand, at: now });
-    const flying = this.inFlight(now);
-    if (this.sample && flying > this.sample.in_flight) this.sample.in_flight = flying;
-    if (flying > this.maxSeen) {
-      this.maxSeen = flying;
-      this.ctx.storage.put("max_seen", flying, { allowUnconfirmed: true });
-    }
-    if (!reply) return null;
-    const reserved = this.quota.entries(now).find(([k]) => k === ask.shard)?.[1];
-    const stored = this.persisted.get(ask.shard);
-    if (reserved && (!stored || reserved.quota > stored.quota || reserved.until > stored.until)) {
-      // Stored ahead by one more lease, so the next write is due a lease from now, not at every ask; a restored
-      // reservation erring long only keeps quota reserved longer.
-      const record = { ...reserved, until: reserved.until + (reply.until - now) };
-      this.persisted.set(ask.shard, record);
-      void this.ctx.storage.put(`qp:${ask.shard}`, record);
-    }
-    for (const [k, r] of this.persisted) {
-      if (r.until <= now) {
-        this.persisted.delete(k);
-        void this.ctx.storage.delete(`qp:${k}`);
-      }
-    }
-    return reply;
-  }
-
-  async shardCount(proposed: number): Promise<number> {
-    if (this.shards === null) await this.setShardCount(proposed);
-    return this.shards!;
-  }
-
-  async setShardCount(n: number): Promise<void> {
-    this.shards = z.number().int().min(1).max(64).parse(n);
-    await this.ctx.storage.put("gate_shards", this.shards);
-  }
-
   /** Admits one model call under the run's budget or refuses it (the first refusal exhausts it): one atomic step for every consumer. */
   async reserveCall(input: z.input<typeof Reserve>): Promise<BudgetVerdict> {
     const { attempt, estimate, budget } = Reserve.parse(input);
@@ -436,7 +397,7 @@ export class RunGate extends DurableObject<Env> implements RunGateRpc {
     return this.budget.land(Landed.parse(landed));
   }
 
-  /** A call ended: its reservation holds what it spent until its row is written. */
+  /** A call ended: its attempt holds what it spent until its row is written. */
   async callEnded(usage: z.input<typeof LandedUsage>): Promise<void> {
     this.budget.ended(LandedUsage.parse(usage));
   }

@@ -7,6 +7,7 @@ import { docsPage } from "./docs-page";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
 import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
+import { benchmarkTasksRoutes } from "./routes/benchmark-tasks";
 import { benchmarksRoutes } from "./routes/benchmarks";
 import { datasetsRoutes } from "./routes/datasets";
 import { evalRunsRoutes } from "./routes/eval-runs";
@@ -46,6 +47,7 @@ export function buildApp() {
   app.route("/", ioRoutes);
   app.route("/", datasetsRoutes);
   app.route("/", benchmarkOptionsRoutes);
+  app.route("/", benchmarkTasksRoutes);
   app.route("/", benchmarksRoutes);
   app.route("/", profilesRoutes);
   app.route("/", evalRunEstimateRoutes);

@@ -161,7 +161,7 @@ export class LiveAgents {
     const items = list.flatMap((o) => this.stamp(o.id, [{ kind: "end", status: "cancelled", reward: null, error: "the run was stopped" }]));
     await this.host.accept(items);
     const gate = gateFor(this.env, this.host.runId());
-    for (const o of list) await gate.release({ holder: agentHolder(o.id), slots: 1, attempts: [o.id] });
+    for (const o of list) await gate.release({ holder: agentHolder(o.id), done: true });
   }
 
   /**

@@ -8,7 +8,6 @@
  * per-queue message ceiling.
  */
 import type { AttemptMessage } from "../../src/domain/queue-messages";
-import type { Env } from "../env";
 
 /** Queue sendBatch takes at most 100 messages. */
 export const SEND_BATCH = 100;
@@ -21,10 +20,6 @@ export interface AttemptSend {
 
 let turn = 0;
 
-export function attemptQueues(env: Env): Queue[] {
-  return [env.ATTEMPTS, env.ATTEMPTS_2];
-}
-
 /**
  * Enqueues attempt messages: calls of at most SEND_BATCH, round robin over
  * the attempt queues, all in flight at once (one after another, a planning
@@ -32,8 +27,7 @@ export function attemptQueues(env: Env): Queue[] {
  * A call that fails fails the whole send, as before: the caller sends again,
  * and what was already queued is deduplicated on delivery (execute.ts).
  */
-export async function sendAttempts(env: Env, messages: readonly AttemptSend[]): Promise<void> {
-  const queues = attemptQueues(env);
+export async function sendAttempts(queues: readonly Pick<Queue, "sendBatch">[], messages: readonly AttemptSend[]): Promise<void> {
   const calls: Promise<unknown>[] = [];
   for (let i = 0; i < messages.length; i += SEND_BATCH) {
     const queue = queues[turn++ % queues.length]!;

@@ -9,11 +9,9 @@
  * usual. I/O: D1, R2 (rows), the provider's batch API.
  */
 import { endBatch, itemsOf, markSubmitted, openBatch, releaseBatch, settleItems } from "../../src/db/call-batches";
-import { readRunSecrets } from "../../src/db/eval-runs";
 import { appendLogs } from "../../src/db/run-logs";
 import type { AttemptSlot } from "../../src/db/attempts";
 import { newId } from "../../src/crypto/ids";
-import type { Delivered } from "../../src/domain/queue-messages";
 import { buildMessages } from "../../src/domain/prompt";
 import { scrub } from "../../src/domain/scrub";
 import { toolsColumnOf, toolsOfRow } from "../../src/domain/tools";
@@ -22,8 +20,14 @@ import type { BatchRequest } from "../../src/providers/batch";
 import { createBatchClient } from "../../src/providers/batch-client";
 import { ProviderError, type ChatRequest } from "../../src/providers";
 import { rowAt } from "../../src/storage/row-cache";
-import { readConfig, type Env } from "../env";
 import type { RunContext } from "./run-context";
+import type { SinkJob } from "./outcome-sink";
+
+/** What a batch run's routing reads and writes. */
+export interface BatchBindings {
+  DB: D1Database;
+  ARTIFACTS: R2Bucket;
+}
 
 /** After a passing failure to submit, the attempts' messages come back this much later. */
 export const SUBMIT_RETRY_S = 5;
@@ -32,7 +36,7 @@ export const SUBMIT_RETRY_S = 5;
 export const customIdOf = (seq: number) => `att-${seq}`;
 
 /** The request a live call of this attempt would make, rendered as attempt.ts renders it. */
-export async function chatRequestFor(env: Env, ctx: RunContext, att: AttemptSlot): Promise<ChatRequest> {
+export async function chatRequestFor(env: Pick<BatchBindings, "ARTIFACTS">, ctx: RunContext, att: AttemptSlot): Promise<ChatRequest> {
   const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
   const bm = ctx.benchmarks.get(att.benchmarkId)!;
   const rev = ctx.revisions.get(rb.datasetRevisionId!)!;
@@ -52,11 +56,9 @@ export async function chatRequestFor(env: Env, ctx: RunContext, att: AttemptSlot
 }
 
 /** The target's endpoint with its key, for the batch client. */
-export async function endpointOf(env: Env, ctx: RunContext, target: "a" | "b") {
-  const secrets = await readRunSecrets(readConfig(env).secretKey, ctx.run);
+export async function endpointOf(ctx: RunContext, target: "a" | "b") {
   const t = target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a;
-  const key = target === "b" ? secrets.compare_target : secrets.target;
-  return { provider: t.config.provider, base_url: t.config.base_url, ...(key ? { api_key: key } : {}) };
+  return { provider: t.config.provider, base_url: t.config.base_url, ...(t.key ? { api_key: t.key } : {}) };
 }
 
 /**
@@ -66,13 +68,13 @@ export async function endpointOf(env: Env, ctx: RunContext, target: "a" | "b") {
  * new provider batch or are already waiting on one; their messages are
  * acknowledged.
  */
-export async function routeBatchWork<W extends { msg: Delivered; slot: AttemptSlot }>(env: Env, ctx: RunContext, work: W[]): Promise<W[]> {
+export async function routeBatchWork<W extends SinkJob>(env: BatchBindings, ctx: RunContext, work: W[]): Promise<W[]> {
   const runId = ctx.run.id;
   const keep: W[] = [];
   const candidates: W[] = [];
   // Recorded outputs (a re-score) call no model at all.
   const recorded = (w: W) => !!(w.slot.target === "b" && ctx.targets.b ? ctx.targets.b : ctx.targets.a).recorded;
-  for (const w of work) (w.msg.body.reply_key || recorded(w) ? keep : candidates).push(w);
+  for (const w of work) (w.reply_key || recorded(w) ? keep : candidates).push(w);
   const items = await itemsOf(env.DB, runId, candidates.map((w) => w.slot.seq));
   const join: W[] = [];
   for (const w of candidates) {
@@ -81,8 +83,8 @@ export async function routeBatchWork<W extends { msg: Delivered; slot: AttemptSl
     if (!item || item.state === "cancelled" || item.state === "expired") join.push(w);
     else if (item.state === "live") keep.push(w);
     // Its batch reply was kept but the message that carried it was lost (a sweep re-sent it): score that reply.
-    else if (item.state === "landed" && item.reply_key) keep.push({ ...w, msg: { raw: w.msg.raw, body: { ...w.msg.body, tries: item.tries - 1, reply_key: item.reply_key } } });
-    else w.msg.raw.ack(); // waiting on its batch
+    else if (item.state === "landed" && item.reply_key) keep.push({ ...w, tries: item.tries - 1, reply_key: item.reply_key });
+    else w.ack(); // waiting on its batch
   }
   for (const target of ["a", "b"] as const) {
     const group = join.filter((w) => w.slot.target === target);
@@ -92,15 +94,15 @@ export async function routeBatchWork<W extends { msg: Delivered; slot: AttemptSl
 }
 
 /** One provider batch for `group`; returns the attempts to run live instead (the submission failed). */
-async function submitGroup<W extends { msg: Delivered; slot: AttemptSlot }>(env: Env, ctx: RunContext, target: "a" | "b", group: W[]): Promise<W[]> {
+async function submitGroup<W extends SinkJob>(env: BatchBindings, ctx: RunContext, target: "a" | "b", group: W[]): Promise<W[]> {
   const runId = ctx.run.id;
-  const endpoint = await endpointOf(env, ctx, target);
+  const endpoint = await endpointOf(ctx, target);
   const at = new Date().toISOString();
   const batchId = newId("cbt");
-  const held = new Set(await openBatch(env.DB, { id: batchId, runId, target, provider: endpoint.provider, at }, group.map((w) => ({ seq: w.slot.seq, tries: w.msg.body.tries + 1 }))));
+  const held = new Set(await openBatch(env.DB, { id: batchId, runId, target, provider: endpoint.provider, at }, group.map((w) => ({ seq: w.slot.seq, tries: w.tries + 1 }))));
   const mine = group.filter((w) => held.has(w.slot.seq));
   // Another invocation holds the rest in its batch.
-  for (const w of group) if (!held.has(w.slot.seq)) w.msg.raw.ack();
+  for (const w of group) if (!held.has(w.slot.seq)) w.ack();
   if (!mine.length) {
     await endBatch(env.DB, batchId, "ended", at, null, "no attempt left to submit");
     return [];
@@ -110,7 +112,7 @@ async function submitGroup<W extends { msg: Delivered; slot: AttemptSlot }>(env:
     const providerId = await createBatchClient(endpoint).submit(requests, { assay_run: runId, assay_batch: batchId });
     await markSubmitted(env.DB, batchId, providerId, new Date().toISOString());
     await appendLogs(env.DB, runId, [{ level: "info", event: "batch_submitted", message: `${mine.length} model calls submitted as ${endpoint.provider} batch ${providerId}` }]);
-    for (const w of mine) w.msg.raw.ack();
+    for (const w of mine) w.ack();
     return [];
   } catch (err) {
     const error = scrub(`batch submission failed: ${err instanceof Error ? err.message : String(err)}`, ctx.secretValues);
@@ -118,7 +120,7 @@ async function submitGroup<W extends { msg: Delivered; slot: AttemptSlot }>(env:
       // A passing failure (connection lost, 429, 5xx): the messages come back later and submit again (the queue's retries bound it).
       await releaseBatch(env.DB, batchId, new Date().toISOString(), error);
       await appendLogs(env.DB, runId, [{ level: "warn", event: "batch_retry", message: `${error}; submitting again in ${SUBMIT_RETRY_S} s` }]);
-      for (const w of mine) w.msg.raw.retry({ delaySeconds: SUBMIT_RETRY_S });
+      for (const w of mine) w.retry(SUBMIT_RETRY_S);
       return [];
     }
     // The endpoint takes no batch (no batch API, a bad request): these attempts call the model one by one.

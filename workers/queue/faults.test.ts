@@ -72,6 +72,7 @@ describe("delivery faults", { timeout: 120_000 }, () => {
     await env.DB.prepare(`DELETE FROM attempts WHERE run_id = ?1`).bind(runId).run();
     await env.DB.prepare(`UPDATE eval_runs SET status = 'running', finished_at = NULL WHERE id = ?1`).bind(runId).run();
     await env.RUN_GATE.get(env.RUN_GATE.idFromName(runId)).setCounts({ terminal: 0, total: 4 });
+    await env.RUN_GATE.get(env.RUN_GATE.idFromName(runId)).resume(); // its gate, told of the end, is told it never came
     const messages = Array.from({ length: 4 }, (_, seq) => ({ id: `m${seq}`, timestamp: new Date(), attempts: 1, body: { kind: "attempt", run_id: runId, seq, tries: 0 } }));
     const dying = { ...(env as unknown as Env), DB: new Proxy(env.DB, { get: (t, p) => (p === "batch" ? () => Promise.reject(new Error("isolate killed")) : Reflect.get(t, p, t).bind?.(t) ?? Reflect.get(t, p, t)) }) };
     const batch1 = createMessageBatch("assay-attempts", messages);

@@ -7,22 +7,13 @@
  * on its slot, so a lowered limit takes slots back before they call again.
  */
 import type { CallSignal } from "../../src/execution/concurrency-band";
+import type { CallReport } from "../../src/execution/ports";
 import type { RunGateRpc } from "../gate/contract";
-import type { AttemptResult } from "./attempt";
 
 /** How often buffered outcomes go to the gate (the timeline samples every few seconds). */
 export const FLUSH_MS = 1_000;
 
 type Gate = Pick<RunGateRpc, "report">;
-
-/** The model call behind an attempt's result, as the controller reads it; null when no call was made (recorded, cached, unsent). */
-export function callOf(result: AttemptResult): Omit<CallSignal, "epoch"> | null {
-  if ("call" in result && result.call) return result.call;
-  if (result.kind !== "done") return null;
-  const o = result.outcome as { status: string; latency_ms: number | null; cached?: boolean };
-  if (o.status !== "succeeded" || o.cached || o.latency_ms === null) return null;
-  return { status: 200, latency_ms: o.latency_ms, retry_after_ms: null };
-}
 
 export class GateFeedback {
   private calls: CallSignal[] = [];
@@ -40,16 +31,18 @@ export class GateFeedback {
     public epoch: number,
   ) {}
 
-  /** Buffers the outcome of a call that started in `epoch`. */
-  note(result: AttemptResult, epoch: number): void {
-    const call = callOf(result);
-    if (call) this.calls.push({ ...call, epoch });
-  }
+  /** A target call starts: its outcome, given to the function returned, is counted under the band's epoch of now. */
+  readonly band = (): ((call: CallReport) => void) => {
+    const epoch = this.epoch;
+    return (call) => this.calls.push({ ...call, epoch });
+  };
 
   /** Whether a worker may start another call on its slot (always, when pinned); false: the gate took the slot back. */
-  async keep(): Promise<boolean> {
+  async keep(slot: number): Promise<boolean> {
     if (!this.adaptive) return true;
-    const r = await this.gate.report({ holder: this.holder, calls: this.calls.splice(0), keep: true });
+    // A gate that cannot be reached does not take the slot: the call starts, within the limit it was granted under.
+    const r = await this.gate.report({ holder: this.holder, calls: this.calls.splice(0), keep: true, slot }).catch(() => null);
+    if (!r) return true;
     this.epoch = Math.max(this.epoch, r.epoch);
     return r.keep;
   }

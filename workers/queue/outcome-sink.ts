@@ -10,16 +10,18 @@
  */
 import type { AttemptSlot } from "../../src/db/attempts";
 import type { LogEntry } from "../../src/db/run-logs";
-import { attemptId } from "../../src/domain/attempt-id";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
-import { recordEnded, settleEnded, type EndedAttempt } from "../../src/lifecycle/attempt-end";
-import { writeTranscripts } from "../../src/storage/transcripts";
-import type { Env } from "../env";
-import type { AttemptResult, TranscriptLine } from "./attempt";
-import { sendAttempts } from "./attempt-queues";
-import { gateFor } from "../gate/client";
-import { lifecycleOf } from "../lifecycle";
+import type { ClaimInput } from "../../src/domain/run-slots";
 import type { RunBudget } from "../../src/domain/run-budget";
+import type { AttemptResult, TranscriptLine } from "../../src/execution/result";
+import type { Job, ResultSink } from "../../src/execution/scheduler";
+import { recordEnded, settleEnded, type EndedAttempt } from "../../src/lifecycle/attempt-end";
+import type { LifecycleDeps } from "../../src/lifecycle/deps";
+import { outputTooLong } from "../../src/storage/attempt-outputs";
+import { writeTranscripts } from "../../src/storage/transcripts";
+import type { RunGateRpc } from "../gate/contract";
+import type { AttemptSend } from "./attempt-queues";
+import { again } from "./gate-port";
 
 /**
  * Results per group: at high throughput this sets the R2 writes, D1 batches
@@ -31,6 +33,13 @@ import type { RunBudget } from "../../src/domain/run-budget";
 export const FLUSH_EVERY = 50;
 export const FLUSH_MS = 1_000;
 
+/** An attempt message as the sink handles it: its job and who the attempt is. */
+export interface SinkJob extends Job {
+  slot: AttemptSlot;
+  /** Leaves the message to the queue, delivered again after `delaySeconds` (a passing failure to submit a provider batch). */
+  retry(delaySeconds: number): void;
+}
+
 interface Pending {
   ack: () => void;
   slot?: AttemptSlot;
@@ -39,13 +48,30 @@ interface Pending {
   log?: LogEntry;
 }
 
-export class OutcomeSink {
+/** What the sink writes through. */
+export interface SinkPorts {
+  ARTIFACTS: R2Bucket;
+  lifecycle: LifecycleDeps;
+  gate: Pick<RunGateRpc, "release">;
+  sendAttempts(messages: readonly AttemptSend[]): Promise<void>;
+}
+
+const bodyOf = (runId: string, j: Job): AttemptMessage => ({
+  kind: "attempt",
+  run_id: runId,
+  seq: j.seq,
+  tries: j.tries,
+  ...(j.limited_since !== undefined && { limited_since: j.limited_since }),
+  ...(j.reply_key !== undefined && { reply_key: j.reply_key }),
+});
+
+export class OutcomeSink implements ResultSink<SinkJob> {
   private waiting: Pending[] = [];
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly env: Env,
+    private readonly ports: SinkPorts,
     private readonly runId: string,
     private readonly secrets: readonly string[],
     /** The RunGate holder whose claims cover this batch's attempts. */
@@ -61,21 +87,20 @@ export class OutcomeSink {
     private readonly beforeCount?: () => Promise<void>,
   ) {}
 
-  /** A finished or retryable attempt. */
-  add(ack: () => void, slot: AttemptSlot, result: AttemptResult): void {
-    this.push({ ack, slot, result });
+  /** A finished or retryable attempt (or one the budget left unsent, or handed to a batch or a runner: nothing to write). */
+  add(job: SinkJob, result: AttemptResult): void {
+    this.push({ ack: () => job.ack(), slot: job.slot, result });
   }
 
   /** A log line about an attempt still being worked on here (a rate-limit wait taken in place). */
-  note(log: LogEntry): void {
-    this.push({ ack: () => {}, log });
+  note(seq: number, message: string): void {
+    this.push({ ack: () => {}, log: { level: "warn", event: "retry", attempt_seq: seq, message } });
   }
 
-  /** A message to hand back to the queue untouched (busy elsewhere, out of time). */
-  handBack(ack: () => void, body: AttemptMessage, delayMs: number): void {
-    this.push({ ack, resend: { body, delayMs } });
+  /** A message to hand back to the queue as it came (busy elsewhere, out of time). */
+  handBack(job: Job, delayMs: number): void {
+    this.push({ ack: () => job.ack(), resend: { body: bodyOf(this.runId, job), delayMs } });
   }
-
   private push(p: Pending): void {
     this.waiting.push(p);
     if (this.waiting.length >= FLUSH_EVERY) this.flushNow();
@@ -104,12 +129,12 @@ export class OutcomeSink {
       if (p.resend) resend.push(p.resend);
       if (p.log) logs.push(p.log);
       const r = p.result;
-      if (!r || !p.slot || r.kind === "unsent") continue;
+      if (!r || !p.slot) continue;
       if (r.kind === "done") {
         done.push({ slot: p.slot, outcome: r.outcome });
         transcripts.push(r.transcript);
         if (r.log) logs.push({ level: "error", event: "attempt_failed", attempt_seq: p.slot.seq, message: r.log });
-      } else {
+      } else if (r.kind === "retry") {
         const body: AttemptMessage = { kind: "attempt", run_id: this.runId, seq: p.slot.seq, tries: r.tries };
         if (r.limited_since !== undefined) body.limited_since = r.limited_since;
         if (r.reply_key !== undefined) body.reply_key = r.reply_key;
@@ -118,21 +143,26 @@ export class OutcomeSink {
       }
     }
     if (transcripts.length) {
-      const key = await writeTranscripts(this.env.ARTIFACTS, this.runId, transcripts);
-      for (const d of done) d.outcome.transcript_key = key;
+      const key = await writeTranscripts(this.ports.ARTIFACTS, this.runId, transcripts);
+      for (const d of done) {
+        d.outcome.transcript_key = key;
+        // A long output stays in the transcript object just written; its row keeps the key (src/storage/attempt-outputs.ts).
+        if (outputTooLong(d.outcome.output)) d.outcome = { ...d.outcome, output: null, output_key: key };
+      }
     }
-    const deps = lifecycleOf(this.env);
+    const deps = this.ports.lifecycle;
     // Rows, the spend they land on the budget, and the group's log lines; the gate's count once the messages are acked.
     const changed = await recordEnded(deps, this.runId, done, { log: logs, secrets: this.secrets, ...(this.budget && { budget: this.budget }) });
     if (resend.length) {
-      // This batch is done with the attempts it re-sends: end its claims on them first, or a re-sent message
-      // delivered while the batch still runs would find them busy and be handed back until the claim's lease ran out.
-      const gate = gateFor(this.env, this.runId);
-      await gate.release({ holder: this.holder, slots: 0, attempts: resend.map((r) => attemptId(this.runId, r.body.seq)) });
-      await sendAttempts(this.env, resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
+      // This batch is done with the attempts it re-sends: its claims on them end first (or a re-sent message delivered
+      // while the batch still runs would find them busy), kept without a holder with the tries they go back with.
+      const requeued: ClaimInput[] = resend.map(({ body: b }) => ({ seq: b.seq, tries: b.tries, limited_since: b.limited_since ?? null, reply_key: b.reply_key ?? null }));
+      await again(() => this.ports.gate.release({ holder: this.holder, requeued }));
+      await this.ports.sendAttempts(resend.map((r) => ({ body: r.body, delaySeconds: Math.ceil(r.delayMs / 1000) })));
     }
     for (const p of group) p.ack();
     if (changed) await this.beforeCount?.();
-    await settleEnded(deps, this.runId, changed);
+    // Counted once however often it is sent: the group's id makes a repeat (after a gate restart cut the answer off) count nothing.
+    await settleEnded(deps, this.runId, changed, crypto.randomUUID());
   }
 }

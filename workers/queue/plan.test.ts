@@ -9,6 +9,7 @@ import { call, newProject } from "../../test/http";
 import { arithmeticBenchmark, arithmeticRows, createRun } from "../../test/runs";
 import type { Env } from "../env";
 import type { QueueMessage } from "../../src/domain/queue-messages";
+import { queuePorts } from "./consumer";
 import { PLAN_STEP, planStep } from "./plan";
 
 /** An env whose queue records what planning sends instead of delivering it. */
@@ -26,7 +27,7 @@ function recordingEnv() {
       sent.push(...msgs.map((m) => m.body));
     },
   };
-  return { env: { ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, ATTEMPTS_2: queue as unknown as Queue, CONTROL: queue as unknown as Queue }, sent, calls: () => calls };
+  return { env: queuePorts({ ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, ATTEMPTS_2: queue as unknown as Queue, ATTEMPTS_3: queue as unknown as Queue, ATTEMPTS_4: queue as unknown as Queue, CONTROL: queue as unknown as Queue }), sent, calls: () => calls };
 }
 
 describe("planning", { timeout: 120_000 }, () => {

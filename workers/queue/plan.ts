@@ -28,11 +28,8 @@ import { environmentVerifier } from "../../src/environments/verifiers";
 import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
 import { writePlan } from "../../src/storage/run-plans";
-import type { Env } from "../env";
 import { BuiltinDataError, ensureBuiltinRevision } from "../catalog/ensure-data";
-import { sendAttempts } from "./attempt-queues";
-import { gateFor } from "../gate/client";
-import { lifecycleOf } from "../lifecycle";
+import type { QueuePorts } from "./ports";
 import { hasOutputsTarget, planRecordedOutputs, planRescore, type Refusal } from "./recorded-plan";
 
 /** Attempts written and enqueued per planning step. */
@@ -46,7 +43,7 @@ function refusedOr<T extends object>(r: T | Refusal): T {
 }
 
 /** Selects a benchmark's members and records its layout; throws CannotRun with a reason a user can act on. */
-async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
+async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow>> {
   const [bm] = await getBenchmarks(db, [rb.benchmarkId]);
   if (!bm) throw new CannotRun("the benchmark no longer exists");
   // A re-score lays the benchmark out as its source run did (recorded-plan.ts).
@@ -57,8 +54,9 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   if (agentTarget && kinds.some((k) => k !== "agent")) throw new CannotRun("an agent and a model target cannot be compared in one run");
   // A model target's environment benchmarks run on the deployment's environment runner, which verifies them as an agent's runner does.
   const agent = agentTarget || environmentVerifier(bm.scoring) !== null;
+  // A built-in that cannot run here says why first (its data), whatever the target.
+  const builtin = await ensureBuiltinRevision(env.catalog, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
   if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
-  const builtin = await ensureBuiltinRevision(env, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
   if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
@@ -102,12 +100,12 @@ async function prepare(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, b
   };
 }
 
-export async function planStep(env: Env, runId: string): Promise<void> {
+export async function planStep(env: QueuePorts, runId: string): Promise<void> {
   const db = openDb(env.DB);
   const run = await getRunById(db, runId);
   if (!run || (run.status !== "queued" && run.status !== "running")) return;
-  // The gate learns which stack instance holds the run's work, so a restart that loses it can be told (workers/cron/recovery.ts).
-  await gateFor(env, runId).markWork();
+  // The gate learns which stack boot holds the run's work, so a restart that loses it can be told (workers/cron/recovery.ts).
+  await env.gate(runId).markWork(env.boot);
   const rbs = await ensureRunBenchmarks(db, runId, run.benchmarkIds);
   const targets: 1 | 2 = run.compareTarget ? 2 : 1;
   let budget = PLAN_STEP;
@@ -139,20 +137,20 @@ export async function planStep(env: Env, runId: string): Promise<void> {
     const from = rb.plannedCount;
     const to = Math.min(rb.attemptCount, from + budget);
     const seqs = Array.from({ length: to - from }, (_, i) => rb.baseSeq! + from + i);
-    await sendAttempts(env, seqs.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
+    await env.sendAttempts(seqs.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
     const done = to >= rb.attemptCount;
     await updateRunBenchmark(db, runId, rb.benchmarkId, { plannedCount: to, status: done ? "running" : "planning" });
     rb.plannedCount = to;
     if (done) rb.status = "running";
     budget -= to - from;
-    await beginRun(lifecycleOf(env), runId);
+    await beginRun(env.lifecycle, runId);
   }
 
   const unfinished = rbs.some((rb) => rb.status === "pending" || (rb.status === "planning" && rb.plannedCount < (rb.attemptCount ?? 0)));
   if (unfinished) {
-    await env.CONTROL.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
+    await env.control.send({ kind: "plan", run_id: runId } satisfies QueueMessage);
     return;
   }
   const total = rbs.reduce((n, rb) => n + (rb.status === "failed" ? 0 : (rb.attemptCount ?? 0)), 0);
-  await armCompletion(lifecycleOf(env), runId, total);
+  await armCompletion(env.lifecycle, runId, total);
 }

@@ -21,9 +21,14 @@ import { ScoringSpec } from "../../src/scorers/spec";
 import { rowChunks } from "../../src/storage/dataset-rows";
 import { writeRecordedPlan } from "../../src/storage/recorded-plans";
 import { readPlan, writePlan } from "../../src/storage/run-plans";
-import type { Env } from "../env";
 
 export type Refusal = { cannot: string };
+
+/** What planning a recorded benchmark reads and writes. */
+interface PlanBindings {
+  DB: D1Database;
+  ARTIFACTS: R2Bucket;
+}
 
 function slotsOf(run: EvalRunRow): ["a" | "b", StoredTarget][] {
   const slots: ["a" | "b", StoredTarget][] = [["a", run.target as StoredTarget]];
@@ -42,7 +47,7 @@ export function hasOutputsTarget(run: EvalRunRow): boolean {
  * benchmark. `refs` are every task of the benchmark's dataset.
  */
 export async function planRecordedOutputs(
-  env: Env,
+  env: PlanBindings,
   db: Db,
   run: EvalRunRow,
   benchmarkId: string,
@@ -76,7 +81,7 @@ export async function planRecordedOutputs(
  * dataset revision) with the re-score's scoring. Refused when the source
  * never planned it or it failed there without attempts.
  */
-export async function planRescore(env: Env, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow> | Refusal> {
+export async function planRescore(env: PlanBindings, db: Db, run: EvalRunRow, rb: RunBenchmarkRow, base: number): Promise<Partial<RunBenchmarkRow> | Refusal> {
   const sourceId = run.sourceRunId!;
   const src = await getRunBenchmark(db, sourceId, rb.benchmarkId);
   if (!src || src.baseSeq === null || src.k === null || !src.memberCount || !src.attemptCount || !src.datasetRevisionId) {

@@ -8,7 +8,7 @@
  * scored 0. No model is called here. The sources live in the isolate's
  * cached run context, so they keep resolved values only, never a promise
  * (awaiting another request's I/O is refused by workerd).
- * I/O: D1 and R2 through the env passed in.
+ * I/O: D1 and R2 through the bindings passed in.
  */
 import { readOutputs, type AttemptSlot, type StoredOutput } from "../../src/db/attempts";
 import { openDb } from "../../src/db/client";
@@ -18,12 +18,19 @@ import type { DatasetRevisionRow, EvalRunRow } from "../../src/db/schema";
 import { noOutputError, outputText } from "../../src/domain/recorded-outputs";
 import type { StoredOutputsTarget, StoredTarget } from "../../src/domain/run-target";
 import type { ChatResult } from "../../src/providers";
+import type { RecordedReply } from "../../src/execution/stages/recorded";
+import { followOutputs } from "../../src/storage/attempt-outputs";
+import { ByteCache } from "../../src/storage/bounded-cache";
 import { readRecordedPlan } from "../../src/storage/recorded-plans";
 import { rowAt } from "../../src/storage/row-cache";
-import type { Env } from "../env";
 
-/** A recorded reply, or why the attempt has none (its error: the attempt is missing). */
-export type RecordedReply = ChatResult | { missing: string };
+export type { RecordedReply };
+
+/** Where recorded outputs are read from. */
+export interface RecordedBindings {
+  DB: D1Database;
+  ARTIFACTS: R2Bucket;
+}
 
 /** Gives an attempt of one target slot its recorded output. */
 export type RecordedSource = (att: AttemptSlot, baseSeq: number) => Promise<RecordedReply>;
@@ -34,7 +41,7 @@ function reply(text: string, model: string): ChatResult {
 }
 
 /** Outputs from the target's dataset revision, by the row the plan matched to each attempt. */
-function fromDataset(env: Env, run: EvalRunRow, slot: "a" | "b", t: StoredOutputsTarget): RecordedSource {
+function fromDataset(env: RecordedBindings, run: EvalRunRow, slot: "a" | "b", t: StoredOutputsTarget): RecordedSource {
   let rev: DatasetRevisionRow | undefined;
   return async (att) => {
     const plan = await readRecordedPlan(env.ARTIFACTS, run.id, att.benchmarkId, slot);
@@ -53,22 +60,22 @@ function fromDataset(env: Env, run: EvalRunRow, slot: "a" | "b", t: StoredOutput
 
 /** Source attempts read per D1 statement: one primary-key range serves the neighbouring attempts of a batch. */
 const SOURCE_WINDOW = 100;
-/** Windows kept per re-score run (values, never promises). */
-const SOURCE_WINDOWS_KEPT = 16;
+/** What a re-score run keeps of its source's outputs (values, never promises): long ones come whole from R2. */
+const SOURCE_WINDOW_BYTES = 4 * 1024 * 1024;
 
 type SourceRow = Omit<StoredOutput, "seq">;
 
 /** Outputs a re-score's source run stored, for the attempt at the same offset of the benchmark's range. */
-function fromRun(env: Env, run: EvalRunRow): RecordedSource {
-  const windows = new Map<number, Map<number, SourceRow>>();
+function fromRun(env: RecordedBindings, run: EvalRunRow): RecordedSource {
+  const windows = new ByteCache<Map<number, SourceRow>>(SOURCE_WINDOW_BYTES);
   const sourceRow = async (seq: number): Promise<SourceRow | undefined> => {
     const start = seq - (seq % SOURCE_WINDOW);
-    let w = windows.get(start);
+    let w = windows.get(String(start));
     if (!w) {
-      const rows = await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW);
+      // Long outputs live in R2 (src/storage/attempt-outputs.ts): read back in full, as the source attempt gave them.
+      const rows = await followOutputs(env.ARTIFACTS, await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW));
       w = new Map(rows.map((x) => [x.seq, x]));
-      if (windows.size >= SOURCE_WINDOWS_KEPT) windows.delete(windows.keys().next().value!);
-      windows.set(start, w);
+      windows.set(String(start), w, rows.reduce((n, r) => n + 2 * ((r.output?.length ?? 0) + (r.error?.length ?? 0)) + 100, 0));
     }
     return w.get(seq);
   };
@@ -93,7 +100,7 @@ function fromRun(env: Env, run: EvalRunRow): RecordedSource {
 }
 
 /** Where a slot's outputs come from: recorded (a re-score's source run, an outputs target) or undefined for a live target. */
-export function recordedSource(env: Env, run: EvalRunRow, slot: "a" | "b", target: StoredTarget): RecordedSource | undefined {
+export function recordedSource(env: RecordedBindings, run: EvalRunRow, slot: "a" | "b", target: StoredTarget): RecordedSource | undefined {
   if (run.sourceRunId) return fromRun(env, run);
   if (target.kind === "outputs") return fromDataset(env, run, slot, target);
   return undefined;

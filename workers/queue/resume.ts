@@ -14,13 +14,11 @@ import { listRunBenchmarks } from "../../src/db/run-benchmarks";
 import { appendLogs } from "../../src/db/run-logs";
 import { readRunStatus } from "../../src/db/run-status";
 import type { QueueMessage } from "../../src/domain/queue-messages";
-import type { Env } from "../env";
-import { sendAttempts } from "./attempt-queues";
-import { lifecycleOf } from "../lifecycle";
+import type { QueuePorts } from "./ports";
 
 export const RESUME_PAGE = 2_000;
 
-export async function resumeStep(env: Env, runId: string, afterSeq: number): Promise<void> {
+export async function resumeStep(env: QueuePorts, runId: string, afterSeq: number): Promise<void> {
   const status = await readRunStatus(env.DB, runId);
   if (status !== "queued" && status !== "running") return;
   const rbs = await listRunBenchmarks(openDb(env.DB), runId);
@@ -30,14 +28,14 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
   const to = Math.min(end, from + RESUME_PAGE);
   if (from < to) {
     // Each page is reopened once per resume: a redelivered step of a page already passed does nothing more.
-    const page = await reopenUnrewarded(lifecycleOf(env), runId, from, to);
+    const page = await reopenUnrewarded(env.lifecycle, runId, from, to);
     if (page.state === "stale") return;
     const cleared = page.seqs;
     const planned: number[] = [];
     for (let seq = from; seq < to; seq++) if (ranges.some(([a, b]) => seq >= a && seq < b)) planned.push(seq);
     const ended = await endedSeqs(env.DB, runId, planned);
     const rerun = planned.filter((s) => !ended.has(s));
-    await sendAttempts(env, rerun.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
+    await env.sendAttempts(rerun.map((seq) => ({ body: { kind: "attempt", run_id: runId, seq, tries: 0 } })));
     if (rerun.length) {
       await appendLogs(env.DB, runId, [
         { level: "info", event: "resumed", message: `seqs ${from}–${to - 1}: re-enqueued ${rerun.length} attempts without a reward (${cleared.length} had ended invalid)` },
@@ -45,5 +43,5 @@ export async function resumeStep(env: Env, runId: string, afterSeq: number): Pro
     }
   }
   const next: QueueMessage = to < end ? { kind: "resume", run_id: runId, after_seq: to - 1 } : { kind: "plan", run_id: runId };
-  await env.CONTROL.send(next);
+  await env.control.send(next);
 }

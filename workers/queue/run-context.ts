@@ -2,67 +2,69 @@
  * Everything the consumer needs to execute a run's inline attempts: the
  * run's plan (src/lifecycle/run-context.ts, loaded once per isolate and
  * reused across batches: a run's configuration is frozen once it starts)
- * with its targets' model clients, the judge and the sandbox client. Only
- * the run's status is read fresh for every batch.
+ * with its targets' and judge's endpoints and keys, and where recorded
+ * outputs come from. Model clients are made per connection by the
+ * invocation (workers/queue/attempt-ports.ts), never kept here. Only the
+ * run's status is read fresh for every batch. I/O: D1 and R2 through the
+ * bindings passed in.
  */
 import { openDb } from "../../src/db/client";
 import { readRunSecrets } from "../../src/db/eval-runs";
 import type { RunSecrets, StoredJudge, StoredModelTarget, StoredTarget } from "../../src/domain/run-target";
+import type { Endpoint } from "../../src/execution/model-port";
 import { loadRunPlan, RunContextCache, type RunPlan } from "../../src/lifecycle/run-context";
-import { createProvider, makeJudge, type ModelProvider } from "../../src/providers";
-import type { Judge } from "../../src/scorers/types";
-import type { Execute } from "../../src/scorers/execution";
-import { sandboxClient, sandboxSettings } from "../sandbox/client";
-import { readConfig, type Env } from "../env";
 import { recordedSource, type RecordedSource } from "./recorded-replies";
 
 export interface TargetRuntime {
   config: StoredModelTarget;
-  provider: ModelProvider;
+  /** The target's key, decrypted. */
+  key: string | undefined;
   /** Set when the slot's outputs are recorded (an outputs target, a re-score): attempts take them instead of calling the model. */
   recorded?: RecordedSource;
+}
+
+export interface JudgeRuntime {
+  endpoint: Endpoint;
+  key: string | undefined;
 }
 
 export interface RunContext extends RunPlan {
   /** Keys, for scrubbing them out of anything stored. */
   secretValues: string[];
   targets: { a: TargetRuntime; b: TargetRuntime | null };
-  judge: Judge | undefined;
-  /** Executes code benchmarks' programs in the sandbox; undefined when the deployment has none (ASSAY_SANDBOX_URL). */
-  execute: Execute | undefined;
+  judge: JudgeRuntime | null;
 }
 
-/** A target's runtime; its model client is made on first use, so an agent target (no model endpoint) never makes one. */
-function target(stored: unknown, key: string | undefined, recorded: RecordedSource | undefined): TargetRuntime {
-  const config = stored as StoredModelTarget;
-  let provider: ModelProvider | undefined;
-  return {
-    config,
-    ...(recorded && { recorded }),
-    get provider() {
-      return (provider ??= createProvider({ provider: config.provider, base_url: config.base_url, api_key: key }));
-    },
-  };
+/** What loading a context reads: D1, R2 and the key that opens the run's sealed secrets. */
+export interface ContextBindings {
+  DB: D1Database;
+  ARTIFACTS: R2Bucket;
+  secretKey: string;
 }
 
-async function load(env: Env, runId: string): Promise<RunContext | null> {
-  const plan = await loadRunPlan(openDb(env.DB), runId);
+/** The endpoint a target's calls go to. */
+export function targetEndpoint(t: TargetRuntime): Endpoint {
+  return { provider: t.config.provider, base_url: t.config.base_url, model: t.config.model, ...(t.config.params && { params: t.config.params }) };
+}
+
+async function load(b: ContextBindings, runId: string): Promise<RunContext | null> {
+  const plan = await loadRunPlan(openDb(b.DB), runId);
   if (!plan) return null;
-  const { run, options } = plan;
-  const secrets: RunSecrets = await readRunSecrets(readConfig(env).secretKey, run);
-  const judgeConfig = run.judge as StoredJudge | null;
-  const sandbox = sandboxSettings(env);
-  const judgeProvider = judgeConfig && createProvider({ provider: judgeConfig.provider, base_url: judgeConfig.base_url, api_key: secrets.judge });
-  const judgeCall = judgeProvider && judgeConfig && makeJudge(judgeProvider, { model: judgeConfig.model, timeout_ms: options.timeout_s * 1000 });
+  const { run } = plan;
+  const secrets: RunSecrets = await readRunSecrets(b.secretKey, run);
+  const judge = run.judge as StoredJudge | null;
+  const target = (stored: unknown, key: string | undefined, slot: "a" | "b"): TargetRuntime => {
+    const recorded = recordedSource(b, run, slot, stored as StoredTarget);
+    return { config: stored as StoredModelTarget, key, ...(recorded && { recorded }) };
+  };
   return {
     ...plan,
     secretValues: [secrets.target, secrets.compare_target, secrets.judge].filter((s): s is string => !!s),
     targets: {
-      a: target(run.target, secrets.target, recordedSource(env, run, "a", run.target as StoredTarget)),
-      b: run.compareTarget ? target(run.compareTarget, secrets.compare_target, recordedSource(env, run, "b", run.compareTarget as StoredTarget)) : null,
+      a: target(run.target, secrets.target, "a"),
+      b: run.compareTarget ? target(run.compareTarget, secrets.compare_target, "b") : null,
     },
-    judge: judgeCall ? async (messages) => ({ text: (await judgeCall(messages)).text }) : undefined,
-    execute: sandbox ? sandboxClient(sandbox) : undefined,
+    judge: judge ? { endpoint: { provider: judge.provider, base_url: judge.base_url, model: judge.model }, key: secrets.judge } : null,
   };
 }
 
@@ -73,6 +75,6 @@ const contexts = new RunContextCache<RunContext>();
  * The run's context; reloaded when stale or when it predates the planning of
  * a benchmark whose attempts this batch holds.
  */
-export async function runContext(env: Env, runId: string, seqs: number[]): Promise<RunContext | null> {
-  return contexts.get(runId, seqs, () => load(env, runId));
+export async function runContext(b: ContextBindings, runId: string, seqs: number[]): Promise<RunContext | null> {
+  return contexts.get(runId, seqs, () => load(b, runId));
 }

@@ -20,8 +20,13 @@ import { call, newProject } from "../../test/http";
 import { createRun, fixtureStats, waitForRun } from "../../test/runs";
 import { ensureBuiltinRevision } from "../catalog/ensure-data";
 import { invocationEmitter } from "../live/client";
-import { runAttempt } from "./attempt";
+import { runAttempt } from "../../src/execution/pipeline";
+import { UNBOUNDED } from "../../src/execution/model-port";
 import { slotOf } from "../../src/lifecycle/run-context";
+import { gateFor } from "../gate/client";
+import { lifecycleOf } from "../lifecycle";
+import type { Env } from "../env";
+import { attemptInput, attemptPorts, ProviderPool, type AttemptWiring } from "./attempt-ports";
 import { runContext } from "./run-context";
 
 const db = openDb(env.DB);
@@ -44,15 +49,27 @@ describe("a retry after a failed sandbox call", { timeout: 120_000 }, () => {
     expect((await fixtureStats(model)).calls).toBe(1);
 
     // The run's attempt, tried again by hand: first with the sandbox answering 503, then with the real one.
-    const ctx = (await runContext(env, runId, [0]))!;
+    const ctx = (await runContext({ DB: env.DB, ARTIFACTS: env.ARTIFACTS, secretKey: "test-secret-key-0123456789abcdef" }, runId, [0]))!;
     const slot = (await slotOf(env.ARTIFACTS, ctx, 0))!;
     let executions = 0;
     const down: Execute = async () => {
       executions++;
       throw new ProviderError("transient", "sandbox answered 503: busy", { status: 503 });
     };
-    const live = invocationEmitter(env, runId, 1);
-    const failed = await runAttempt(env, { ...ctx, execute: down }, slot, 0, undefined, live);
+    const live = invocationEmitter(env as unknown as Env, runId, 1);
+    const wiring = (sandbox: Execute | null): AttemptWiring => ({
+      ARTIFACTS: env.ARTIFACTS,
+      secretKey: "test-secret-key-0123456789abcdef",
+      gate: gateFor(env as unknown as Env, runId),
+      lifecycle: lifecycleOf(env as unknown as Env),
+      live,
+      clock: { now: Date.now, deadline: () => Date.now() + 600_000, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+      sandbox,
+      providers: new ProviderPool(),
+    });
+    const attempt = (sandbox: Execute | null, tries: number, reply_key?: string) =>
+      runAttempt(attemptInput(ctx, slot, { tries, ...(reply_key && { reply_key }) }), attemptPorts(wiring(sandbox), ctx, slot, { id: "", budget: UNBOUNDED }, () => () => {}));
+    const failed = await attempt(down, 0);
     expect(failed).toMatchObject({ kind: "retry", tries: 1, reply_key: `${repliesPrefix(runId)}000000000-1.json` });
     expect(executions).toBe(1);
     expect((await fixtureStats(model)).calls).toBe(2);
@@ -62,7 +79,8 @@ describe("a retry after a failed sandbox call", { timeout: 120_000 }, () => {
 
     // What the outcome sink re-sends parses with the key, and the next try scores the kept reply without a model call.
     expect(AttemptMessage.parse({ kind: "attempt", run_id: runId, seq: 0, tries: 1, reply_key: key1 }).reply_key).toBe(key1);
-    const retried = await runAttempt(env, ctx, slot, 1, undefined, live, key1);
+    const { sandboxClient, sandboxSettings } = await import("../sandbox/client");
+    const retried = await attempt(sandboxClient(sandboxSettings(env as unknown as Env)!), 1, key1);
     expect(retried.kind).toBe("done");
     if (retried.kind !== "done") return;
     expect([retried.outcome.status, retried.outcome.reward, retried.outcome.reason, retried.outcome.tries]).toEqual(["succeeded", 1, "all tests passed", 2]);

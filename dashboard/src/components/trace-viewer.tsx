@@ -16,13 +16,34 @@ import { ErrorBox, Loading, StatusBadge } from "./ui";
 function MessageView({ m, dim }: { m: Message; dim?: boolean }) {
   const long = m.content.length > 600 || m.role === "system";
   return (
-    <details class={`msg role-${m.role}${dim ? " dim" : ""}`} open={!long}>
+    <details class={`msg role-${m.role.split(" ")[0]}${dim ? " dim" : ""}`} open={!long || !!m.commands}>
       <summary>
-        <span class="role">{m.role}</span> <span class="muted">{m.content.length.toLocaleString("en-US")} chars</span>
+        <span class="role">{m.role}</span> <span class="muted">{m.commands ? `${m.commands.length} command${m.commands.length === 1 ? "" : "s"}` : `${m.content.length.toLocaleString("en-US")} chars`}</span>
       </summary>
-      <pre class="wrap">{m.content}</pre>
+      {m.content && <pre class="wrap">{m.content}</pre>}
+      {m.commands?.map((c, i) => (
+        <pre key={i} class="wrap command" data-testid="trace-command">
+          {c}
+        </pre>
+      ))}
     </details>
   );
+}
+
+/** An environment trial's phases with their times, as its runner reported them (structured.phases). */
+function phasesOf(structured: unknown): string | null {
+  const phases = (structured as { phases?: Record<string, { ms?: number }> } | null)?.phases;
+  if (!phases || typeof phases !== "object") return null;
+  const parts = Object.entries(phases).map(([name, p]) => (typeof p?.ms === "number" ? `${name} ${duration(p.ms)}` : name));
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/** Where an environment trial ran: its backend, network and limits (structured.environment). */
+function environmentOf(structured: unknown): string | null {
+  const e = (structured as { environment?: { backend?: string; network?: string; limits?: { cpus?: number; memory_mb?: number } } | null } | null)?.environment;
+  if (!e?.backend) return null;
+  const limits = e.limits ? `${e.limits.cpus ?? "?"} CPU, ${e.limits.memory_mb ?? "?"} MB` : "";
+  return [`${e.backend} backend`, e.network === "none" ? "no network" : `network: ${e.network}`, limits].filter(Boolean).join(" · ");
 }
 
 /** Statuses of an attempt that has ended; any other is still on its way. */
@@ -174,6 +195,18 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
               <>
                 <dt>Error</dt>
                 <dd class="err">{trial.error}</dd>
+              </>
+            )}
+            {phasesOf(trial.structured) && (
+              <>
+                <dt>Phases</dt>
+                <dd data-testid="trace-phases">{phasesOf(trial.structured)}</dd>
+              </>
+            )}
+            {environmentOf(trial.structured) && (
+              <>
+                <dt>Environment</dt>
+                <dd>{environmentOf(trial.structured)}</dd>
               </>
             )}
             <dt>Tokens</dt>

@@ -20,6 +20,8 @@ import type { StepsPage } from "./types";
 export interface Message {
   role: string;
   content: string;
+  /** Shell commands the message asked to run (a `bash` tool call's `command`), shown as commands, not as JSON. */
+  commands?: string[];
 }
 
 /** A live attempt as the run page shows it (the server's summary, src/live/live-set.ts, with times as epoch ms). */
@@ -71,6 +73,16 @@ function usageTokens(u: Usage | null): number | null {
  */
 type AnyMessage = Pick<WireMessage, "role" | "content" | "tool_calls" | "tool_call_id"> | ({ role: string } & Record<string, unknown>);
 
+/** The command of a bash tool call's arguments (`{"command": "..."}`), or null when they are not that. */
+function bashCommand(args: string): string | null {
+  try {
+    const v = JSON.parse(args) as { command?: unknown };
+    return typeof v?.command === "string" ? v.command : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Chat messages as the API sends them (text, content parts or null; tool calls) in a form the viewer shows. */
 function messagesOf(list: readonly AnyMessage[]): Message[] {
   return list.map((m) => {
@@ -84,11 +96,17 @@ function messagesOf(list: readonly AnyMessage[]): Message[] {
           : c === null || c === undefined
             ? ""
             : JSON.stringify(c);
+    const commands: string[] = [];
     if (Array.isArray(o.tool_calls)) {
-      const calls = o.tool_calls.map((t) => `→ ${t.function.name}(${t.function.arguments})`);
+      const calls: string[] = [];
+      for (const t of o.tool_calls) {
+        const command = t.function.name === "bash" ? bashCommand(t.function.arguments) : null;
+        if (command !== null) commands.push(command);
+        else calls.push(`→ ${t.function.name}(${t.function.arguments})`);
+      }
       content = [content, ...calls].filter(Boolean).join("\n");
     }
-    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content };
+    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content, ...(commands.length ? { commands } : {}) };
   });
 }
 

@@ -6,8 +6,9 @@
 // made-up run on the generated domains (test/mini-tau2.ts).
 import { describe, expect, inject, it } from "vitest";
 import { miniDomainFiles, miniResultsFile, miniTasks } from "../../../test/mini-tau2";
+import { sharedTau2Domain, sharedText } from "../../../test/tau2-data";
 import { passCurves } from "../../metrics/curves";
-import { loadDomain, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "./domain";
+import { loadDomain, type Tau2Domain, type Tau2DomainName } from "./domain";
 import { pairedCalls } from "./environment";
 import { loadsPy } from "./py/json";
 import type { PyValue } from "./py/values";
@@ -16,25 +17,8 @@ import { readTasks, Tau2FormatError } from "./task";
 import { readV1Trajectories, replayable, replayV1Episode, v1Data } from "./v1/replay";
 
 const sharedPresent = inject("sharedPresent");
-const sharedUrl = inject("sharedUrl");
 
-async function shared(path: string): Promise<string> {
-  const r = await fetch(`${sharedUrl}/${path}`);
-  if (!r.ok) throw new Error(`${path}: ${r.status}`);
-  return r.text();
-}
-
-const DOMAIN_FILES: Record<Tau2DomainName, Partial<Record<keyof DomainFiles, string>>> = {
-  airline: { db: "airline/db.json", policy: "airline/policy.md" },
-  retail: { db: "retail/db.json", policy: "retail/policy.md" },
-  telecom: { db: "telecom/db.toml", policy: "telecom/main_policy.md", user_db: "telecom/user_db.toml", tech_support: "telecom/tech_support_manual.md", policy_solo: "telecom/main_policy_solo.md" },
-};
-
-async function realDomain(name: Tau2DomainName): Promise<Tau2Domain> {
-  const files: Record<string, string> = {};
-  for (const [k, path] of Object.entries(DOMAIN_FILES[name])) files[k] = await shared(`datasets/tau2_bench/domains/${path}`);
-  return loadDomain(name, files as unknown as DomainFiles);
-}
+const shared = sharedText;
 
 /** Mean reward per task over its trials, as pass^j rows (j = 1..trials). */
 function passHat(replays: { task: string; reward: number }[]): number[] {
@@ -83,7 +67,7 @@ const REAL_FILES: { path: string; domain: Tau2DomainName; simulations: number; c
 
 describe.runIf(sharedPresent)("the real τ² result files (../shared/real-outputs/tau2)", () => {
   const domains = new Map<Tau2DomainName, Promise<Tau2Domain>>();
-  const domain = (name: Tau2DomainName) => domains.get(name) ?? (domains.set(name, realDomain(name)), domains.get(name)!);
+  const domain = (name: Tau2DomainName) => domains.get(name) ?? (domains.set(name, sharedTau2Domain(name)), domains.get(name)!);
 
   it.each(REAL_FILES)("$path: every tool result byte for byte, every reward and component as recorded", async ({ path, domain: name, simulations, calls, pass1 }) => {
     const { file, replays, calls: replayed, notByteExact } = await replayFile(await domain(name), await shared(`real-outputs/tau2/${path}`));

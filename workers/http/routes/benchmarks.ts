@@ -4,6 +4,7 @@
  * restore, and delete while no run has used it (src/services/benchmarks.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { environmentVerifier } from "../../../src/environments/verifiers";
 import { getVisibleBenchmark, listBenchmarks } from "../../../src/db/benchmarks";
 import type { BenchmarkRow } from "../../../src/db/schema";
 import { needsOf, statusSummary } from "../../../src/catalog/needs";
@@ -61,7 +62,8 @@ export const BenchmarkView = z
 const PinnedFileView = z.object({
   path: z.string().openapi({ description: "Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path)" }),
   url: z.string().openapi({ description: "The upstream URL at the pinned commit" }),
-  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256)" }),
+  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) or by md5" }),
+  md5: z.string().nullable().openapi({ description: "Hex md5 of its bytes, where that is the digest its publisher states (VLMEvalKit's tables); null otherwise" }),
   bytes: z.number().int().nullable().openapi({ description: "Its size as published; null when the publisher states none" }),
   format: z.string(),
   member: z
@@ -104,7 +106,7 @@ function pinnedSourceView(id: string, d: PinnedDataset): z.infer<typeof PinnedSo
     repository: d.repository,
     commit: d.commit,
     license: d.license,
-    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
+    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, md5: f.md5 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
     listing_sha256: d.listing_sha256 ?? null,
     images: d.images ?? null,
     notes: d.notes,
@@ -160,7 +162,11 @@ function benchmarkStatus(b: BenchmarkRow): { status: CatalogStatus; status_detai
   return {
     status,
     status_detail:
-      status === "needs_runner" ? "Attempts run on an external runner: start the run with a runner target and a profile." : "Runs in Assay on the project's own dataset revision.",
+      status !== "needs_runner"
+        ? "Runs in Assay on the project's own dataset revision."
+        : environmentVerifier(b.scoring)
+          ? "Attempts run on an environment runner: the deployment's (ASSAY_ENVIRONMENT_RUNNER_URL) for a model target, which its bash harness drives; an agent target's own runner otherwise."
+          : "Attempts run on an external runner: start the run with a runner target and a profile.",
     status_summary: statusSummary({ status, sample_size: b.sampleSize, builtin: false }),
     needs: needsOf({ kind: b.kind, scoring: b.scoring, image_column: imageColumnOf(b.options as Partial<BenchmarkOptions>) }),
   };

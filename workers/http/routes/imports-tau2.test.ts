@@ -3,8 +3,9 @@
 // in the response), then the outputs run scored by the tau2 scorer on each
 // attempt (from the row's task and database slice), its pass^k and its
 // per-domain rows. With ../shared (inject("sharedPresent")): ToolOrchestra's
-// airline and retail runs (published pass^1 56.0 and 84.2) and τ-bench v1's
-// gpt-4o airline run (pass^1..4 0.420/0.273/0.220/0.200). Without it: made-up
+// airline and retail runs (published pass^1 56.0 and 84.2), Sierra's eight
+// test-split runs, and τ-bench v1's gpt-4o airline run (pass^1..4
+// 0.420/0.273/0.220/0.200). Without it: made-up
 // runs on the generated domains. Bad files are 422s naming the field.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -109,6 +110,25 @@ describe("POST /api/imports: τ²-bench and τ-bench", { timeout: 300_000 }, () 
       const row = (await call("GET", `/api/datasets/${imp.tasks_dataset}/rows?limit=1`, { key })).body.items[0];
       expect(JSON.parse(row.data.db_slice).domain).toBe(domain);
     }
+  });
+
+  // Sierra's test-split runs (20 airline, 40 retail, 40 telecom tasks; telecom with the user and solo): each mean reward as recorded.
+  it.runIf(sharedPresent).each([
+    ["gpt-4.1_airline_default_gpt-4.1_1trials.json", "airline", 20, 0.5],
+    ["gpt-4.1_retail_defautl_gpt-4.1_1trials.json", "retail", 40, 0.85],
+    ["gpt-4.1_telecom_default_gpt-4.1_1trials.json", "telecom", 40, 0.45],
+    ["gpt-4.1_telecom_no-user_gpt-4.1_1trials.json", "telecom", 40, 0.5],
+    ["ft_gpt-4.1-2025-04-14_sierra_tau2-full-sft_BzrYdMNm_airline_default_gpt-4.1_1trials.json", "airline", 20, 0.65],
+    ["ft_gpt-4.1-2025-04-14_sierra_tau2-full-sft_BzrYdMNm_retail_default_gpt-4.1_1trials.json", "retail", 40, 0.85],
+    ["ft_gpt-4.1-2025-04-14_sierra_tau2-full-sft_BzrYdMNm_telecom_default_gpt-4.1_1trials.json", "telecom", 40, 0.75],
+    ["ft_gpt-4.1-2025-04-14_sierra_tau2-full-sft_BzrYdMNm_telecom_no-user_gpt-4.1_1trials.json", "telecom", 40, 0.85],
+  ] as const)("Sierra's %s: every reward reproduced", async (file, domain, n, recorded) => {
+    const { key } = await newProject(`import-tau2-sierra-${file.slice(0, 24)}`);
+    const bytes = new Uint8Array(await (await fetch(`${sharedUrl}/real-outputs/tau2/sierra_gym_2025-08-01/${file}`)).arrayBuffer());
+    const { imp, score } = await importAndScore(key, "tau2", file.slice(0, 60), file, bytes);
+    expect(imp.agreement).toMatchObject({ simulations: n, agree: n, differing: [], relabelled: [], tool_results: { differing: 0 } });
+    expect(score.score).toBeCloseTo(recorded, 10);
+    expect(score.subsets).toEqual([expect.objectContaining({ key: domain })]);
   });
 
   it.runIf(sharedPresent)("τ-bench v1's gpt-4o airline run: 200 rewards reproduced, pass^1..4 0.420 / 0.273 / 0.220 / 0.200", async () => {

@@ -3,6 +3,7 @@
 // error texts, Python's TypeErrors for wrong arguments, the writes a tool
 // makes and the ones it does not, and one environment never seeing another's.
 import { describe, expect, it } from "vitest";
+import { ToolDefinitions } from "../../../domain/tools";
 import { miniDomainFiles } from "../../../../test/mini-tau2";
 import { loadDomain } from "../domain";
 import { loadsPy } from "../py/json";
@@ -189,4 +190,12 @@ describe("telecom", () => {
     expect(env.userToolDefinitions()!.map((t) => t.name).slice(0, 2)).toEqual(["check_status_bar", "check_network_status"]);
     expect(env.agentToolDefinitions().find((t) => t.name === "refuel_data")!.parameters).toMatchObject({ type: "object", required: ["customer_id", "line_id", "gb_amount"] });
   });
+
+  it("offers every domain's tools in the shape the providers take (src/domain/tools.ts)", () => {
+    for (const env of [airline.environment("agent"), retail.environment("agent"), telecom.environment("agent"), telecom.environment("agent", { soloMode: true })]) {
+      expect(ToolDefinitions.safeParse(env.agentToolDefinitions()).success).toBe(true);
+    }
+    expect(ToolDefinitions.safeParse(telecom.environment("agent").userToolDefinitions()).success).toBe(true);
+  });
 });
+

@@ -1,11 +1,11 @@
 /** SWE-bench Multilingual's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { AGENT_RUNNER_DETAIL, RUNNER_REQUIREMENT, notBundled } from "../../phrases";
+import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT, notBundled } from "../../phrases";
 import { definition } from "./definition";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "SWE-bench-style issue fixing in nine languages beyond Python.",
-  status_detail: notBundled(definition.data, AGENT_RUNNER_DETAIL),
+  status_detail: notBundled(definition.data, ENVIRONMENT_RUNNER_DETAIL, "Assay's eval plans hold SWE-bench's test commands for the Python repositories only (src/environments/swebench/specs.ts), so its nine languages' instances need their eval scripts too."),
   text: {
     what_it_measures: "Whether an agent's issue-fixing ability carries over to C, C++, Go, Java, JavaScript, TypeScript, PHP, Ruby and Rust codebases and their toolchains.",
     how_it_works:
@@ -25,6 +25,6 @@ export const about: BenchmarkAbout = {
     use_cases: ["Coding agents for polyglot monorepos", "Language-specific developer tools"],
   },
   credentials: [],
-  requirements: [RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner, with each language's toolchain in the task images."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner, with each language's toolchain in the task images."],
   references: [{ title: "SWE-bench Multilingual", url: "https://www.swebench.com/multilingual.html" }],
 };

@@ -1,11 +1,11 @@
 /** SWE-bench Pro's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { AGENT_RUNNER_DETAIL, RUNNER_REQUIREMENT, notBundled } from "../../phrases";
+import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT, notBundled } from "../../phrases";
 import { definition } from "./definition";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "Long-horizon, multi-file engineering tasks from business and developer-tool codebases, built to resist contamination.",
-  status_detail: notBundled(definition.data, AGENT_RUNNER_DETAIL),
+  status_detail: notBundled(definition.data, ENVIRONMENT_RUNNER_DETAIL, "Its public set's instances name their own images and run scripts; once pinned, they run on the environment runner as SWE-bench Verified does."),
   text: {
     what_it_measures:
       "Sustained engineering on changes a professional might need hours or days for: " +
@@ -28,7 +28,7 @@ export const about: BenchmarkAbout = {
     use_cases: ["Autonomous engineering agents for product teams", "Evaluating long-context and planning improvements in coding agents"],
   },
   credentials: [],
-  requirements: [RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner; the task images are published alongside the dataset."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner; the task images are published alongside the dataset."],
   references: [
     {
       title: "SWE-Bench Pro: Can AI Agents Solve Long-Horizon Software Engineering Tasks? (Deng et al., 2025)",

@@ -1,11 +1,15 @@
 /** SWE-bench Verified's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { AGENT_RUNNER_DETAIL, RUNNER_REQUIREMENT, notBundled } from "../../phrases";
-import { definition } from "./definition";
+import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT } from "../../phrases";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "Resolve real GitHub issues in popular Python repositories; the project's own tests decide.",
-  status_detail: notBundled(definition.data, AGENT_RUNNER_DETAIL),
+  status_detail:
+    "Its 500 instances load from the Hugging Face parquet pinned by its sha256. " +
+    ENVIRONMENT_RUNNER_DETAIL +
+    " Each instance runs in its evaluation image as the official harness names it (swebench/sweb.eval.x86_64.<instance>, pulled by a runner with Docker or Podman; the local backend cannot build it), " +
+    "the agent edits /testbed at the base commit, then the test patch is applied and the instance's test command runs, and the log is graded by SWE-bench's own rules (FAIL_TO_PASS and PASS_TO_PASS all passing).",
+  status_summary: "Runs on an environment runner that can pull the instances' images",
   text: {
     what_it_measures:
       "Repository-level software engineering: " +
@@ -30,7 +34,7 @@ export const about: BenchmarkAbout = {
     use_cases: ["Autonomous coding agents", "PR-writing bots", "IDE agents that edit across files"],
   },
   credentials: [],
-  requirements: [RUNNER_REQUIREMENT, "The runner needs Docker (or an equivalent sandbox) to build each repository's environment and run its tests."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "The environment runner needs a container engine (Docker or Podman) that can pull the instances' evaluation images from Docker Hub (swebench/sweb.eval.x86_64.*)."],
   references: [
     { title: "SWE-bench: Can Language Models Resolve Real-World GitHub Issues? (Jimenez et al., 2023)", url: "https://arxiv.org/abs/2310.06770" },
     { title: "Introducing SWE-bench Verified (OpenAI, 2024)", url: "https://openai.com/index/introducing-swe-bench-verified/" },

@@ -1,11 +1,17 @@
 /** Terminal-Bench 2.0's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { AGENT_RUNNER_DETAIL, RUNNER_REQUIREMENT, notBundled } from "../../phrases";
+import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT, notBundled } from "../../phrases";
 import { definition } from "./definition";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "Hard, realistic tasks an agent must complete in a Linux terminal: building, configuring, debugging, securing.",
-  status_detail: notBundled(definition.data, AGENT_RUNNER_DETAIL),
+  status_detail: notBundled(
+    definition.data,
+    ENVIRONMENT_RUNNER_DETAIL,
+    "Its tasks load as a benchmark of your project from a copy of the tasks folder (POST /api/benchmarks/tasks with a ZIP of it, or `assay benchmark tasks terminal-bench-2 PATH`): " +
+      "each task keeps its image (task.toml docker_image), which a runner with Docker or Podman pulls, or builds from the task's Dockerfile when the pull fails; " +
+      "the local backend builds the Debian-based ones it can and names what it cannot (docs/environments.md).",
+  ),
   text: {
     what_it_measures:
       "Competence as an autonomous shell user: " +
@@ -28,6 +34,6 @@ export const about: BenchmarkAbout = {
     use_cases: ["CLI coding agents", "DevOps and SRE assistants", "Data pipeline agents"],
   },
   credentials: [],
-  requirements: [RUNNER_REQUIREMENT, "The runner needs the Harbor harness (or an equivalent) with Docker to run each task's container and tests."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "Most tasks need the internet at build time (apt, pip) and images from Docker Hub: a runner with Docker or Podman and network."],
   references: [{ title: "Terminal-Bench", url: "https://www.tbench.ai" }, { title: "Harbor", url: "https://harborframework.com" }],
 };
