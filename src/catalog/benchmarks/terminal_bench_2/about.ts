@@ -10,7 +10,7 @@ export const about: BenchmarkAbout = {
   status_detail:
     `Its 89 tasks load on first use from the task folder pinned by its git tree id (${pin.tree}, ${TERMINAL_BENCH_2_DATA.repository}@${TERMINAL_BENCH_2_DATA.commit.slice(0, 8)}:${pin.folder}): ` +
     `the folder's listing must hash to that id and every file to the blob id the listing gives, or nothing loads. ` +
-    `Loading costs ${pin.files + 1} requests upstream (GitHub's listing, then ${pin.files} files, ${(pin.bytes / 1e6).toFixed(1)} MB), within a paid Worker's 1,000 subrequests; ` +
+    `Loading costs ${pin.files + 1} requests upstream (GitHub's listing, then ${pin.files} files, over ${(pin.bytes / 1e6).toFixed(1)} MB), within a paid Worker's 1,000 subrequests; ` +
     "a deployment on the free plan (50) or without GitHub loads it from a mirror in one request: `assay data pull bm_terminal_bench_2` writes the folder as one archive, checked the same way. " +
     "The copy pinned vendors the official tasks (Harbor's registry names laude-institute/terminal-bench-2@69671fba, which could not be read where the pin was made). " +
     ENVIRONMENT_RUNNER_DETAIL +

@@ -36,6 +36,7 @@ export const TERMINAL_BENCH_2_DATA: PinnedDataset = {
     raw_url_prefix: `https://raw.githubusercontent.com/${REPO}/${COMMIT}/${FOLDER}/`,
     archive_path: "terminal_bench_2/tasks.tar",
     files: 859,
+    // The 855 files whose sizes the copy read here held; four large ones (two weights.pt, two .tar.gz) were absent from it, so the folder is larger.
     bytes: 11_689_770,
   },
   notes:
