@@ -14,6 +14,7 @@ const TRIES = 3;
 const HINT = "The network may be unreachable; pull from another machine, or from a mirror with --from.";
 
 const sha256 = (/** @type {Uint8Array} */ b) => createHash("sha256").update(b).digest("hex");
+const md5 = (/** @type {Uint8Array} */ b) => createHash("md5").update(b).digest("hex");
 
 /** Why a pull failed, in words naming the file and URL. */
 export class PullError extends Error {}
@@ -65,11 +66,21 @@ function write(file, bytes) {
   renameSync(`${file}.part`, file);
 }
 
-/** The bytes at `file` when it is there with this digest, else null. */
-function kept(file, digest) {
+/**
+ * The digest a file is pinned by: its sha256, else the md5 its publisher states (VLMEvalKit's tables); null when pinned only as a set.
+ * @param {{sha256: string | null, md5?: string | null}} f
+ */
+function pinOf(f) {
+  if (f.sha256 !== null) return { name: "sha256", hex: f.sha256, of: sha256 };
+  if (f.md5) return { name: "md5", hex: f.md5, of: md5 };
+  return null;
+}
+
+/** The bytes at `file` when it is there with the pinned digest, else null. */
+function kept(file, pin) {
   if (!existsSync(file)) return null;
   const bytes = new Uint8Array(readFileSync(file));
-  return digest === undefined || sha256(bytes) === digest ? bytes : null;
+  return pin === null || pin.of(bytes) === pin.hex ? bytes : null;
 }
 
 /**
@@ -109,12 +120,13 @@ export async function pullSource(source, { out, from, fetchImpl = fetch, retryDe
   const byPath = new Map();
   for (const f of source.files) {
     const file = target(out, f.path);
-    let bytes = kept(file, f.sha256 ?? undefined);
+    const pin = pinOf(f);
+    let bytes = kept(file, pin);
     const url = urlOf(f.path, f.url);
-    if (bytes === null || f.sha256 === null) {
+    if (bytes === null || pin === null) {
       bytes = bytes ?? (fetched++, await download(url, fetchImpl, retryDelayMs));
       const digest = sha256(bytes);
-      if (f.sha256 !== null && digest !== f.sha256) throw new PullError(`${url} does not match its pin: sha256 ${digest} (${bytes.byteLength} bytes), expected ${f.sha256}; nothing written for it`);
+      if (pin !== null && pin.of(bytes) !== pin.hex) throw new PullError(`${url} does not match its pin: ${pin.name} ${pin.of(bytes)} (${bytes.byteLength} bytes), expected ${pin.hex}; nothing written for it`);
       digests.set(f.path, digest);
       pending.push({ file, bytes });
     }
@@ -139,7 +151,7 @@ export async function pullSource(source, { out, from, fetchImpl = fetch, retryDe
     let imageBytes = 0;
     for (const path of paths) {
       const file = target(out, `${images.path_prefix}${path}`);
-      let bytes = kept(file, undefined);
+      let bytes = kept(file, null);
       if (bytes === null) {
         bytes = await download(urlOf(`${images.path_prefix}${path}`, `${images.url_prefix}${path}`), fetchImpl, retryDelayMs);
         fetched++;

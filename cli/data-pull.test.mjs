@@ -17,6 +17,7 @@ import { main } from "./main.mjs";
 const dir = mkdtempSync(join(tmpdir(), "assay-pull-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const sha = (s) => createHash("sha256").update(s).digest("hex");
+const md5 = (s) => createHash("md5").update(s).digest("hex");
 
 /** Upstream files by URL path; the sources the fake API serves by benchmark id. */
 const files = new Map();
@@ -58,6 +59,14 @@ before(async () => {
     images: null,
   }));
   sources.set("bm_tampered", () => ({ ...sources.get("bm_plain")(), benchmark_id: "bm_tampered", images: null, files: [{ path: "t/data.jsonl", url: `${base}/up/plain.jsonl`, sha256: sha("other bytes"), bytes: 11, format: "jsonl", member: null }] }));
+  // A VLMEvalKit table: pinned by the md5 its publisher states, no sha256 or size.
+  files.set("/up/table.tsv", "index\timage\n0\tiVBORw0KGgo=\n");
+  const table = (digest) => () => ({
+    ...sources.get("bm_plain")(), images: null,
+    files: [{ path: "vlmevalkit/T.tsv", url: `${base}/up/table.tsv`, sha256: null, md5: digest, bytes: null, format: "tsv", member: null }],
+  });
+  sources.set("bm_md5", table(md5("index\timage\n0\tiVBORw0KGgo=\n")));
+  sources.set("bm_md5_tampered", table(md5("other bytes")));
   sources.set("bm_offline", () => ({ ...sources.get("bm_plain")(), benchmark_id: "bm_offline", images: null, files: [{ path: "o/data.jsonl", url: "http://127.0.0.1:9/data.jsonl", sha256: sha(data), bytes: 1, format: "jsonl", member: null }] }));
 });
 after(() => server.close());
@@ -109,6 +118,19 @@ describe("assay data pull", () => {
     assert.equal(r.code, EXIT.CHECK_FAILED);
     assert.match(r.err, new RegExp(`bm_tampered: ${base}/up/plain.jsonl does not match its pin: sha256 ${sha(files.get("/up/plain.jsonl"))}`));
     assert.equal(existsSync(join(out, "t/data.jsonl")), false);
+  });
+
+  test("checks a file pinned by md5 (VLMEvalKit's tables), keeping it on a second pull and refusing one that differs", async () => {
+    const out = join(dir, "m5");
+    const first = await run(["data", "pull", "bm_md5", "--out", out, "--json"]);
+    assert.equal(first.code, EXIT.OK, first.err);
+    assert.equal(readFileSync(join(out, "vlmevalkit/T.tsv"), "utf8"), files.get("/up/table.tsv"));
+    const again = await run(["data", "pull", "bm_md5", "--out", out, "--json"]);
+    assert.deepEqual(JSON.parse(again.out).pulled.map((r) => r.fetched), [0]);
+    const bad = await run(["data", "pull", "bm_md5_tampered", "--out", join(dir, "m6")]);
+    assert.equal(bad.code, EXIT.CHECK_FAILED);
+    assert.match(bad.err, new RegExp(`bm_md5_tampered: ${base}/up/table.tsv does not match its pin: md5 ${md5(files.get("/up/table.tsv"))} \\(\\d+ bytes\\), expected ${md5("other bytes")}`));
+    assert.equal(existsSync(join(dir, "m6", "vlmevalkit/T.tsv")), false);
   });
 
   test("says in words that the upstream could not be reached", async () => {

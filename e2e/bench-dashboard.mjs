@@ -11,7 +11,9 @@
 //     while live"): time until the finished run's overview has its tiles and
 //     every pane drawn, and the frames of the running run's page with its
 //     overview on screen. The mock answers GET /overview with the real
-//     src/reports/overview.ts (importTs) over its attempts.
+//     src/reports/overview.ts (importTs) over the aggregates that
+//     test/overview-reference.ts computes from its attempts (the definition
+//     the route's SQL is held to).
 // Usage: node e2e/bench-dashboard.mjs [--no-build] [--dist=DIR] [--json]
 // --dist serves a copy of the built dashboard from DIR (a build others may redo mid-run, as the test
 // runs' ensureDashboardBuilt does, renames its chunks under the page).
@@ -23,14 +25,23 @@ import { buildDashboard, launchBrowser, ROOT } from "./lib/harness.mjs";
 import { startMockApi } from "./lib/mock-api.mjs";
 import { importTs } from "../scripts/lib/import-ts.mjs";
 
-/** The overview's computation, src/reports/overview.ts, as the real route runs it, or why it could not be loaded. */
-async function loadOverviewGroup() {
+/**
+ * The overview's computation as the real route runs it: src/reports/overview.ts's overviewGroup over the
+ * aggregates of the mock's attempts (test/overview-reference.ts's referenceGroup, the definition the route's
+ * SQL is tested against), or why it could not be loaded.
+ */
+export async function loadOverviewGroup() {
   try {
-    const f = (await importTs(new URL("../src/reports/overview.ts", import.meta.url).href)).overviewGroup;
-    return typeof f === "function" ? { f } : { why: "src/reports/overview.ts exports no overviewGroup" };
+    const { overviewGroup } = await importTs(new URL("../src/reports/overview.ts", import.meta.url).href);
+    const { referenceGroup } = await importTs(new URL("../test/overview-reference.ts", import.meta.url).href);
+    if (typeof overviewGroup !== "function") return { why: "src/reports/overview.ts exports no overviewGroup" };
+    if (typeof referenceGroup !== "function") return { why: "test/overview-reference.ts exports no referenceGroup" };
+    /** One group of the overview from a score row and the ended attempts, under the route's query and options. */
+    const f = (row, attempts, query, options) => overviewGroup(row, referenceGroup(row.benchmark_id, row.target, attempts, query, options.execution(row.target)), options);
+    return { f };
   } catch (e) {
-    // importTs needs Node's type stripping (23.6 or later).
-    return { why: `src/reports/overview.ts could not be loaded on Node ${process.versions.node}: ${e?.message ?? e}`.slice(0, 200) };
+    // importTs needs Node's type stripping (23.6 or later) or esbuild.
+    return { why: `the overview could not be loaded on Node ${process.versions.node}: ${e?.message ?? e}`.slice(0, 200) };
   }
 }
 

@@ -7,6 +7,7 @@
 // backend cannot run (not root, no bubblewrap or debootstrap).
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, statfsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -34,14 +35,18 @@ function environmentProcesses() {
 describe("hostile agents in a local environment", { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   let backend;
   let image;
+  const stateDir = join(tmpdir(), `assay-hostile-${process.pid}`);
   before(async () => {
     process.env.ASSAY_ENVIRONMENT_RUNNER_SECRET = SECRET;
     const kit = await loadKit();
     const task = await kit.harborTaskFromRow((await taskRows()).find((r) => r.name === "hello-file"));
-    backend = await localBackend({ stateDir: join(tmpdir(), `assay-hostile-${process.pid}`) });
+    backend = await localBackend({ stateDir });
     image = await backend.prepare({ name: task.name, dockerfile: task.environment.dockerfile, image: null, files: kit.subtree(task.files, "environment") });
   });
-  after(() => delete process.env.ASSAY_ENVIRONMENT_RUNNER_SECRET);
+  after(async () => {
+    delete process.env.ASSAY_ENVIRONMENT_RUNNER_SECRET;
+    await rm(stateDir, { recursive: true, force: true });
+  });
 
   it("are contained: no network, no host file, no secret, bounded disk, memory and processes, nothing left after", async () => {
     const before = environmentProcesses().length;

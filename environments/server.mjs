@@ -23,6 +23,7 @@
  * I/O: one HTTP listener; the backend's environments; HTTP to Assay and to
  * models and external agents.
  */
+import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,7 +96,7 @@ export async function startEnvironmentRunner({
   assayUrl,
   publicUrl,
   cacheDir,
-  stateDir = join(tmpdir(), `assay-environments-${process.pid}`),
+  stateDir,
   buildNetwork = process.env.ASSAY_ENV_BUILD_NETWORK === "host" ? "host" : "none",
   agentNetwork = process.env.ASSAY_ENV_AGENT_NETWORK === "host" ? "host" : "none",
   dockerHost = process.env.DOCKER_HOST,
@@ -103,6 +104,9 @@ export async function startEnvironmentRunner({
   log = () => {},
 } = {}) {
   if (!secret || secret.length < 16) throw new Error(`the runner needs its signing secret (${SECRET_SETTING}, at least 16 characters)`);
+  // A state folder of its own (environments' mount points, build contexts), removed when it closes.
+  const ownState = stateDir === undefined;
+  stateDir ??= await mkdtemp(join(tmpdir(), "assay-environments-"));
   const be = typeof backend === "object" ? backend : await chooseBackend(backend, { cacheDir, stateDir, buildNetwork, agentNetwork, dockerHost, log });
   const running = new Set();
   const waiting = [];
@@ -168,11 +172,13 @@ export async function startEnvironmentRunner({
     idle: async () => {
       while (running.size || waiting.length) await Promise.all([...running]);
     },
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      if (ownState) await rm(stateDir, { recursive: true, force: true }).catch(() => {});
+    },
   };
 }
 

@@ -106,7 +106,8 @@ export async function taskOfAttempt(attempt, kit) {
   return {
     kind: "swebench",
     name: instance.instance_id,
-    instruction: instance.problem_statement ?? `Resolve the issue of ${instance.repo} at ${instance.base_commit}.`,
+    // What the agent is told when the benchmark gives no prompt of its own (the catalog's SWE-bench entries do).
+    instruction: `The repository ${instance.repo} is checked out at ${plan.workdir} at commit ${instance.base_commit}. Resolve the issue below by editing the repository's files (do not change its tests).\n\n${instance.problem_statement ?? ""}`.trim(),
     // The official harness's defaults for an instance: no task.toml, so Harbor's limits, its own eval timeout.
     limits: { cpus: 1, memory_mb: 4096, storage_mb: 10240, gpus: 0, gpu_types: null, allow_internet: true, timeouts: { build_sec: 1800, agent_sec: 3000, verifier_sec: plan.timeout_s } },
     environment: { name: instance.instance_id, dockerfile: null, image: plan.image, files: new Map() },

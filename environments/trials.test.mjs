@@ -155,6 +155,30 @@ describe("the environment runner on the local backend", { skip: skip ?? false, t
     }
   });
 
+  it("runs a SWE-bench instance in its evaluation image, which the local backend cannot pull: failed with that reason, never 0", async () => {
+    const instance = {
+      instance_id: "octo__widgets-17",
+      repo: "octo/widgets",
+      base_commit: "0123456789abcdef0123456789abcdef01234567",
+      version: "1.0",
+      problem_statement: "Widgets overflow.",
+      test_patch: "diff --git a/tests/test_w.py b/tests/test_w.py\n--- a/tests/test_w.py\n+++ b/tests/test_w.py\n@@ -1 +1 @@\n-x\n+y\n",
+      FAIL_TO_PASS: '["tests/test_w.py::test_fit"]',
+      PASS_TO_PASS: "[]",
+      image: "registry.invalid/swebench/sweb.eval.x86_64.octo_1776_widgets-17:latest",
+      eval_script: "#!/bin/bash\ncd /testbed\n: '>>>>> Start Test Output'\npytest -rA tests/test_w.py\n: '>>>>> End Test Output'\n",
+    };
+    const { attempt, record } = attemptFor(assay, instance, { params: { agent: "oracle" } });
+    assert.equal((await dispatch(runner.url, SECRET, attempt)).status, 202);
+    const result = await record.done;
+    failedWith(record, /^the environment failed to build: the task names only a prebuilt image \(registry\.invalid\/swebench\/sweb\.eval\.x86_64\.octo_1776_widgets-17:latest\), which the local backend cannot pull: run it on the docker backend$/);
+    assert.equal(result.structured.agent, null);
+    // An instance that is not one is a failed attempt naming the field.
+    const bad = attemptFor(assay, { instance_id: "nope" }, { params: { agent: "oracle" } });
+    await dispatch(runner.url, SECRET, bad.attempt);
+    failedWith({ result: await bad.record.done }, /^the task could not be read: the task row is neither a Harbor task .* nor a SWE-bench instance: instance_id: is not a SWE-bench instance id/);
+  });
+
   it("refuses an attempt it cannot trust or read, and says what it is", async () => {
     const { attempt } = attemptFor(assay, row("hello-file"), { params: { agent: "none" } });
     assert.equal((await dispatch(runner.url, "another-secret-0123456789", attempt)).status, 401);

@@ -12,6 +12,8 @@ import { fixtureListenError, fixturePort } from "./lib/fixture-port.mjs";
 import { demoQuestions } from "./lib/demo-data.mjs";
 import { runDemo } from "./lib/demo.mjs";
 import { startLocalSandbox } from "./lib/sandbox.mjs";
+import { startLocalEnvironments } from "./lib/environments.mjs";
+import { taskRows } from "../environments/tasks.mjs";
 import { assertPortFree, ConfigError, startCronTicker, startStack } from "./lib/stack.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -49,12 +51,19 @@ const sandbox = await startLocalSandbox({ stateDir }).catch(async (err) => {
   await Promise.allSettled([fixture.close(), mirror?.close()]);
   process.exit(1);
 });
-const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars };
+// Agent benchmarks in task environments (Terminal-Bench, SWE-bench) run on the environment runner, its own process on loopback.
+const environments = await startLocalEnvironments({ stateDir }).catch(async (err) => {
+  // ASSAY_ENV_BACKEND asked for a backend this machine cannot run: say so and stop.
+  console.error(`npm start: environment runner: ${err instanceof Error ? err.message : err}`);
+  await Promise.allSettled([fixture.close(), mirror?.close(), sandbox.sandbox?.close()]);
+  process.exit(1);
+});
+const extraVars = { ...(mirror ? { ASSAY_DATASET_BASE_URL: mirror.url } : {}), ...sandbox.vars, ...environments.vars };
 const stack = await startStack({ port, stateDir, bootstrapToken: process.env.ASSAY_BOOTSTRAP_TOKEN, extraVars, quiet: true, logFile: `${stateDir}/wrangler.log` }).catch(
   async (err) => {
     // A wrong variable is named with its rule, at once; anything else keeps its stack trace.
     console.error(err instanceof ConfigError ? `npm start: ${err.message}` : err);
-    await Promise.allSettled([fixture.close(), mirror?.close(), sandbox.sandbox?.close()]);
+    await Promise.allSettled([fixture.close(), mirror?.close(), sandbox.sandbox?.close(), environments.runner?.close()]);
     process.exit(1);
   },
 );
@@ -67,6 +76,7 @@ Assay is running at ${stack.url}
   Datasets:       ${mirror ? `built-in benchmarks load from ${SHARED} (served at ${mirror.url})` : "built-in benchmarks load from their pinned upstream sources"}
   Fixture model:  ${fixture.url}/v1 (OpenAI-compatible) and ${fixture.url} (Anthropic); a test stand-in, not a real model
   Code sandbox:   ${sandbox.note}
+  Environments:   ${environments.note}
   Worker log:     ${stateDir}/wrangler.log
 
 Create a project and get its admin API key (shown once):
@@ -77,6 +87,17 @@ Create a project and get its admin API key (shown once):
 The bootstrap token is ${process.env.ASSAY_BOOTSTRAP_TOKEN ? "the ASSAY_BOOTSTRAP_TOKEN you set" : `kept in ${stateDir}/bootstrap-token`}.
 `);
 
+if (environments.runner) {
+  // The fixture model learns the shipped tasks' solutions (their solve.sh), so it can act as an agent on them.
+  void taskRows()
+    .then((rows) => fetch(`${fixture.url}/_answers`, { method: "POST", body: JSON.stringify(rows) }))
+    .catch(() => {});
+  console.log(`The Harbor tasks Assay ships run on it (the fixture model acting as a bash agent):
+  assay benchmark tasks assay-tasks environments/tasks
+  assay eval run <its bm_ id> -m fixture-bash --base-url ${fixture.url}/v1
+`);
+}
+
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
@@ -86,6 +107,7 @@ async function shutdown(code = 0) {
   await fixture.close();
   await mirror?.close();
   await sandbox.sandbox?.close();
+  await environments.runner?.close();
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));

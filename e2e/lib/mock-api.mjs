@@ -43,8 +43,9 @@ export function liveDelta(attemptId, deltaSeq, event) {
 /**
  * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function}} o
  * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands;
- * overviewGroup: src/reports/overview.ts's function of that name (the caller imports it), which makes the mock
- * answer GET /api/eval-runs/{id}/overview from its attempts as the real route does.
+ * overviewGroup: (score row, ended attempts, OverviewQuery, OverviewOptions) → one group of the overview, from
+ * src/reports/overview.ts (the caller imports it; e2e/bench-dashboard.mjs), which makes the mock answer
+ * GET /api/eval-runs/{id}/overview from its attempts as the real route does.
  */
 export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5, overviewGroup }) {
   const total = members * k;
@@ -74,7 +75,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
   const overviewAttempt = (seq) => {
     const h = (seq * 2654435761) % 1000;
     const latency = 200 + ((seq * 7919) % 900);
-    return { seq, benchmark_id: "bm_bench", target: "a", status: "succeeded", reward: reward(seq), error: null, dimensions: { similarity: h / 1000 }, input_tokens: 80 + (h % 60), output_tokens: 10 + ((seq * 31) % 240), cost: null, latency_ms: latency, wall_ms: latency + 40 + (h % 120), answered: true };
+    return { seq, benchmark_id: "bm_bench", target: "a", status: "succeeded", reward: reward(seq), error: null, dimensions: { similarity: h / 1000 }, input_tokens: 80 + (h % 60), output_tokens: 10 + ((seq * 31) % 240), cost: null, latency_ms: latency, wall_ms: latency + 40 + (h % 120), answered: true, truncated: false };
   };
   const landedOf = (runId) => (runId === "run_done" ? total : landedBy(Date.now()));
   const run = (id) => ({
@@ -169,9 +170,13 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
           const row = scores(id).scores[0];
           const attempts = Array.from({ length: landedOf(id) }, (_, s) => overviewAttempt(s));
           const includeErrored = url.searchParams.get("include_errored") === "true";
-          // The route's query defaults (workers/http/routes/run-overview.ts): 1,000 points per pane, the first 40 timing strips.
+          // The route's query defaults (workers/http/routes/run-overview.ts) and how src/services/overview.ts reads them:
+          // 1,000 points per pane, the first 40 timing strips, all of them thinned like the panes past the points.
+          const points = Number(url.searchParams.get("points") ?? 1000);
           const strips = url.searchParams.get("strips") ?? "40";
-          const group = overviewGroup(row, attempts, { runId: id, includeErrored, maxPoints: Number(url.searchParams.get("points") ?? 1000), maxStrips: strips === "all" ? Infinity : Number(strips), execution: () => "inline", answeredTurns: () => 1 });
+          const stripLimit = Math.min(strips === "all" ? Infinity : Number(strips), points);
+          const query = { includeErrored, maxPoints: points, stripLimit, firstStrips: stripLimit < points, inline: { a: true, b: true }, turns: {} };
+          const group = overviewGroup(row, attempts, query, { runId: id, maxPoints: points, stripLimit, firstStrips: query.firstStrips, execution: () => "inline" });
           return json(res, 200, { id, status: run(id).status, include_errored: includeErrored, groups: [group] });
         }
         if (sub === "/metrics") return json(res, 200, { run_id: id, missing_policy: "unknown", curves: [{ benchmark_id: "bm_bench", target: "a", k, missing_policy: "unknown", rows: [{ j: 1, pass_at_j: 0.72, pass_hat_j: 0.72, members }, { j: 2, pass_at_j: 0.85, pass_hat_j: 0.59, members }], members_by_n: {}, note: "" }] });

@@ -20,7 +20,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chown, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { importTs } from "../../scripts/lib/import-ts.mjs";
 import { EnvironmentError, environmentOver } from "../environment.mjs";
@@ -102,6 +102,8 @@ export async function localBackend({ cacheDir = defaultCacheDir(), stateDir, bui
   if (support.missing) throw new Error(`the local backend cannot run here: ${support.missing}`);
   const { localPlan, parseDockerfile } = await dockerfileModule();
   await mkdir(stateDir, { recursive: true, mode: 0o711 });
+  // The environments' uids (100000+) mount below it: it must let them through (a mkdtemp folder is 0700).
+  await chmod(stateDir, (await stat(stateDir)).mode | 0o011);
 
   /**
    * The image of a task's environment: its layers and what a container of

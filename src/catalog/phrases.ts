@@ -54,3 +54,8 @@ export const VISION_MC_TEMPLATE = "Look at the image and answer the question. Re
 export const AGENT_FEW_SHOT: BenchmarkDefinition["few_shot"] = { supported: false, default: 0, split: null, note: "Agent tasks run zero-shot; the task statement is the prompt." };
 
 export const VISION_FEW_SHOT: BenchmarkDefinition["few_shot"] = { supported: false, default: 0, split: null, note: "Run zero-shot; examples would add images to every request." };
+
+/** How a VLMEvalKit table loads (src/catalog/vlmeval-tsv.ts), for the Vision cards. */
+export const VLMEVAL_STREAMED =
+  "It loads on first use from VLMEvalKit's host (opencompass.openxlab.space), or from a mirror set in ASSAY_DATASET_BASE_URL, and is read as it streams in, " +
+  "one row at a time, each image stored with the dataset revision as it comes; each attempt sends its question's image inline. VLMEvalKit states no size for its tables, so only the md5 is checked.";

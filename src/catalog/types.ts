@@ -6,6 +6,7 @@
  * sync reads. Pure types and constants, no I/O.
  */
 import type { JsonObject } from "../datasets/canonical-json";
+import type { ImageMediaType } from "../domain/images";
 
 /** The nine catalog groups of seed 003, as stored in `benchmarks.category`. */
 export const CATEGORIES = {
@@ -37,15 +38,18 @@ export interface SourceFile {
   path: string;
   /** The upstream raw URL at the pinned commit, used when no mirror is configured. */
   url: string;
-  /** Hex sha256 of the file's bytes as published; anything else is refused. Absent when the dataset pins its files as a set (listing_sha256). */
+  /** Hex sha256 of the file's bytes as published; anything else is refused. Absent when the dataset pins its files as a set (listing_sha256), or when its publisher states an md5 instead. */
   sha256?: string;
-  /** Size in bytes as published; absent when the publisher states none (the digest still pins the bytes). */
+  /** Hex md5 of the file's bytes, where that is the digest its publisher states (VLMEvalKit's table of its TSVs); only an embedded-image loader's files may be pinned by it alone. */
+  md5?: string;
+  /** Size in bytes as published; absent when the publisher states none, or only a rounded one (a Hugging Face page's "1.52 MB"); the digest still pins the bytes. */
   bytes?: number;
   /**
-   * parquet: Apache Parquet (Hugging Face's files); txt and txt.bz2: text (bzip2-compressed); json: one JSON document
-   * (an ARC task), read by their loader; zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   * parquet: Apache Parquet (Hugging Face's files); tsv: a tab-separated table with a header (VLMEvalKit's, images in base64 cells);
+   * txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task), read by their loader;
+   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
    */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "txt" | "txt.bz2" | "json" | "zip";
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip";
   /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
   member?: ArchiveMember;
 }
@@ -136,6 +140,33 @@ export interface LoadedFile {
  */
 export type Normaliser = (files: LoadedFile[]) => Promise<JsonObject[]>;
 
+/** An image a loader took out of a data file (a Parquet image struct, a TSV's base64 cell), stored with the revision under files/<path>. */
+export interface ExtractedImage {
+  /** Path under the revision's files/, content-addressed (images/<sha256>.png), so an image several rows share is stored once. */
+  path: string;
+  bytes: Uint8Array;
+  media_type: ImageMediaType;
+}
+
+/** One row of a data file that embeds its images: the row, its image cells already revision files ({file, sha256, media_type, bytes}), and the images it names. */
+export interface ExtractedRow {
+  row: JsonObject;
+  images: ExtractedImage[];
+}
+
+/**
+ * The loader of a dataset whose files embed their images (MMMU's Parquet
+ * shards, VLMEvalKit's TSVs): it reads one pinned file as it arrives and
+ * yields its rows one by one with the images each names, so the images go
+ * to storage as they come and no more than one file's bytes (a Parquet
+ * shard) or one line (a TSV) is held at a time. The file's digest is
+ * checked beside it, on the same bytes; a mismatch refuses everything.
+ * Deterministic; throws, naming the file and row, on data it does not expect.
+ */
+export interface EmbeddedLoader {
+  kind: "embedded";
+  rows: (file: SourceFile, body: ReadableStream<Uint8Array>) => AsyncIterable<ExtractedRow>;
+}
 /** A service a benchmark drives for real, whose credential the run must supply. */
 export interface ServiceCredential {
   service: string;
@@ -154,7 +185,7 @@ export interface CatalogText {
 }
 
 /** Where a definition's rows come from: pinned files and their normaliser, or an upstream it does not load (yet). */
-export type DefinitionData = { data: PinnedDataset; normalise: Normaliser } | { data: ExternalDataset; normalise?: undefined };
+export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
 
 /**
  * How a run executes one built-in: the part of it the Worker bundles

@@ -3,9 +3,12 @@
  * benchmark and target for /scores: each dimension's weighted mean over the
  * attempts that report it (an attempt's `structured.weights[key]`, default
  * 1, says how much it counts: IFEval's instruction-level accuracy weighs a
- * prompt by its number of instructions, as upstream pools it). Only
- * benchmarks whose scorer reports dimensions are read, so other runs pay
- * nothing. One primary-key range scan of the run's attempts.
+ * prompt by its number of instructions, as upstream pools it); and each
+ * group metric an attempt names in `structured.groups` (HallusionBench's
+ * fAcc and qAcc: its figure, its question), as the share of groups whose
+ * every scored attempt got reward 1, weighted by the number of groups.
+ * Only benchmarks whose scorer reports dimensions are read, so other runs
+ * pay nothing. Two primary-key range scans of the run's attempts.
  */
 import type { TargetSlot } from "../reports/member-rows";
 
@@ -42,12 +45,30 @@ export async function runDimensions(d1: D1Database, runId: string, benchmarkIds:
     )
     .bind(runId, JSON.stringify(benchmarkIds))
     .all<{ benchmark_id: string; target: TargetSlot; key: string; weighted: number; weight: number; attempts: number }>();
+  const groups = await d1
+    .prepare(
+      `SELECT benchmark_id, target, key, total(all_right) AS right, count(*) AS groups, total(n) AS attempts FROM (
+         SELECT a.benchmark_id AS benchmark_id, a.target AS target, g.key AS key, g.value AS grp, min(a.reward >= 1) AS all_right, count(*) AS n
+         FROM attempts a JOIN json_each(a.structured, '$.groups') g
+         WHERE a.run_id = ?1 AND a.reward IS NOT NULL AND a.structured IS NOT NULL
+           AND a.benchmark_id IN (SELECT value FROM json_each(?2)) AND typeof(g.value) = 'text'
+         GROUP BY a.benchmark_id, a.target, g.key, g.value)
+       GROUP BY benchmark_id, target, key
+       ORDER BY benchmark_id, target, key`,
+    )
+    .bind(runId, JSON.stringify(benchmarkIds))
+    .all<{ benchmark_id: string; target: TargetSlot; key: string; right: number; groups: number; attempts: number }>();
   const out = new Map<string, BenchmarkDimensions>();
-  for (const row of r.results) {
-    const id = `${row.benchmark_id}\u0000${row.target}`;
+  const entryOf = (benchmark_id: string, target: TargetSlot) => {
+    const id = `${benchmark_id}\u0000${target}`;
     let entry = out.get(id);
-    if (!entry) out.set(id, (entry = { benchmark_id: row.benchmark_id, target: row.target, dimensions: {} }));
+    if (!entry) out.set(id, (entry = { benchmark_id, target, dimensions: {} }));
+    return entry;
+  };
+  for (const row of r.results) {
+    const entry = entryOf(row.benchmark_id, row.target);
     if (row.weight > 0) entry.dimensions[row.key] = { mean: row.weighted / row.weight, weight: row.weight, attempts: row.attempts };
   }
+  for (const row of groups.results) entryOf(row.benchmark_id, row.target).dimensions[row.key] = { mean: row.right / row.groups, weight: row.groups, attempts: row.attempts };
   return [...out.values()];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageColumnOf, imageNote, imageOfRow, MAX_IMAGE_BYTES, parseImageCell } from "./images";
+import { imageColumnOf, imageNote, imagesOfRow, MAX_IMAGE_BYTES, MAX_IMAGES_PER_ROW, parseImageCell } from "./images";
 
 const SHA = "a".repeat(64);
 
@@ -36,8 +36,20 @@ describe("image cells", () => {
   it("takes the column from the benchmark's options and names it in errors", () => {
     expect(imageColumnOf({ image_column: "figure" })).toBe("figure");
     expect(imageColumnOf({ few_shot: 0 })).toBeNull();
-    expect(imageOfRow(null, { figure: "x" })).toBeNull();
-    expect(() => imageOfRow("figure", { figure: "nope" })).toThrow("column 'figure': not an http(s) URL");
+    expect(imagesOfRow(null, { figure: "x" })).toEqual([]);
+    expect(() => imagesOfRow("figure", { figure: "nope" })).toThrow("column 'figure': not an http(s) URL");
+  });
+
+  it("reads a list of images in order (MMMU's questions send up to seven), naming a bad element", () => {
+    const file = { file: "images/a.png", sha256: SHA, media_type: "image/png", bytes: 10 };
+    expect(imagesOfRow("images", { images: ["https://example.org/1.png", file] })).toEqual([
+      { kind: "url", url: "https://example.org/1.png" },
+      { kind: "file", ...file },
+    ]);
+    expect(imagesOfRow("image", { image: file })).toEqual([{ kind: "file", ...file }]);
+    expect(() => imagesOfRow("images", { images: [file, "nope"] })).toThrow("column 'images': image 2: not an http(s) URL");
+    expect(() => imagesOfRow("images", { images: [] })).toThrow("column 'images': the list of images is empty");
+    expect(() => imagesOfRow("images", { images: Array.from({ length: MAX_IMAGES_PER_ROW + 1 }, () => file) })).toThrow(`a row sends at most ${MAX_IMAGES_PER_ROW}`);
   });
 
   it("notes an image for transcripts without its bytes", () => {

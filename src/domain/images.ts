@@ -8,6 +8,7 @@
  *  - a file of the dataset revision, `{file, sha256, media_type, bytes}`,
  *    stored in R2 beside its rows (MATH-Vision's images, a ZIP upload's), read and checked
  *    against its sha256 before it is sent inline.
+ * A cell may also hold a list of these (MMMU's up to seven images), sent in order.
  * Pure, no I/O.
  */
 import { z } from "zod";
@@ -90,12 +91,32 @@ export function imageColumnOf(options: unknown): string | null {
   return typeof c === "string" && c ? c : null;
 }
 
-/** The row's image from the benchmark's image column; null without one. Throws with a readable message on a bad cell. */
-export function imageOfRow(column: string | null, row: Record<string, unknown>): ImageRef | null {
-  if (!column) return null;
-  const parsed = parseImageCell(row[column]);
+/** Most images one row may send (MMMU's questions have up to 7). */
+export const MAX_IMAGES_PER_ROW = 8;
+
+/** A cell holding one image or a list of them, parsed in order; `{error}` names the bad element. */
+export function parseImageCells(cell: unknown): { ok: true; images: ImageRef[] } | { ok: false; error: string } {
+  if (!Array.isArray(cell)) {
+    const one = parseImageCell(cell);
+    return one.ok ? { ok: true, images: [one.image] } : one;
+  }
+  if (cell.length === 0) return { ok: false, error: "the list of images is empty" };
+  if (cell.length > MAX_IMAGES_PER_ROW) return { ok: false, error: `${cell.length} images; a row sends at most ${MAX_IMAGES_PER_ROW}` };
+  const images: ImageRef[] = [];
+  for (const [i, c] of cell.entries()) {
+    const one = parseImageCell(c);
+    if (!one.ok) return { ok: false, error: `image ${i + 1}: ${one.error}` };
+    images.push(one.image);
+  }
+  return { ok: true, images };
+}
+
+/** The row's images from the benchmark's image column (one cell, or a list of them), in order; none without a column. Throws with a readable message on a bad cell. */
+export function imagesOfRow(column: string | null, row: Record<string, unknown>): ImageRef[] {
+  if (!column) return [];
+  const parsed = parseImageCells(row[column]);
   if (!parsed.ok) throw new Error(`column '${column}': ${parsed.error}`);
-  return parsed.image;
+  return parsed.images;
 }
 
 /** The transcript's note of an image. */
@@ -127,8 +148,8 @@ export function customImageErrors(
     return size === image.bytes ? null : `the revision file ${image.file} has ${size} bytes, not the ${image.bytes} the cell says`;
   };
   for (const row of rows) {
-    const parsed = parseImageCell(row.data[column]);
-    const why = !parsed.ok ? parsed.error : parsed.image.kind === "file" ? fileError(parsed.image) : null;
+    const parsed = parseImageCells(row.data[column]);
+    const why = !parsed.ok ? parsed.error : (parsed.images.map((i) => (i.kind === "file" ? fileError(i) : null)).find((e) => e !== null) ?? null);
     if (why) errors.push(`row ${row.index}: ${why}`);
     if (errors.length >= MAX_CELL_ERRORS) break;
   }

@@ -23,30 +23,12 @@ import { parseTau2Results, replaySimulation, type RecordedSimulation } from "../
 import { scenarioText, Tau2FormatError, type Tau2Task } from "../agents/tau2/task";
 import { readV1Trajectories, replayable, replayV1Episode, type V1Episode } from "../agents/tau2/v1/replay";
 import type { V1Data } from "../agents/tau2/v1/airline";
-import { ImportError, mean, type ImportedEval, type ImportedOutput, type ImportedTask, type ImportFile } from "./types";
+import { ImportError, mean, type ImportAgreement, type ImportedEval, type ImportedOutput, type ImportedTask, type ImportFile } from "./types";
 
 /** The data an import of these formats needs, loaded by the caller (the domains' pinned files). */
 export interface AgentImportContext {
   tau2Domain?: (name: Tau2DomainName) => Promise<Tau2Domain>;
   tauBenchV1Airline?: () => Promise<V1Data>;
-}
-
-/** How far Assay's replay agrees with the file. */
-export interface ImportAgreement {
-  /** Simulations compared (each replayed, its reward recomputed). */
-  simulations: number;
-  /** Those whose reward and every compared component equal the file's. */
-  agree: number;
-  /** The others: what the file records, what Assay computes, and which components differ. */
-  differing: { simulation: string; task: string; trial: number; recorded: number; assay: number | null; components: string[] }[];
-  /** DB verdicts on the simulations that ended by a stop: compared, and equal to the file's. */
-  db: { compared: number; agree: number };
-  /** Recorded tool results, and those Assay's environment answers differently (τ²'s comparison). */
-  tool_results: { replayed: number; differing: number };
-  /** Simulations whose task id the file gives wrongly: matched to the task their recorded evaluation names. */
-  relabelled: { simulation: string; labelled: string; task: string }[];
-  /** What was taken from the file rather than recomputed, and other caveats. */
-  notes: string[];
 }
 
 function readText(file: ImportFile): string {

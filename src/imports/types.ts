@@ -7,7 +7,6 @@
  */
 import type { JsonValue } from "../datasets/canonical-json";
 import type { ScoringSpec } from "../scorers/spec";
-import type { ImportAgreement } from "./tau2";
 
 export const IMPORT_FORMATS = ["promptfoo", "inspect", "lm-eval", "swebench", "harbor", "tau2", "tau-bench"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -57,6 +56,24 @@ export interface ImportedScore {
   verdicts: number;
   /** The rows it covers, by the tasks revision's `task` column, when a file holds several source tasks (lm-eval). */
   subset?: string;
+}
+
+/** How far Assay's replay of a replaying format (τ², τ-bench) agrees with the file. */
+export interface ImportAgreement {
+  /** Simulations compared (each replayed, its reward recomputed). */
+  simulations: number;
+  /** Those whose reward and every compared component equal the file's. */
+  agree: number;
+  /** The others: what the file records, what Assay computes, and which components differ. */
+  differing: { simulation: string; task: string; trial: number; recorded: number; assay: number | null; components: string[] }[];
+  /** DB verdicts on the simulations that ended by a stop: compared, and equal to the file's. */
+  db: { compared: number; agree: number };
+  /** Recorded tool results, and those Assay's environment answers differently (τ²'s comparison). */
+  tool_results: { replayed: number; differing: number };
+  /** Simulations whose task id the file gives wrongly: matched to the task their recorded evaluation names. */
+  relabelled: { simulation: string; labelled: string; task: string }[];
+  /** What was taken from the file rather than recomputed, and other caveats. */
+  notes: string[];
 }
 
 export interface ImportedEval {

@@ -106,4 +106,17 @@ describe.each(["openai", "anthropic"] as const)("the fixture reads %s images", (
     const other = btoa("another picture");
     expect((await ask([{ kind: "base64", media_type: "image/jpeg", data: other }])).text).toMatch(/^The image I was given is not the one/);
   });
+
+  it("wants every image of a several-image question, and replies bare when the key asks", async () => {
+    const second = new TextEncoder().encode("a second made-up figure");
+    const question = `${QUESTION} Compare it with the second figure.`;
+    const key = [{ question, answer: "B", options: ["one", "two"], image_sha256: [await sha256(IMAGE_BYTES), await sha256(second)], reply: "bare" }];
+    expect((await fetch(`${fixtureUrl()}/_answers`, { method: "POST", body: JSON.stringify(key) })).status).toBe(200);
+    const provider = createProvider({ provider: kind, base_url: kind === "openai" ? `${fixtureUrl()}/v1` : fixtureUrl() });
+    const model = uniqueModel("accuracy=1");
+    const b64 = (b: Uint8Array): ImageInput => ({ kind: "base64", media_type: "image/jpeg", data: btoa(String.fromCharCode(...b)) });
+    const ask = (images: ImageInput[]) => provider.chat({ model, timeout_ms: 5_000, messages: [{ role: "user", content: `${question}\n(A) one\n(B) two`, images }] });
+    expect((await ask([b64(IMAGE_BYTES), b64(second)])).text).toBe("B");
+    expect((await ask([b64(IMAGE_BYTES)])).text).toMatch(/^The image I was given is not the one/);
+  });
 });

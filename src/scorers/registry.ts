@@ -12,7 +12,14 @@ import { scoreFunctionCall } from "./function-call/score";
 import { scoreGridMatch } from "./grid-match";
 import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
+import { scoreAnls } from "./anls";
 import { scoreMathVision } from "./math-vision";
+import { scoreMathvista } from "./mathvista";
+import { scoreMmmu } from "./mmmu";
+import { scoreOcrbench } from "./ocrbench";
+import { scoreRelaxedAccuracy } from "./relaxed-accuracy";
+import { scoreVlmChoice } from "./vlm-choice";
+import { scoreYesNo } from "./yes-no";
 import { scoreLoglikelihood } from "./loglikelihood";
 import { scoreMultipleChoice } from "./multiple-choice";
 import { scoreMtBenchJudge } from "./mt-bench-judge";
@@ -34,6 +41,8 @@ export type ScorerEntry<T extends ScorerType> =
       /** Whether this spec calls the judge (default: always); τ² imports score NL assertions from recorded verdicts instead. */
       callsJudge?: (spec: SpecOf<T>) => boolean;
     }
+  /** A rule that asks the run's judge where the rule cannot read the reply, when the run has one; it scores without a judge too. */
+  | { kind: "assisted"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> }
   | { kind: "sandbox"; score: (input: ScoreInputOf<T>, deps: ScoreDeps) => Promise<ScoreResult> };
 
 /** Keyed by the spec's `type`, the name stored with every benchmark. */
@@ -46,6 +55,13 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   loglikelihood: { kind: "pure", score: scoreLoglikelihood },
   grid_match: { kind: "pure", score: scoreGridMatch },
   math_vision: { kind: "pure", score: scoreMathVision },
+  mmmu: { kind: "pure", score: scoreMmmu },
+  relaxed_accuracy: { kind: "pure", score: scoreRelaxedAccuracy },
+  anls: { kind: "pure", score: scoreAnls },
+  ocrbench: { kind: "pure", score: scoreOcrbench },
+  yes_no: { kind: "assisted", score: scoreYesNo },
+  mathvista: { kind: "assisted", score: scoreMathvista },
+  vlm_choice: { kind: "assisted", score: scoreVlmChoice },
   llm_judge: { kind: "model", score: scoreLlmJudge },
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
@@ -59,9 +75,9 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   red_team_judge: { kind: "model", score: scoreRedTeamJudge },
 };
 
-/** Scorers whose structured results carry dimensions that /scores pools per benchmark (src/db/run-dimensions.ts). */
+/** Scorers whose structured results carry dimensions or groups that /scores pools per benchmark (src/db/run-dimensions.ts). */
 export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
-  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge",
+  "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge", "yes_no",
 ]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */

@@ -73,6 +73,35 @@ export const GridMatchSpec = z.strictObject({ type: z.literal("grid_match") });
 /** MATH-Vision's evaluation (src/scorers/math-vision.ts): the extracted final answer against the gold letter or value, normalised as upstream. */
 export const MathVisionSpec = z.strictObject({ type: z.literal("math_vision") });
 
+/** MMMU's evaluation (src/scorers/mmmu.ts): its multiple-choice letter parsing and its open-answer normalisation, by the row's question_type. */
+export const MmmuSpec = z.strictObject({ type: z.literal("mmmu") });
+
+/** ChartQA's relaxed accuracy (src/scorers/relaxed-accuracy.ts): a number within a relative tolerance of a gold one, else the same text ignoring case. */
+export const RelaxedAccuracySpec = z.strictObject({
+  type: z.literal("relaxed_accuracy"),
+  /** Largest relative change still counted right (ChartQA: 0.05). */
+  max_relative_change: z.number().min(0).max(1).default(0.05),
+});
+
+/** DocVQA's ANLS (src/scorers/anls.ts): 1 minus the normalised Levenshtein distance to the nearest gold answer, 0 under the threshold. */
+export const AnlsSpec = z.strictObject({
+  type: z.literal("anls"),
+  /** Similarity below which an answer scores 0 (DocVQA: 0.5). */
+  threshold: z.number().min(0).max(1).default(0.5),
+});
+
+/** OCRBench's substring match (src/scorers/ocrbench.ts), per its category rules. */
+export const OcrbenchSpec = z.strictObject({ type: z.literal("ocrbench") });
+
+/** A yes/no answer as VLMEvalKit's YOrN_Extraction reads it, the run's judge asked when it reads neither (src/scorers/yes-no.ts); HallusionBench's figure and question groups kept. */
+export const YesNoSpec = z.strictObject({ type: z.literal("yes_no") });
+
+/** MathVista's answer extraction and normalisation (src/scorers/mathvista.ts): the run's judge as its extractor when set, else a stated rule. */
+export const MathvistaSpec = z.strictObject({ type: z.literal("mathvista") });
+
+/** A multiple-choice letter as VLMEvalKit's can_infer reads it, the run's judge asked when it reads none (src/scorers/vlm-choice.ts): MMMU-Pro, RealWorldQA. */
+export const VlmChoiceSpec = z.strictObject({ type: z.literal("vlm_choice") });
+
 export const LlmJudgeSpec = z.strictObject({
   type: z.literal("llm_judge"),
   criteria: z.string().trim().min(1).max(10_000),
@@ -196,6 +225,13 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   LoglikelihoodSpec,
   GridMatchSpec,
   MathVisionSpec,
+  MmmuSpec,
+  RelaxedAccuracySpec,
+  AnlsSpec,
+  OcrbenchSpec,
+  YesNoSpec,
+  MathvistaSpec,
+  VlmChoiceSpec,
   LlmJudgeSpec,
   MtBenchJudgeSpec,
   InstructionChecksSpec,

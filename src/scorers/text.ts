@@ -39,3 +39,9 @@ export function cleanAnswer(text: string): string {
   }
   return collapse(s).toLowerCase();
 }
+
+/** A row's gold answers: its `answers` list (VQA rows with several accepted answers), else the expected answer alone. */
+export function goldAnswers(row: Record<string, unknown> | undefined, expected: string | null): string[] {
+  if (Array.isArray(row?.answers) && row.answers.length) return row.answers.map(String);
+  return expected === null ? [] : [expected];
+}

@@ -50,6 +50,11 @@ export interface ScoreResult {
     execution?: Record<string, unknown>;
     /** A benchmark grader's own report of the attempt (SWE-bench's tests_status, counted), kept for reading and re-checking. */
     report?: Record<string, unknown>;
+    /**
+     * The groups this attempt belongs to, by metric name (HallusionBench's `fAcc`: its figure; `qAcc`: its question):
+     * /scores reports, per name, the share of groups whose every scored attempt got reward 1.
+     */
+    groups?: Record<string, string>;
   };
   /** The executed program's exit code (code execution); null when it was killed. */
   exit_code?: number | null;

@@ -43,6 +43,14 @@ export interface ImportRequest {
   mapRow?: (data: JsonObject) => JsonObject;
   /** The ZIP archive `bytes` came from: stored as the source and counted as the upload's size. */
   archive?: Uint8Array;
+  /**
+   * The revision's id, chosen by a caller that stored files under its
+   * prefix before the rows were complete (a built-in whose images stream out
+   * of its data files); `storedFiles` lists those objects' keys, deleted
+   * with the rest when the import fails. Without it, a new id.
+   */
+  id?: string;
+  storedFiles?: string[];
 }
 
 export interface ImportResult {
@@ -96,20 +104,24 @@ export async function importRevision(db: Db, bucket: R2Bucket, req: ImportReques
       ? await findRevisionByDigest(db, projectId, name, analysis.digest)
       : await findOwnRevision(db, projectId, name, req.version);
   if (same) {
-    if (same.digest === analysis.digest) return { revision: same, created: false };
+    if (same.digest === analysis.digest) {
+      // The files the caller stored for a revision that already exists are not needed.
+      if (req.storedFiles?.length) await deleteObjects(bucket, req.storedFiles).catch(() => undefined);
+      return { revision: same, created: false };
+    }
     throw versionTaken(name, same.version);
   }
 
   const version = req.version ?? (await maxRevisionVersion(db, projectId, name)) + 1;
   if (!isVersion(version)) throw new AppError("conflict", `'${name}' has no version number left`);
-  const id = newId("dsr");
+  const id = req.id ?? newId("dsr");
   const prefix = revisionPrefix(projectId, name, version, id);
   const source = sourceKey(prefix, req.archive ? "zip" : sourceExtension(format, gzipped));
   const writer = new RowChunkWriter(bucket, prefix, CHUNK_ROWS);
   const fileKeys = (req.files ?? []).map((f) => revisionFileKey(prefix, f.path));
   const cleanup = async () => {
     await writer.settle();
-    await deleteObjects(bucket, [source, ...fileKeys, ...writer.keys]).catch(() => undefined);
+    await deleteObjects(bucket, [source, ...fileKeys, ...(req.storedFiles ?? []), ...writer.keys]).catch(() => undefined);
   };
 
   const revision: DatasetRevisionRow = {

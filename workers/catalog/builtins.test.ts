@@ -153,6 +153,7 @@ describe("built-in catalog: a built-in's pinned source", () => {
           path: "gsm8k/test.jsonl",
           url: "https://raw.githubusercontent.com/openai/grade-school-math/3101c7d5072418e28b9008a6636bde82a006892c/grade_school_math/data/test.jsonl",
           sha256: "3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14",
+          md5: null,
           bytes: 749_738,
           format: "jsonl",
           member: null,
@@ -168,6 +169,9 @@ describe("built-in catalog: a built-in's pinned source", () => {
     const gpqa = (await call("GET", "/api/benchmarks/bm_gpqa/source", { key })).body;
     expect(gpqa.files[0]).toMatchObject({ path: "gpqa/dataset.zip", bytes: null, member: { name: "dataset/gpqa_diamond.csv", password: "deserted-untie-orchid", format: "csv" } });
     expect((await call("GET", "/api/benchmarks/bm_math_vision/source", { key })).body.images).toMatchObject({ column: "image", path_prefix: "mathvision/", count: 304 });
+    // A VLMEvalKit table: pinned by the md5 its publisher states, no sha256 or size.
+    const ocr = (await call("GET", "/api/benchmarks/bm_ocrbench/source", { key })).body;
+    expect(ocr.files[0]).toMatchObject({ path: "vlmevalkit/OCRBench.tsv", sha256: null, md5: "e953d98a987cc6e26ef717b61260b778", bytes: null, format: "tsv" });
   });
 
   it("is a 404 naming why for a benchmark without one, a custom benchmark and an unknown id", async () => {

@@ -15,7 +15,7 @@
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
-import type { LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
+import type { EmbeddedLoader, LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -25,6 +25,7 @@ import { MAX_UPLOAD_BYTES } from "../../src/datasets/limits";
 import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
+import { importEmbedded } from "./embedded-images";
 import { fetchPinnedImages } from "./pinned-images";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
@@ -79,7 +80,12 @@ function unreachableHint(fromMirror: boolean): string {
     : "The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror (`assay data pull` fills one; docs/cli.md).";
 }
 
-async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
+/**
+ * What `read` makes of the first ok response for the URL, tried again on
+ * failures that may pass (network errors, 5xx, 429, a body that breaks off
+ * while `read` consumes it); a BuiltinDataError from `read` is final.
+ */
+async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: boolean, read: (res: Response) => Promise<T>): Promise<T> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
@@ -91,14 +97,10 @@ async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolea
       continue;
     }
     if (res.ok) {
-      const length = Number(res.headers.get("content-length") ?? 0);
-      if (length > MAX_UPLOAD_BYTES) {
-        await res.body?.cancel();
-        throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
-      }
       try {
-        return new Uint8Array(await res.arrayBuffer());
+        return await read(res);
       } catch (err) {
+        if (err instanceof BuiltinDataError) throw err;
         // The connection broke mid-body: a network failure like any other, tried again.
         last = `the download broke off: ${err instanceof Error ? err.message : String(err)}`;
         continue;
@@ -109,6 +111,17 @@ async function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolea
     if (res.status !== 429 && res.status < 500) break;
   }
   throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
+}
+
+function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
+  return fetchRead(url, doFetch, fromMirror, async (res) => {
+    const length = Number(res.headers.get("content-length") ?? 0);
+    if (length > MAX_UPLOAD_BYTES) {
+      await res.body?.cancel();
+      throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
+    }
+    return new Uint8Array(await res.arrayBuffer());
+  });
 }
 
 /** Fetches every file of the dataset and checks each against its pinned sha256. */
@@ -220,10 +233,23 @@ export async function ensureBuiltinRevision(env: CatalogEnv, db: Db, bm: Benchma
  * needed (also for data no built-in benchmark runs, such as the SWE-bench
  * instances an import grades against). `label` names it in errors.
  */
-export async function ensurePinnedRevision(env: CatalogEnv, db: Db, data: PinnedDataset, normalise: Normaliser, opts: EnsureOptions = {}, label = data.name): Promise<DatasetRevisionRow> {
+export async function ensurePinnedRevision(
+  env: CatalogEnv,
+  db: Db,
+  data: PinnedDataset,
+  normalise: Normaliser | EmbeddedLoader,
+  opts: EnsureOptions = {},
+  label = data.name,
+): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
+  if (typeof normalise !== "function") {
+    // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
+    const doFetch = opts.fetch ?? fetch;
+    const open = (url: string) => fetchRead(url, doFetch, base !== undefined, async (res) => res);
+    return importEmbedded(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open, refuse: (m) => new BuiltinDataError(m) }, label);
+  }
   const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
   return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
 }

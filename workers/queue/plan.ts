@@ -54,8 +54,9 @@ async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmar
   if (agentTarget && kinds.some((k) => k !== "agent")) throw new CannotRun("an agent and a model target cannot be compared in one run");
   // A model target's environment benchmarks run on the deployment's environment runner, which verifies them as an agent's runner does.
   const agent = agentTarget || environmentVerifier(bm.scoring) !== null;
-  if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
+  // A built-in that cannot run here says why first (its data), whatever the target.
   const builtin = await ensureBuiltinRevision(env.catalog, db, bm).catch((e: unknown) => Promise.reject(e instanceof BuiltinDataError ? new CannotRun(e.message) : e));
+  if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
   // τ²'s judge grades only the NL assertions of tasks whose reward basis counts them (no release task's does); its run needs a user model instead, checked at create and start.

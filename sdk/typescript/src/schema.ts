@@ -814,6 +814,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/benchmarks/tasks": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    /** Create a benchmark of Harbor tasks (instruction.md, task.toml, environment/, tests/, solution/) from a ZIP; its attempts run on an environment runner */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** The benchmark's name, also its dataset's (letters, digits, '.', '_', '-') */
+            name: string;
+            description?: string;
+            /** A ZIP of a Harbor task folder, or of a folder of them */
+            file: Blob | string;
+          };
+        };
+      };
+      responses: {
+        201: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/json": components["schemas"]["TaskBenchmark"];
+          };
+        };
+        400: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        401: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        403: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        404: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        409: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        413: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        422: {
+          headers: { [name: string]: unknown };
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/benchmarks": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     /** The catalog: built-ins and the project's custom benchmarks, newest id first */
@@ -5352,6 +5432,11 @@ export interface components {
       allowed?: (unknown)[];
       description: string;
     };
+    TaskBenchmark: {
+      benchmark: components["schemas"]["Benchmark"];
+      /** The tasks read, by name, in path order */
+      tasks: (string)[];
+    };
     Benchmark: {
       id: string;
       name: string;
@@ -5406,8 +5491,10 @@ export interface components {
         path: string;
         /** The upstream URL at the pinned commit */
         url: string;
-        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) */
+        /** Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) or by md5 */
         sha256: string | null;
+        /** Hex md5 of its bytes, where that is the digest its publisher states (VLMEvalKit's tables); null otherwise */
+        md5: string | null;
         /** Its size as published; null when the publisher states none */
         bytes: number | null;
         format: string;
@@ -7226,6 +7313,7 @@ export const operations = {
   getDatasetRevision: ["get", "/api/datasets/{ref}"],
   listDatasetRows: ["get", "/api/datasets/{ref}/rows"],
   getBenchmarkOptions: ["get", "/api/benchmarks/{id}/options"],
+  createTaskBenchmark: ["post", "/api/benchmarks/tasks"],
   listBenchmarks: ["get", "/api/benchmarks"],
   createBenchmark: ["post", "/api/benchmarks"],
   getBenchmark: ["get", "/api/benchmarks/{id}"],

@@ -6,7 +6,7 @@
  * task's message). A row whose tools or image cannot be read fails the
  * attempt with why. I/O through ports only.
  */
-import { imageColumnOf, imageNote, imageOfRow, type ImageNote } from "../../domain/images";
+import { imageColumnOf, imageNote, imagesOfRow, type ImageNote } from "../../domain/images";
 import type { ChatMessage } from "../../domain/prompt";
 import { toolsColumnOf, toolsOfRow, type ToolDefinition } from "../../domain/tools";
 import { withImages } from "../../providers/image-parts";
@@ -23,12 +23,15 @@ function toolsOf(state: AttemptState): ToolDefinition[] | null {
   }
 }
 
+/** The row's images (one, or a list as MMMU's), read and checked before the call and sent with the task's message in order. */
 async function withImage(state: AttemptState, ports: StagePorts): Promise<{ sent: ChatMessage[]; images?: ImageNote[] }> {
   const sent = [...state.request.messages];
   try {
-    const image = imageOfRow(imageColumnOf(state.task.benchmark.options), state.task.row as Record<string, unknown>);
-    if (!image) return { sent };
-    return { sent: withImages(sent, [await ports.rows.image(image)]), images: [imageNote(image)] };
+    const images = imagesOfRow(imageColumnOf(state.task.benchmark.options), state.task.row as Record<string, unknown>);
+    if (!images.length) return { sent };
+    const inputs = [];
+    for (const image of images) inputs.push(await ports.rows.image(image));
+    return { sent: withImages(sent, inputs), images: images.map(imageNote) };
   } catch (err) {
     throw new StageError("image", why(err));
   }

@@ -62,7 +62,8 @@ export const BenchmarkView = z
 const PinnedFileView = z.object({
   path: z.string().openapi({ description: "Where a mirror serves it (ASSAY_DATASET_BASE_URL + '/' + path)" }),
   url: z.string().openapi({ description: "The upstream URL at the pinned commit" }),
-  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256)" }),
+  sha256: z.string().nullable().openapi({ description: "Hex sha256 of its bytes; null when the files are pinned as a set (listing_sha256) or by md5" }),
+  md5: z.string().nullable().openapi({ description: "Hex md5 of its bytes, where that is the digest its publisher states (VLMEvalKit's tables); null otherwise" }),
   bytes: z.number().int().nullable().openapi({ description: "Its size as published; null when the publisher states none" }),
   format: z.string(),
   member: z
@@ -105,7 +106,7 @@ function pinnedSourceView(id: string, d: PinnedDataset): z.infer<typeof PinnedSo
     repository: d.repository,
     commit: d.commit,
     license: d.license,
-    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
+    files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, md5: f.md5 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
     listing_sha256: d.listing_sha256 ?? null,
     images: d.images ?? null,
     notes: d.notes,

@@ -1,6 +1,8 @@
 /** ChartQA: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { chartqaLoader } from "./normalise";
+import { CHARTQA_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_chartqa",
@@ -8,21 +10,16 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://github.com/vis-nlp/ChartQA",
-    revision: null,
-    license: null,
-    notes: "Human-written and machine-generated question sets over real charts, with the chart images and their data tables.",
-  },
-  split: "test",
-  prompt_template: "Look at the chart and answer the question with a single word or number.\n\n{question}",
+  status: "runnable",
+  data: CHARTQA_DATA,
+  normalise: chartqaLoader,
+  split: null,
+  // VLMEvalKit's VQA prompt: the question, then its one-line instruction.
+  prompt_template: "{question}\nAnswer the question using a single word or phrase.",
   answer_column: "answer",
-  scoring: { type: "relaxed_accuracy", tolerance: 0.05 },
-  subsets: ["human", "augmented"],
+  scoring: { type: "relaxed_accuracy", max_relative_change: 0.05 },
+  image_column: "image",
+  subsets: [],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
-  // Its prompts carry images (its data, when pinned, will name an image_column).
-  needs: ["vision model"],
+  sample_size: 2500,
 };

@@ -1,6 +1,8 @@
 /** DocVQA: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { docvqaLoader } from "./normalise";
+import { DOCVQA_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_docvqa",
@@ -8,21 +10,15 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://rrc.cvc.uab.es/?ch=17 (registration required) and the Hugging Face mirror lmms-lab/DocVQA",
-    revision: null,
-    license: null,
-    notes: "50,000 questions over more than 12,000 document images; test answers are scored by the organisers.",
-  },
-  split: "validation",
-  prompt_template: "Look at the document and answer the question with the exact text from the document where possible.\n\n{question}",
-  answer_column: "answers",
+  status: "runnable",
+  data: DOCVQA_DATA,
+  normalise: docvqaLoader,
+  split: null,
+  prompt_template: "{question}\nAnswer the question using a single word or phrase.",
+  answer_column: "answer",
   scoring: { type: "anls", threshold: 0.5 },
+  image_column: "image",
   subsets: [],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
-  // Its prompts carry images (its data, when pinned, will name an image_column).
-  needs: ["vision model"],
+  sample_size: 5349,
 };

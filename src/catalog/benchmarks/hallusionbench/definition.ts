@@ -1,6 +1,8 @@
 /** HallusionBench: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { hallusionbenchLoader } from "./normalise";
+import { HALLUSIONBENCH_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_hallusionbench",
@@ -8,21 +10,19 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://github.com/tianyi-lab/HallusionBench",
-    revision: null,
-    license: null,
-    notes: "Questions with original and edited figures (charts, tables, maps, illusions), grouped so consistency can be checked.",
-  },
+  status: "runnable",
+  data: HALLUSIONBENCH_DATA,
+  normalise: hallusionbenchLoader,
   split: null,
-  prompt_template: "Look at the image and answer the question. Reply with the letter of your answer.\n\n{question}\n\n{choices_text}\n\nAnswer:",
-  answer_column: "answer_letter",
-  scoring: { type: "multiple_choice" },
+  // VLMEvalKit sends the question as it is.
+  prompt_template: "{question}",
+  answer_column: "answer",
+  scoring: { type: "yes_no" },
+  image_column: "image",
   subsets: [],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
+  // VLMEvalKit's table: the questions that come with a figure (the paper's 1,129 less those asked without one).
+  sample_size: 951,
   // Its prompts carry images (its data, when pinned, will name an image_column).
   needs: ["vision model"],
 };

@@ -1,6 +1,8 @@
 /** MMMU: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
-import { VISION_FEW_SHOT, VISION_MC_TEMPLATE } from "../../phrases";
+import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { mmmuLoader } from "./normalise";
+import { MMMU_DATA, MMMU_FILES, MMMU_LOADED_SUBJECTS } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_mmmu",
@@ -8,21 +10,16 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://huggingface.co/datasets/MMMU/MMMU",
-    revision: null,
-    license: "Apache-2.0",
-    notes: "One configuration per subject; the validation split has public answers, the test split's are hidden.",
-  },
-  split: "validation",
-  prompt_template: VISION_MC_TEMPLATE,
-  answer_column: "answer_letter",
-  scoring: { type: "multiple_choice" },
-  subsets: [],
+  status: "runnable",
+  data: MMMU_DATA,
+  normalise: mmmuLoader,
+  split: null,
+  // MMMU's construct_prompt: the question, the lettered options (multiple choice), and the closing sentence of its type.
+  prompt_template: "{question}{options_text}\n\n{instruction}",
+  answer_column: "answer",
+  scoring: { type: "mmmu" },
+  image_column: "images",
+  subsets: [...MMMU_LOADED_SUBJECTS],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
-  // Its prompts carry images (its data, when pinned, will name an image_column).
-  needs: ["vision model"],
+  sample_size: MMMU_FILES.length * 30,
 };

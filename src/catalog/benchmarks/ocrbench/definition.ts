@@ -1,6 +1,8 @@
 /** OCRBench: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { ocrbenchLoader } from "./normalise";
+import { OCRBENCH_CATEGORIES, OCRBENCH_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_ocrbench",
@@ -8,21 +10,16 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://github.com/Yuliang-Liu/MultimodalOCR",
-    revision: null,
-    license: null,
-    notes: "1,000 question-answer pairs drawn from many OCR datasets; OCRBench v2 is a later, larger release.",
-  },
+  status: "runnable",
+  data: OCRBENCH_DATA,
+  normalise: ocrbenchLoader,
   split: null,
-  prompt_template: "Look at the image and answer the question.\n\n{question}",
+  // VLMEvalKit sends OCRBench's question as it is.
+  prompt_template: "{question}",
   answer_column: "answer",
-  scoring: { type: "contains", ignore_case: true },
-  subsets: ["text_recognition", "scene_text_vqa", "document_vqa", "key_information_extraction", "handwritten_math_expression"],
+  scoring: { type: "ocrbench" },
+  image_column: "image",
+  subsets: [...OCRBENCH_CATEGORIES],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
-  // Its prompts carry images (its data, when pinned, will name an image_column).
-  needs: ["vision model"],
+  sample_size: 1000,
 };

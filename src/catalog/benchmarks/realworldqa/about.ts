@@ -1,29 +1,27 @@
 /** RealWorldQA's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { IMAGE_REQUIREMENT, NEEDS_IMAGES, notBundled } from "../../phrases";
-import { definition } from "./definition";
+import { IMAGE_REQUIREMENT, VLMEVAL_STREAMED } from "../../phrases";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
-  description: "Spatial and physical understanding of real photographs, many taken from vehicles, with short verifiable answers.",
-  status_detail: notBundled(definition.data, NEEDS_IMAGES),
+  description: "Spatial and physical understanding of real photographs, many taken from vehicles, with short verifiable answers (xAI's RealWorldQA, as VLMEvalKit publishes it).",
+  status_detail:
+    "Runs inline against any vision-capable target; a judge is optional (asked only for replies whose option cannot be read). " +
+    `Its data is VLMEvalKit's RealWorldQA.tsv (765 questions), checked against the md5 VLMEvalKit states. ${VLMEVAL_STREAMED}`,
   text: {
-    what_it_measures:
-      "Basic real-world spatial understanding: distances, relative positions, sizes, counts and the state of objects (such as traffic lights) " +
-      "in everyday and driving scenes.",
+    what_it_measures: "Real-world spatial reasoning from photographs: distances, directions, relative positions, counts and the state of objects, the way a driver or a robot must see them.",
     how_it_works:
-      "Each question tells the model how to answer (a letter from the given options, a word or a number). " +
-      "The reply is compared with the reference by exact match after formatting cleanup (case, quotes and markdown removed; " +
-      "trailing punctuation still counts).",
-    strengths: ["Real photographs rather than synthetic scenes.", "Short, unambiguous answers.", "Relevant to embodied and driving applications."],
-    limitations: [
-      "A few hundred images; intervals are wide.",
-      "Exact match is strict about extra words and punctuation.",
-      "Licence forbids derivatives, which limits adapting the data.",
-    ],
-    when_to_use: "Pick it for applications that reason about physical scenes from cameras.",
-    use_cases: ["Driver-assistance and robotics prototypes", "Smart-camera assistants", "Accessibility tools describing surroundings"],
+      "Each question is sent with its photograph in VLMEvalKit's multiple-choice prompt ('Question: …', 'Options:' with 'A. …' lines, 'Please select the correct answer from the options above.'). " +
+      "The option is read as VLMEvalKit's can_infer reads it (a lone option letter among the reply's last words, 'answer is X', or the one option text a short reply contains); " +
+      "when none is read and the run has a judge, the judge is asked which option the reply chose. Right when it is the gold letter.",
+    strengths: ["Real, unstaged photographs, many from vehicles.", "Multiple choice, so scoring is deterministic without a judge."],
+    limitations: ["765 questions: intervals are wide.", "Some questions have two or three options, so chance is high on those."],
+    when_to_use: "Pick it for robotics, driving-assistance and camera products where a model must reason about the physical scene.",
+    use_cases: ["Driver assistance", "Home and warehouse robots", "Camera-based assistants"],
   },
   credentials: [],
   requirements: [IMAGE_REQUIREMENT],
-  references: [{ title: "Grok-1.5 Vision Preview (xAI, 2024)", url: "https://x.ai/news/grok-1.5v" }],
+  references: [
+    { title: "Grok-1.5 Vision Preview (xAI, 2024), which introduced RealWorldQA", url: "https://x.ai/blog/grok-1.5v" },
+    { title: "VLMEvalKit (the table and its scoring)", url: "https://github.com/open-compass/VLMEvalKit" },
+  ],
 };

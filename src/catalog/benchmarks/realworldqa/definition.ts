@@ -1,6 +1,8 @@
 /** RealWorldQA: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { VISION_FEW_SHOT } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { realworldqaLoader } from "./normalise";
+import { REALWORLDQA_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_realworldqa",
@@ -8,21 +10,15 @@ export const definition: BenchmarkDefinition = {
   category: "vision",
   kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://huggingface.co/datasets/xai-org/RealWorldQA",
-    revision: null,
-    license: "CC-BY-ND-4.0",
-    notes: "Released by xAI; each item has one image, a question with answer-format instructions and a short answer.",
-  },
-  split: "test",
-  prompt_template: "{question}",
+  status: "runnable",
+  data: REALWORLDQA_DATA,
+  normalise: realworldqaLoader,
+  split: null,
+  prompt_template: "{prompt}",
   answer_column: "answer",
-  scoring: { type: "exact_match" },
+  scoring: { type: "vlm_choice" },
+  image_column: "image",
   subsets: [],
   few_shot: VISION_FEW_SHOT,
-  sample_size: null,
-  // Its prompts carry images (its data, when pinned, will name an image_column).
-  needs: ["vision model"],
+  sample_size: 765,
 };
