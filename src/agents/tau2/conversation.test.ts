@@ -113,7 +113,7 @@ describe("τ² conversations with the fixture playing agent and user", () => {
     expect((await reset()).ok).toBe(true);
     const task = tasksOf("airline")[0]!;
     const trials = async () => {
-      const out: { trial: string[]; args: string[]; reward: number }[] = [];
+      const out: { trial: string[]; args: string[]; reward: number | null }[] = [];
       for (let i = 0; i < 6; i++) {
         const { run, reward } = await runAndScore("airline", task, model);
         const calls = run.messages.flatMap((m) => (m.role === "assistant" && m.tool_calls ? m.tool_calls : []));
