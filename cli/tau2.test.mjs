@@ -14,7 +14,7 @@ import { answerKeyFiles } from "../fixture/answer-keys.mjs";
 import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { userModelOf } from "./commands/job.mjs";
 import { EXIT } from "./errors.mjs";
-import { runOptionsFor, withFlags } from "./eval-config.mjs";
+import { parseEvalConfig, runOptionsFor, withFlags } from "./eval-config.mjs";
 import { cli, REPO, startLocal } from "./test-support.mjs";
 
 const TARGET = { kind: "model", provider: "openai", base_url: "https://m.example/v1", model: "agent-1", api_key: "sk-agent" };
@@ -43,6 +43,14 @@ describe("τ²-bench shorthands and the user model", () => {
     assert.throws(() => userModelOf(keyed.user_model, TARGET, {}, true), /--user-api-key-env names USER_KEY, which is not set/);
     assert.throws(() => userModelOf(withFlags(null, { benchmark: "tau2", model: "m", userBaseUrl: "https://u.example/v1" }).user_model, TARGET, {}, true), /go with --user-model MODEL/);
     assert.throws(() => userModelOf({ model: "u", provider: "google" }, TARGET, {}, true), /--user-provider/);
+  });
+
+  test("a file names the user model in [user_model] and a domain as a source's benchmark", () => {
+    const file = parseEvalConfig('[client]\nmodel = "m"\n[user_model]\nmodel = "user-2"\n[[source]]\nbenchmark = "tau2-telecom"\n', "t.toml");
+    const c = withFlags(file, {});
+    assert.deepEqual(c.source, [{ benchmark: "TAU-Bench", select: { subsets: ["telecom"] } }]);
+    assert.deepEqual(userModelOf(c.user_model, TARGET, {}, true), { provider: "openai", base_url: "https://m.example/v1", model: "user-2", api_key: "sk-agent" });
+    assert.throws(() => parseEvalConfig('[user_model]\nmodle = "x"\n[[source]]\nbenchmark = "tau2"\n', "t.toml"), /t\.toml:2: user_model\.modle: unknown key/);
   });
 });
 
