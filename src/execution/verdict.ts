@@ -55,6 +55,7 @@ export async function scoreState(state: AttemptState, ports: StagePorts): Promis
   return scoreAttempt(scoreInput(state), {
     judge: judgeOf(ports.models.judge),
     execute: ports.sandbox ?? undefined,
+    withRevisionFile: (ref, use) => ports.rows.withFile(ref, use),
     // τ²'s scorer replays the conversation on the task's domain (the scorer checks the name first).
     ...(tau2 && { tau2Domain: (name: string) => tau2.domain(name as Tau2DomainName) }),
   });

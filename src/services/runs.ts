@@ -21,7 +21,7 @@ import { AppError, type FieldError } from "../domain/errors";
 import { outputsColumnErrors } from "../domain/recorded-outputs";
 import { differingFields, requestDigest, type RequestDigest } from "../domain/request-digest";
 import { budgetErrors } from "../domain/run-budget";
-import { applyPatch, benchmarkErrors, configForCopy, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
+import { applyPatch, benchmarkErrors, configForCopy, releaseWindowErrors, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
 import type { RunOptions } from "../domain/run-options";
 import { assertCan, refusal } from "../domain/run-state";
 import type { StoredJudge, StoredTarget } from "../domain/run-target";
@@ -122,6 +122,8 @@ async function storageErrors(
   if (given) errors.push(...benchmarkErrors(given, found, keep));
   // Simulated users (τ²): a user model with its key where one is needed, and only the benchmark's domains.
   errors.push(...userSimulatorErrors(config, found));
+  // A release window needs a benchmark whose tasks are dated.
+  if (Object.values(config.options.per_benchmark).some((p) => p.release_window)) errors.push(...releaseWindowErrors(config.options, found));
   // Log-likelihood mode: only for multiple-choice benchmarks and targets with a completions endpoint.
   if (usesLoglikelihood(config.options)) {
     errors.push(...mcModeErrors(config.options, await findVisibleBenchmarks(db, projectId, config.benchmarks), [["target", config.target], ["compare_target", config.compare_target]]));

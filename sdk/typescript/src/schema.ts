@@ -5002,6 +5002,10 @@ export interface paths {
                     top_p?: number;
                     max_output_tokens?: number;
                     mc_mode?: "generate" | "loglikelihood";
+                    release_window?: {
+                      start?: string;
+                      end?: string;
+                    };
                   } };
                 budget?: {
                   max_cost_usd?: number;
@@ -5579,6 +5583,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
@@ -5755,6 +5760,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -5892,6 +5901,10 @@ export interface components {
           top_p?: number;
           max_output_tokens?: number;
           mc_mode?: "generate" | "loglikelihood";
+          release_window?: {
+            start?: string;
+            end?: string;
+          };
         } };
       budget?: {
         max_cost_usd?: number;
@@ -6037,6 +6050,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -6164,6 +6181,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } } | null;
         budget?: {
           max_cost_usd?: number;
@@ -6218,6 +6239,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
