@@ -131,6 +131,27 @@ export function targetsOf(v, env) {
 }
 
 /**
+ * options.user_model of a run whose users a model plays (τ²-bench): the one
+ * given (`--user-model`, a TOML [user_model]), its provider, base URL and key
+ * the target's where not given and the endpoint is the target's; else, with
+ * `defaultToTarget`, the target model itself. Undefined when neither.
+ * @param {Record<string, string> | undefined} u @param {Record<string, any>} target @param {NodeJS.ProcessEnv} env @param {boolean} defaultToTarget
+ */
+export function userModelOf(u, target, env, defaultToTarget) {
+  if (target.kind !== "model") return undefined;
+  if (!u?.model) {
+    if (u && Object.keys(u).length) throw new UsageError("--user-base-url, --user-provider and --user-api-key-env go with --user-model MODEL");
+    if (!defaultToTarget) return undefined;
+    return { provider: target.provider, base_url: target.base_url, model: target.model, ...(target.api_key ? { api_key: target.api_key } : {}) };
+  }
+  const provider = choiceFlag(u.provider, "--user-provider", PROVIDERS) ?? target.provider;
+  const baseUrl = u.base_url ?? (provider === target.provider ? target.base_url : DEFAULT_BASE_URL[provider]);
+  const same = provider === target.provider && baseUrl === target.base_url;
+  const key = u.api_key_env !== undefined ? keyFromEnv(env, u.api_key_env, "--user-api-key-env") : same ? target.api_key : undefined;
+  return { provider, base_url: baseUrl, model: u.model, ...(key ? { api_key: key } : {}) };
+}
+
+/**
  * A price per million tokens: `--price IN,OUT` (USD per million input and output tokens), or a TOML table.
  * @param {string | {input_per_mtok?: number, output_per_mtok?: number} | undefined} value @param {string} flag
  */

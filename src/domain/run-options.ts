@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { FieldError } from "./errors";
 import { RunBudget } from "./run-budget";
 import { CACHE_MODES, DEFAULT_CACHE_TTL_DAYS, MAX_CACHE_TTL_DAYS } from "./response-cache-key";
+import { UserModelInput, type StoredUserModel } from "./run-target";
 
 export const MAX_ATTEMPTS = 100;
 export const MAX_TASK_KEYS = 1000;
@@ -119,6 +120,7 @@ const field = {
   cache: z.enum(CACHE_MODES),
   cache_ttl_days: z.number().int().min(1).max(MAX_CACHE_TTL_DAYS),
   batch: z.boolean(),
+  user_model: UserModelInput,
 };
 
 export const RunOptions = z.strictObject({
@@ -153,8 +155,15 @@ export const RunOptions = z.strictObject({
   cache_ttl_days: field.cache_ttl_days.default(DEFAULT_CACHE_TTL_DAYS),
   /** Submit the model calls through the provider's batch API (OpenAI Batch API, Anthropic Message Batches), polled by the cron; model targets with single-turn prompts only. */
   batch: field.batch.default(false),
+  /**
+   * The model that plays the user in agent benchmarks with a simulated user
+   * (τ²-bench): provider, base_url, model, a write-only api_key (sealed at
+   * rest with the run's keys) and params. Omitted: the run's judge.
+   */
+  user_model: field.user_model.optional(),
 });
-export type RunOptions = z.infer<typeof RunOptions>;
+/** The options as stored: user_model without its key (StoredUserModel marks whether one is sealed). */
+export type RunOptions = Omit<z.infer<typeof RunOptions>, "user_model"> & { user_model?: StoredUserModel | UserModelInput };
 
 /**
  * A PATCH of options: each given top-level key replaces the stored one
@@ -178,6 +187,8 @@ export const RunOptionsPatch = z.strictObject({
   cache: field.cache.nullable().optional(),
   cache_ttl_days: field.cache_ttl_days.nullable().optional(),
   batch: field.batch.nullable().optional(),
+  /** A new user model replaces the stored one; its key is kept while provider and URL origin stay the same (as a judge's), null clears it. */
+  user_model: field.user_model.nullable().optional(),
 });
 export type RunOptionsPatch = z.infer<typeof RunOptionsPatch>;
 
@@ -189,8 +200,9 @@ export function mergeRunOptions(stored: RunOptions, patch: RunOptionsPatch): Run
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  // Both inputs are already valid, so this only refills defaults.
-  return RunOptions.parse(merged);
+  // Both inputs are already valid, so this only refills defaults. The user model is the caller's to seal (run-config.ts); its stored form is not an input.
+  const { user_model, ...rest } = merged;
+  return { ...RunOptions.parse(rest), ...(user_model ? { user_model: user_model as RunOptions["user_model"] } : {}) };
 }
 
 /** per_benchmark entries that name a benchmark the run does not have. */

@@ -14,7 +14,7 @@ import { DEFAULT_CACHE_TTL_DAYS, responseCacheDigest } from "../../src/domain/re
 import { examplesFor, samplingFor } from "../../src/execution/benchmark-plan";
 import { modelPort, type Connection, type Endpoint } from "../../src/execution/model-port";
 import type { AttemptInput, PipelinePorts } from "../../src/execution/pipeline";
-import type { CachePort, CallReport, ClockPort, ModelEndpoint, ModelPort } from "../../src/execution/ports";
+import type { CachePort, CallReport, ClockPort, ModelEndpoint, ModelPort, Tau2Port } from "../../src/execution/ports";
 import { exhaustRun } from "../../src/lifecycle/run-transitions";
 import type { LifecycleDeps } from "../../src/lifecycle/deps";
 import { createProvider, type ModelProvider } from "../../src/providers";
@@ -49,6 +49,8 @@ export interface AttemptWiring {
   live: LiveEmitter;
   clock: ClockPort;
   sandbox: Execute | null;
+  /** τ²'s domains and user guidelines (R2, loaded from their pinned files); null where the invocation has none. */
+  tau2: Tau2Port | null;
   /** The model clients of this invocation's connections. */
   providers: ProviderPool;
 }
@@ -172,6 +174,7 @@ export function attemptPorts(w: AttemptWiring, ctx: RunContext, slot: AttemptSlo
     models: {
       target: targetPort,
       judge: ctx.judge ? port(ctx.judge.endpoint, ctx.judge.key) : null,
+      userSimulator: ctx.userModel ? port(ctx.userModel.endpoint, ctx.userModel.key) : null,
       connect: (e: ModelEndpoint) => port({ provider: e.provider, base_url: e.base_url, model: e.model, ...(e.params && { params: e.params }) }, e.api_key),
     },
     rows: {
@@ -180,6 +183,7 @@ export function attemptPorts(w: AttemptWiring, ctx: RunContext, slot: AttemptSlo
       withFile: (ref, use) => REVISION_FILES.hold(3 * ref.bytes, async () => use(await revisionFileText(w.ARTIFACTS, rev, ref))),
     },
     sandbox: w.sandbox,
+    ...(w.tau2 && { tau2: w.tau2 }),
     clock: w.clock,
     deltas: (event) => w.live.emit(id, slot.seq, event),
     recorded: target.recorded ? () => target.recorded!(slot, rb.baseSeq!) : null,

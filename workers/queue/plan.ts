@@ -59,7 +59,8 @@ async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmar
   if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-  if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
+  // τ²'s judge grades only the NL assertions of tasks whose reward basis counts them (no release task's does); its run needs a user model instead, checked at create and start.
+  if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge && (parsed.data as ScoringSpec).type !== "tau2") throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
   // Log-likelihood mode replaces the benchmark's letter scoring for this run (src/execution/loglikelihood-request.ts).
   const scoring = agent || mcModeFor(run.options as RunOptions, bm.id) !== "loglikelihood" ? parsed.data : loglikelihoodScoring(parsed.data as ScoringSpec);
   if (!scoring) throw new CannotRun("mc_mode loglikelihood applies to multiple-choice benchmarks only, and this one is not");
