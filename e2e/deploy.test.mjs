@@ -1,8 +1,9 @@
 // `npm run deploy -- --dry-run` here, with no Cloudflare account: it runs
-// only the local steps (the deploy config, the dashboard build, the bundle
-// wrangler would upload) and makes no wrangler call but the bundling dry
-// run, which a stand-in wrangler records; the bundle it reports is minified
-// and under 500 KB gzipped; every remote step is printed with its command.
+// only the local steps (the deploy config, the dashboard build, the Worker
+// built as it is uploaded) and makes no wrangler call but the dry run that
+// checks that script with the config, which a stand-in wrangler records;
+// the bundle it reports is minified and under 500 KB gzipped; every remote
+// step is printed with its command.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -36,12 +37,12 @@ process.exit(spawnSync(${JSON.stringify(join(ROOT, "node_modules", ".bin", "wran
   assert.equal(r.status, 0, `the dry run failed:\n${r.stdout}\n${r.stderr}`);
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{\n")));
   const calls = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-  assert.deepEqual(calls, [["deploy", "--dry-run", "--outdir", ".wrangler/deploy-bundle", "--config", "wrangler.deploy.toml"]]);
+  assert.deepEqual(calls, [["deploy", ".wrangler/deploy-bundle/index.js", "--no-bundle", "--no-minify", "--dry-run", "--config", "wrangler.deploy.toml"]]);
   assert.equal(report.dry_run, true);
   assert.ok(report.bundle.minified, "the bundle is minified");
   console.log(`deploy bundle: ${report.bundle.bytes} bytes, ${report.bundle.gzip_bytes} gzipped`);
   assert.ok(report.bundle.gzip_bytes <= 500_000, `${report.bundle.gzip_bytes} bytes gzipped`);
-  assert.deepEqual(report.steps.filter((s) => s.remote).map((s) => s.id).slice(-3), ["migrations", "secrets", "deploy"]);
+  assert.deepEqual(report.steps.filter((s) => s.remote).map((s) => s.id).slice(-4), ["migrations", "secrets", "deploy", "catalog"]);
   // The deploy config is wrangler.toml with the id in place (still the placeholder: no database was looked up).
   assert.equal(readFileSync(join(ROOT, "wrangler.deploy.toml"), "utf8"), readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
 });

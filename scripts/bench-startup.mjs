@@ -1,13 +1,14 @@
 // Bench of the Worker's start-up CPU, measured from the deploy bundle: builds
-// it once as `wrangler deploy --minify` does (--dry-run --outfile), then runs
-// `wrangler check startup --worker` on that bundle N times, each loading its
-// top level in workerd under V8's sampling profiler. Prints the active time
-// (min, median, max; Cloudflare's free plan asks for under 100 ms here, the
-// 1 s start-up limit is what a deploy is refused over), the load average
-// beside it (a sampled wall time: a busy machine inflates it), and where the
-// median run's time went: self time by the package or folder of the sampled
-// function ("top level" is module-level code itself, which V8 does not place
-// further).
+// it once as `npm run deploy` does (scripts/lib/worker-build.mjs), has
+// wrangler make its upload of that script (--no-bundle --dry-run
+// --outfile), then runs `wrangler check startup --worker` on that upload N
+// times, each loading its top level in workerd under V8's sampling
+// profiler. Prints the active time (min, median, max; Cloudflare's free plan
+// asks for under 100 ms here, the 1 s start-up limit is what a deploy is
+// refused over), the load average beside it (a sampled wall time: a busy
+// machine inflates it), and where the median run's time went: self time by
+// the package or folder of the sampled function ("top level" is
+// module-level code itself, which V8 does not place further).
 //   BENCH_STARTUP_RUNS=9 node scripts/bench-startup.mjs
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { SourceMap } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDashboardBuilt } from "./lib/dashboard.mjs";
+import { buildWorker } from "./lib/worker-build.mjs";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS || 7);
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -65,8 +67,10 @@ function selfByPackage(profile, map) {
 try {
   ensureDashboardBuilt();
   const bundle = join(dir, "worker.bundle");
-  wrangler(["deploy", "--dry-run", "--minify", "--outfile", bundle]);
-  const { map } = await bundleParts(bundle);
+  const { script } = await buildWorker({ outdir: join(dir, "build") });
+  wrangler(["deploy", script, "--no-bundle", "--no-minify", "--dry-run", "--outfile", bundle, "--config", "wrangler.toml", "--env", ""]);
+  // The upload carries the source map when wrangler uploads maps; the build wrote it beside the script either way.
+  const map = (await bundleParts(bundle)).map ?? readFileSync(`${script}.map`, "utf8");
   const sourceMap = map ? new SourceMap(JSON.parse(map)) : null;
   const runs = [];
   for (let i = 0; i < RUNS; i++) {

@@ -10,10 +10,17 @@
 // 2,000 attempts at 1 s and concurrency 120, then 2,000 at 50 ms and 20;
 // one when set:
 //   BENCH_N=1000 BENCH_LATENCY_MS=50 BENCH_CONCURRENCY=50 npm run bench
+// BENCH_PROMPTFOO=path/to/promptfoo also times promptfoo (`promptfoo eval -j C`,
+// the whole process) on the same tasks against the same fixture, and prints
+// Assay's wall time as a share of it (promptfoo is not a dependency: install it
+// apart, e.g. `npm install promptfoo@0.123.1` in another folder).
 // BENCH_PROFILE=1 also takes a CPU profile of the Worker during the run and
 // prints where its time went per module and function (BENCH_PROFILE_OUT=file
 // keeps the .cpuprofile for DevTools).
-import { writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { arithmeticRows, client, waitForRun } from "./lib/api.mjs";
 import { startBenchStack } from "./lib/bench-stack.mjs";
 import { processTree } from "./lib/proc-cpu.mjs";
@@ -88,13 +95,11 @@ async function scenario({ N, L, C }) {
   const workerd = cpu0 === null || cpu1 === null ? NaN : cpu1.workerd - cpu0.workerd;
   const io = await boot("GET", "/api/_io");
   const stats = fixture.stats(model);
-  const prompts = fixture.promptCalls(model);
-  const twice = prompts.filter((n) => n > 1).length;
   const ideal = (N * L) / 1000 / C;
   const per = (x) => (x / N).toFixed(3);
   console.log(`
 Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
-  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal; ${prompts.length} prompts called, ${twice} more than once)
+  attempts              ${N} (${p.status}; ${p.scored_attempts} scored, ${p.terminal_attempts} terminal; the model answered ${stats.by_status["200"] ?? 0} calls)
   concurrency           ${C} (most calls in flight seen by the model: ${stats.max_in_flight})
   model connections     ${fixture.stats().connections} opened for ${stats.calls} calls (the stack's fetch reuses idle ones)
   wall time             ${wall.toFixed(2)} s   (start request to the run's finished_at; ideal N·L/C = ${ideal.toFixed(2)} s)
@@ -113,5 +118,41 @@ Assay execution bench (local stack, wrangler dev; fixture latency ${L} ms)
       writeFileSync(`${process.env.BENCH_PROFILE_OUT}.sources.json`, JSON.stringify(Object.fromEntries(profiled.sources)));
     }
     console.log(report(summarise(profiled), N));
+  }
+  if (process.env.BENCH_PROMPTFOO) {
+    const pf = await promptfooWall(process.env.BENCH_PROMPTFOO, rows, L, C);
+    console.log(`  promptfoo             ${pf.toFixed(2)} s for the same ${N} tasks (eval -j ${C}, the whole process); Assay's wall time is ${(wall / pf).toFixed(2)}× it\n`);
+  }
+}
+
+/**
+ * promptfoo's wall time (its whole process) for `rows` at concurrency `C` against the fixture at latency `L`.
+ * Spawned, not run synchronously: the fixture answering it lives in this process.
+ */
+async function promptfooWall(bin, rows, L, C) {
+  const dir = mkdtempSync(join(tmpdir(), "assay-promptfoo-"));
+  try {
+    const config = {
+      prompts: ["Solve it and end with '#### <number>'.\n{{question}}"],
+      providers: [{ id: `openai:chat:fixture-pf-${L}-${C}:latency_ms=${L}`, config: { apiBaseUrl: `${fixture.url}/v1`, apiKey: "sk-none" } }],
+      tests: rows.map((r) => ({ vars: { question: r.question }, assert: [{ type: "regex", value: "#### (-?[0-9.,]+)" }] })),
+    };
+    writeFileSync(join(dir, "promptfooconfig.json"), JSON.stringify(config));
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [bin, "eval", "-c", join(dir, "promptfooconfig.json"), "-j", String(C), "--no-cache", "--no-table", "--no-write", "--no-progress-bar"], {
+      cwd: dir,
+      env: { ...process.env, PROMPTFOO_DISABLE_TELEMETRY: "1", PROMPTFOO_DISABLE_UPDATE: "1", PROMPTFOO_CONFIG_DIR: dir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out = (out + d).slice(-2000)));
+    child.stderr.on("data", (d) => (out = (out + d).slice(-2000)));
+    const status = await new Promise((r) => child.on("exit", r));
+    const wall = (Date.now() - t0) / 1000;
+    // promptfoo exits 100 when some assertion failed; anything else but 0 is its own failure.
+    if (status !== 0 && status !== 100) throw new Error(`promptfoo failed (${status}): ${out.slice(-500)}`);
+    return wall;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

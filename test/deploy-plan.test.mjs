@@ -2,7 +2,8 @@
 // wrangler.toml: every resource the Worker binds is found or created before
 // the migrations, the migrations run remotely before the code uploads (the
 // upgrade order), the secrets it needs are planned and existing ones kept,
-// and the containers environment adds the sandbox's container and secret.
+// the containers environment adds the sandbox's container and secret, and
+// what is uploaded is the script the bundle step built and measured.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,7 +44,12 @@ test("the default deployment: resources, then migrations, then secrets, dashboar
   assert.ok(ids(plan).indexOf("deploy") < ids(plan).indexOf("catalog"), "catalog rows after code");
   // What a dry run may run: nothing that needs the account.
   assert.deepEqual(plan.steps.filter((s) => !s.remote).map((s) => s.id), ["config", "dashboard", "bundle"]);
-  assert.ok(step("bundle").commands[0].includes("--dry-run"));
+  // The bundle step builds the script (scripts/build-worker.mjs) and has wrangler check it without uploading;
+  // the upload is that same script, not a bundle wrangler would make anew.
+  const [build, check] = step("bundle").commands;
+  assert.deepEqual(build, ["node", "scripts/build-worker.mjs", "--outdir", ".wrangler/deploy-bundle"]);
+  assert.deepEqual(check, ["wrangler", "deploy", ".wrangler/deploy-bundle/index.js", "--no-bundle", "--no-minify", "--dry-run", "--config", "wrangler.deploy.toml"]);
+  assert.deepEqual(step("deploy").commands, [["wrangler", "deploy", ".wrangler/deploy-bundle/index.js", "--no-bundle", "--no-minify", "--config", "wrangler.deploy.toml", "--secrets-file", "<secrets>"]]);
 });
 
 test("the containers environment: the same Worker with the sandbox's container, its secret, and a bundle built without Docker", () => {
@@ -51,8 +57,9 @@ test("the containers environment: the same Worker with the sandbox's container, 
   assert.equal(plan.worker, "assay");
   assert.deepEqual(plan.resources.containers, ["SandboxContainer"]);
   assert.deepEqual(plan.secrets, ["ASSAY_SECRET_KEY", "ASSAY_BOOTSTRAP_TOKEN", "ASSAY_SANDBOX_SECRET"]);
-  const bundle = plan.steps.find((s) => s.id === "bundle").commands[0];
-  assert.deepEqual(bundle.slice(-3), ["--env", "containers", "--containers-rollout=none"]);
+  const [build, check] = plan.steps.find((s) => s.id === "bundle").commands;
+  assert.deepEqual(build.slice(-2), ["--env", "containers"]);
+  assert.deepEqual(check.slice(-3), ["--env", "containers", "--containers-rollout=none"]);
   assert.match(plan.steps.find((s) => s.id === "deploy").title, /SandboxContainer; needs Docker/);
   assert.throws(() => deployPlan(config, "staging"), /no \[env\.staging\]/);
 });

@@ -151,7 +151,10 @@ async function startRelay() {
     if (t >= 0) takers.splice(t, 1)[0]!.give(held);
     else queue.push(held);
   });
-  server.keepAliveTimeout = 1000;
+  // Idle keep-alive sockets are never closed by the relay (close() below ends them): closing one just as workerd
+  // or the runner reused it from a pool lost that request ("Network connection lost"), which failed the agent
+  // test's pump under load. The Workers of the suite live for the whole run, so no idle timeout is long enough.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

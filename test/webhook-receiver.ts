@@ -56,10 +56,15 @@ export default async function setup(project: TestProject) {
     res.writeHead(status);
     res.end();
   });
+  // Never closes an idle keep-alive socket itself (test/runner-setup.ts says why); close() ends them.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   project.provide("webhookReceiverUrl", `http://127.0.0.1:${port}`);
   return async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   };
 }

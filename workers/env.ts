@@ -7,9 +7,11 @@ import type { RunGateRpc } from "./gate/contract";
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
-  /** Attempt messages, spread over two queues (workers/queue/attempt-queues.ts). */
+  /** Attempt messages, spread over four queues (workers/queue/attempt-queues.ts). */
   ATTEMPTS: Queue;
   ATTEMPTS_2: Queue;
+  ATTEMPTS_3: Queue;
+  ATTEMPTS_4: Queue;
   /** Planning and resume steps (delivered without a batch window). */
   CONTROL: Queue;
   RUN_GATE: DurableObjectNamespace<RunGateRpc>;
@@ -51,7 +53,7 @@ export interface Env {
 
 /** The Worker's attempt queues (workers/queue/attempt-queues.ts spreads sends over them). */
 export function attemptQueues(env: Env): Queue[] {
-  return [env.ATTEMPTS, env.ATTEMPTS_2];
+  return [env.ATTEMPTS, env.ATTEMPTS_2, env.ATTEMPTS_3, env.ATTEMPTS_4];
 }
 
 /** What the handlers read of the configuration, parsed once per environment (src/config/worker-config.ts holds the rules). */

@@ -147,7 +147,7 @@ export function meterEnv(env: Env): Env {
   if (env.ASSAY_IO_METRICS !== "1") return env;
   let m = metered.get(env);
   if (!m) {
-    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), CONTROL: meterQueue(env.CONTROL),
+    m = { ...env, DB: meterD1(env.DB), ARTIFACTS: meterR2(env.ARTIFACTS), ATTEMPTS: meterQueue(env.ATTEMPTS), ATTEMPTS_2: meterQueue(env.ATTEMPTS_2), ATTEMPTS_3: meterQueue(env.ATTEMPTS_3), ATTEMPTS_4: meterQueue(env.ATTEMPTS_4), CONTROL: meterQueue(env.CONTROL),
       RUN_GATE: meterNamespace(env.RUN_GATE, "run_gate"),
       CALL_LANE: meterNamespace(env.CALL_LANE, "call_lane"),
       RUN_LIVE: meterNamespace(env.RUN_LIVE, "run_live"),

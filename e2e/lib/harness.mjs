@@ -43,14 +43,17 @@ export function outputDir(sub = "") {
   return dir;
 }
 
-/** The local stack on a free port with a throwaway state folder, the fixture model and a project key; `extraVars` reach the Worker (a sandbox's URL and secret). */
-export async function startEnvironment({ projectName = "e2e", extraVars = {}, answers } = {}) {
+/**
+ * The local stack on a free port with a throwaway state folder, the fixture model and a project key; `extraVars` reach
+ * the Worker (a sandbox's URL and secret); `script`, a prebuilt Worker the stack serves as it is (startStack).
+ */
+export async function startEnvironment({ projectName = "e2e", extraVars = {}, answers, script } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "assay-e2e-"));
-  // Without Worker variables of its own a test takes the run's shared stack, when npm test started one.
-  const shared = Object.keys(extraVars).length ? null : sharedStack();
+  // Without Worker variables or a script of its own a test takes the run's shared stack, when npm test started one.
+  const shared = Object.keys(extraVars).length || script ? null : sharedStack();
   const stack = shared
     ? { url: shared.url, stop: async () => {} }
-    : await startStack({ port: await freePort(), stateDir, bootstrapToken: `e2e-bootstrap-${randomUUID()}`, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log") });
+    : await startStack({ port: await freePort(), stateDir, bootstrapToken: `e2e-bootstrap-${randomUUID()}`, extraVars, quiet: true, logFile: join(stateDir, "wrangler.log"), script });
   const bootstrapToken = shared ? shared.bootstrapToken : stack.bootstrapToken;
   const fixture = await startFixtureModel({ port: 0, ...(answers ? { answers } : {}) });
   const r = await fetch(`${stack.url}/api/projects`, {

@@ -2,15 +2,18 @@
 // runs: the Cloudflare resources the Worker binds (its D1 database, R2
 // bucket and queues, found or created), the R2 lifecycle rules for caches,
 // the migrations applied remotely before the code (the upgrade order), the
-// secrets it lacks, the dashboard build, the minified bundle and the
-// upload. Each step says whether it needs the Cloudflare account (remote)
-// or runs here (local): `--dry-run` runs the local ones and prints the
-// rest. Pure: no I/O (scripts/deploy.mjs runs the steps).
+// secrets it lacks, the dashboard build, the bundle (built by
+// scripts/lib/worker-build.mjs, minified) and its upload. Each step says
+// whether it needs the Cloudflare account (remote) or runs here (local):
+// `--dry-run` runs the local ones and prints the rest. Pure: no I/O
+// (scripts/deploy.mjs runs the steps).
 
 /** The placeholder database_id wrangler.toml ships with (`wrangler d1 create` gives the real one). */
 export const PLACEHOLDER_DB_ID = "00000000-0000-0000-0000-000000000000";
 /** The config the deploy writes beside wrangler.toml (relative paths in it resolve from the repository root). */
 export const DEPLOY_CONFIG = "wrangler.deploy.toml";
+/** Where the deploy builds the Worker (index.js, uploaded as it is). */
+export const BUNDLE_DIR = ".wrangler/deploy-bundle";
 /** Largest gzipped bundle the deploy uploads, in bytes (issue 40: under 500 KB). */
 export const MAX_BUNDLE_GZIP_BYTES = 500_000;
 /** The response cache's longest TTL (src/domain/response-cache-key.ts, MAX_CACHE_TTL_DAYS): its lifecycle rule never expires an entry before the run said. */
@@ -87,14 +90,18 @@ export function deployPlan(config, env) {
     {
       id: "bundle",
       remote: false,
-      title: `Bundle the Worker as wrangler deploy will upload it (minified), and check it is under ${MAX_BUNDLE_GZIP_BYTES / 1000} KB gzipped`,
-      commands: [["wrangler", "deploy", "--dry-run", "--outdir", ".wrangler/deploy-bundle", "--config", DEPLOY_CONFIG, ...envArgs, ...(r.containers.length ? ["--containers-rollout=none"] : [])]],
+      title: `Build the Worker as it is uploaded (scripts/lib/worker-build.mjs: wrangler's bundling, the SDK stand-ins, minified), check it is under ${MAX_BUNDLE_GZIP_BYTES / 1000} KB gzipped, and let wrangler check it with the config (a dry run)`,
+      commands: [
+        ["node", "scripts/build-worker.mjs", "--outdir", BUNDLE_DIR, ...envArgs],
+        // --no-minify: the script is minified already, and wrangler uploads it as it is.
+        ["wrangler", "deploy", `${BUNDLE_DIR}/index.js`, "--no-bundle", "--no-minify", "--dry-run", "--config", DEPLOY_CONFIG, ...envArgs, ...(r.containers.length ? ["--containers-rollout=none"] : [])],
+      ],
     },
     {
       id: "deploy",
       remote: true,
-      title: `Upload the Worker${r.containers.length ? ` and build its container${r.containers.length > 1 ? "s" : ""} (${r.containers.join(", ")}; needs Docker)` : ""}, with the secrets it lacked`,
-      commands: [["wrangler", "deploy", "--config", DEPLOY_CONFIG, ...envArgs, "--secrets-file", "<secrets>"]],
+      title: `Upload the Worker built above${r.containers.length ? ` and build its container${r.containers.length > 1 ? "s" : ""} (${r.containers.join(", ")}; needs Docker)` : ""}, with the secrets it lacked`,
+      commands: [["wrangler", "deploy", `${BUNDLE_DIR}/index.js`, "--no-bundle", "--no-minify", "--config", DEPLOY_CONFIG, ...envArgs, "--secrets-file", "<secrets>"]],
     },
     ...(db
       ? [{ id: "catalog", remote: true, title: `Sync the built-in benchmarks' rows into ${db.name} from their definitions (after the code that knows them; a no-op when unchanged)`, commands: [["wrangler", "d1", "execute", db.binding, "--remote", "--file", "<catalog.sql>", "--config", DEPLOY_CONFIG, ...envArgs]] }]

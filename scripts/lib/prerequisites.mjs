@@ -9,8 +9,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /**
- * @typedef {{ name: string, apt: string, neededBy: string, check: () => string | null }} Prerequisite
- * check: null when usable, else why not (one line).
+ * @typedef {{ name: string, apt: string, neededBy: string, suite?: string, check: () => string | null }} Prerequisite
+ * check: null when usable, else why not (one line); suite: the only node suite that needs it (not needed when
+ * ASSAY_SKIP leaves that suite out), else every run needs it.
  */
 
 /** Runs `cmd` briefly; null when it exits 0, else its first line of complaint. */
@@ -33,6 +34,7 @@ export const PREREQUISITES = [
     name: "Chromium",
     apt: "chromium",
     neededBy: "the browser tests (e2e/)",
+    suite: "test:e2e",
     check: () => (existsSync(chromiumPath()) ? runs(chromiumPath(), ["--headless", "--no-sandbox", "--version"]) : `not found at ${chromiumPath()} (set CHROMIUM_PATH to use another)`),
   },
   {
@@ -50,9 +52,9 @@ export const PREREQUISITES = [
   },
 ];
 
-/** The prerequisites that are missing or unusable here, each with why. */
-export function missingPrerequisites() {
-  return PREREQUISITES.flatMap((p) => {
+/** The prerequisites that are missing or unusable here, each with why; `skipped` names node suites left out of the run. */
+export function missingPrerequisites(skipped = new Set()) {
+  return PREREQUISITES.filter((p) => !(p.suite && skipped.has(p.suite))).flatMap((p) => {
     const why = p.check();
     return why === null ? [] : [{ ...p, why }];
   });

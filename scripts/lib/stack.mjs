@@ -82,10 +82,13 @@ async function checkVars(vars) {
 }
 
 /**
- * Starts the stack and resolves once /api/openapi.json answers.
+ * Starts the stack and resolves once /api/openapi.json answers. `script`: a
+ * prebuilt Worker (scripts/build-worker.mjs) served as it is (`wrangler dev
+ * <script> --no-bundle`) instead of wrangler.toml's main bundled by
+ * wrangler: the deploy's own bundle, run locally.
  * @returns {Promise<{url: string, bootstrapToken: string, inspectorPort: number, child: import("node:child_process").ChildProcess, stop: () => Promise<void>}>}
  */
-export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false }) {
+export async function startStack({ port, stateDir, bootstrapToken, extraVars = {}, quiet = false, logFile, detached = false, script }) {
   mkdirSync(stateDir, { recursive: true });
   ensureDashboardBuilt();
   const persist = join(stateDir, "wrangler");
@@ -118,7 +121,7 @@ export async function startStack({ port, stateDir, bootstrapToken, extraVars = {
   const inspector = await freePort();
   const child = spawn(
     WRANGLER,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
+    ["dev", ...(script ? [script, "--no-bundle", "--no-minify", "--config", "wrangler.toml"] : []), "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--env-file", envFile,
       "--inspector-port", String(inspector), "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info"],
     // detached: its own process group (wrangler and workerd), which a crash test kills whole with SIGKILL.
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_DEV_ENV }, detached },

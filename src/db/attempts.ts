@@ -31,6 +31,8 @@ export interface AttemptOutcome {
   reward: number | null;
   structured: Record<string, unknown> | null;
   output: string | null;
+  /** Where a long output lives instead (src/storage/attempt-outputs.ts): `output` is then null. */
+  output_key?: string | null;
   reason: string | null;
   error: string | null;
   exit_code: number | null;
@@ -92,6 +94,7 @@ interface RawAttempt {
   reward: number | null;
   structured: string | null;
   output: string | null;
+  output_key: string | null;
   reason: string | null;
   error: string | null;
   exit_code: number | null;
@@ -123,6 +126,7 @@ export function fromRaw(r: RawAttempt): AttemptRow {
     reward: r.reward,
     structured: r.structured ? (JSON.parse(r.structured) as Record<string, unknown>) : null,
     output: r.output,
+    outputKey: r.output_key ?? null,
     reason: r.reason,
     error: r.error,
     exitCode: r.exit_code,
@@ -153,17 +157,18 @@ export async function endedSeqsIn(d1: D1Database, runId: string, from: number, t
   return new Set(r.results.map((x) => x.seq));
 }
 
-/** What a recorded attempt left for a re-score: its output, or its status and error when it has none. */
+/** What a recorded attempt left for a re-score: its output (or where a long one lives), or its status and error when it has none. */
 export interface StoredOutput {
   seq: number;
   output: string | null;
+  output_key: string | null;
   status: string;
   error: string | null;
 }
 
 /** The stored outputs of a run's attempts in [from, to) (a re-score's source window). A primary-key range read. */
 export async function readOutputs(d1: D1Database, runId: string, from: number, to: number): Promise<StoredOutput[]> {
-  const r = await d1.prepare(`SELECT seq, output, status, error FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(runId, from, to).all<StoredOutput>();
+  const r = await d1.prepare(`SELECT seq, output, output_key, status, error FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3`).bind(runId, from, to).all<StoredOutput>();
   return r.results;
 }
 
@@ -171,7 +176,7 @@ export async function readOutputs(d1: D1Database, runId: string, from: number, t
 export async function countOutputs(d1: D1Database, runId: string, from: number, to: number): Promise<{ target: string; outputs: number; tasks: number }[]> {
   const r = await d1
     .prepare(
-      `SELECT target, count(output) AS outputs, count(DISTINCT CASE WHEN output IS NOT NULL THEN member_index END) AS tasks
+      `SELECT target, count(coalesce(output, output_key)) AS outputs, count(DISTINCT CASE WHEN coalesce(output, output_key) IS NOT NULL THEN member_index END) AS tasks
        FROM attempts WHERE run_id = ?1 AND seq >= ?2 AND seq < ?3 GROUP BY target`,
     )
     .bind(runId, from, to)
@@ -188,7 +193,7 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
 const COLUMNS = [
   "seq", "benchmark_id", "target", "member_key", "member_index", "row_index", "task_digest", "subset", "attempt_index",
   "status", "reward", "structured", "output", "reason", "error", "exit_code", "tries", "input_tokens", "output_tokens", "cost", "latency_ms",
-  "transcript_key", "started_at", "finished_at", "cached", "truncated",
+  "transcript_key", "started_at", "finished_at", "cached", "truncated", "output_key",
 ] as const;
 const FINISHED_AT = COLUMNS.indexOf("finished_at");
 
@@ -228,7 +233,7 @@ export async function recordOutcomes(
       slot.seq, slot.benchmarkId, slot.target, slot.memberKey, slot.memberIndex, slot.rowIndex, slot.taskDigest, slot.subset, slot.attemptIndex,
       o.status, o.reward, o.structured ? JSON.stringify(o.structured) : null, o.output, o.reason, o.error, o.exit_code, o.tries,
       o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at, o.cached ? 1 : null,
-      o.truncated === true ? 1 : o.truncated === false ? 0 : null,
+      o.truncated === true ? 1 : o.truncated === false ? 0 : null, o.output_key ?? null,
     ];
     byRun.set(slot.runId, [...(byRun.get(slot.runId) ?? []), JSON.stringify(row)]);
   }

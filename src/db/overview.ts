@@ -34,7 +34,7 @@ const VALUES_SQL = `
     SELECT seq, benchmark_id AS b, target AS t, reward, (reward IS NULL) AS err, (?2 OR reward IS NOT NULL) AS admitted,
       CASE WHEN target = 'a' THEN ?3 ELSE ?4 END AS inline, input_tokens AS it, output_tokens AS ot, cost,
       max(0, round((julianday(finished_at) - julianday(started_at)) * 86400000.0)) AS wall, latency_ms AS lat,
-      (output IS NOT NULL) AS answered, structured
+      (output IS NOT NULL OR output_key IS NOT NULL) AS answered, structured
     FROM attempts WHERE run_id = ?1 AND ${ENDED}
   ),
   panes(p) AS (VALUES ${OVERVIEW_PANES.map((p) => `('${p}')`).join(", ")}),

@@ -2,6 +2,7 @@
 import { slotAt, type PlanMember } from "../execution/plan-layout";
 import { completeWithPlan } from "../reports/plan-rows";
 import type { MemberRow, TargetSlot } from "../reports/member-rows";
+import { followOutputs } from "../storage/attempt-outputs";
 import type { AttemptSlot } from "./attempts";
 import type { EvalRunRow } from "./schema";
 import { memberTallyStatement, type MemberTallyRow } from "./member-tally";
@@ -46,6 +47,8 @@ export interface SampleRow {
   reward: number | null;
   output: string | null;
   output_chars: number | null;
+  /** Where a long output lives (src/storage/attempt-outputs.ts); samplePage follows it, so `output` is what a reader sees. */
+  output_key?: string | null;
   reason: string | null;
   error: string | null;
   /** Model time of the attempt in milliseconds (null while open or when none was measured). */
@@ -65,7 +68,7 @@ export interface SampleRow {
 function sampleColumns(wanted = "1"): string {
   const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
   return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at, cached,
-    ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("reason", "reason")}, ${long("error", "error")}`;
+    ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("output_key", "output_key")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
 const TERMINAL = new Set<string>(ENDED_ATTEMPT_STATUSES);
@@ -121,7 +124,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
       .prepare(`SELECT ${sampleColumns()} FROM attempts WHERE ${conds.join(" AND ")} ORDER BY seq LIMIT ?${binds.length}`)
       .bind(...binds)
       .all<SampleRow>();
-    return { items: r.results.slice(0, q.limit), more: r.results.length > q.limit };
+    return { items: await withOutputs(h, r.results.slice(0, q.limit)), more: r.results.length > q.limit };
   }
 
   const targets: 1 | 2 = run.compareTarget ? 2 : 1;
@@ -177,7 +180,12 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
     }
     if (items.length > q.limit) break;
   }
-  return { items: items.slice(0, q.limit), more: items.length > q.limit };
+  return { items: await withOutputs(h, items.slice(0, q.limit)), more: items.length > q.limit };
+}
+
+/** Long outputs read back from R2, cut as the page cuts the rest (without the bucket they stay null). */
+function withOutputs(h: ResultHandles, rows: SampleRow[]): Promise<SampleRow[]> {
+  return h.ARTIFACTS ? followOutputs(h.ARTIFACTS, rows, SAMPLE_OUTPUT_CHARS) : Promise.resolve(rows);
 }
 
 /**

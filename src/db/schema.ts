@@ -168,6 +168,8 @@ export const attempts = sqliteTable(
     reward: real("reward"),
     structured: text("structured", { mode: "json" }).$type<Record<string, unknown>>(),
     output: text("output"),
+    /** The R2 object (the attempt's transcript) holding a long output; `output` is then null (migration 0035). */
+    outputKey: text("output_key"),
     reason: text("reason"),
     error: text("error"),
     exitCode: integer("exit_code"),

@@ -8,10 +8,11 @@
  * invocation the same way (the gate's watch). Nothing starts that could not
  * finish before the invocation's deadline: what is left goes back to the
  * queue untouched. A rate limit that asks for a short wait is waited out in
- * place, on the slot. No I/O of its own: the gate, the attempt and the
- * results are ports.
+ * place, on the slot. Each try is the pipeline's (src/execution/pipeline.ts).
+ * No I/O of its own: the gate, the attempt's ports and the results are ports.
  */
 import type { ClaimInput } from "../domain/run-slots";
+import { runAttempt, type AttemptInput, type PipelinePorts } from "./pipeline";
 import type { ClockPort } from "./ports";
 import type { AttemptResult } from "./result";
 
@@ -55,8 +56,8 @@ export interface SchedulerPorts<J extends Job = Job> {
   gate: SchedulerGate;
   clock: ClockPort;
   sink: ResultSink<J>;
-  /** Runs one try of `job`'s attempt on `slot`. */
-  run(job: J, slot: number): Promise<AttemptResult>;
+  /** What the pipeline is told of `job`'s attempt, and the ports its try on `slot` runs through (its calls on the slot's lane). */
+  attempt(job: J, slot: number): { input: AttemptInput; ports: PipelinePorts };
   /** Slots the run may hold at most (its concurrency, or its band's max). */
   limit: number;
   /** The run's timeout_s, in ms: an attempt is started only with this much time left (at most START_MARGIN_MS). */
@@ -73,107 +74,139 @@ export const FIRST_SLOT_WAIT_MS = 60_000;
 export const NO_SLOT_DELAY_MS = 5_000;
 
 export async function runScheduled<J extends Job>(jobs: J[], p: SchedulerPorts<J>): Promise<void> {
-  const { gate, clock, sink } = p;
-  const startBy = clock.deadline() - Math.min(p.callMs, START_MARGIN_MS);
-  const first = await gate.claim(
-    jobs.map((j) => ({ seq: j.seq, tries: j.tries, limited_since: j.limited_since ?? null, reply_key: j.reply_key ?? null })),
-    Math.min(p.limit, jobs.length),
-  );
-  let stopped = first.stopped;
-  const busy = new Set(first.busy);
-  // Another invocation is executing these now: look again once it could have ended.
-  for (const j of jobs) if (busy.has(j.seq)) sink.handBack(j, Math.min(p.callMs + 60_000, 15 * 60_000));
-  const pending = jobs.filter((j) => !busy.has(j.seq));
-  const watching = gate.watch(Math.max(0, clock.deadline() - clock.now())).then((s) => void (stopped ||= s));
+  await new Invocation(p).run(jobs);
+}
 
-  const running = new Set<Promise<void>>();
-  let held = 0;
-  const timeLeft = () => clock.now() < startBy;
-  const work = async (slot: number) => {
+/** One invocation's work on one run: its pending jobs, the slots it holds, whether the run stopped. */
+class Invocation<J extends Job> {
+  private pending: J[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private held = 0;
+  private stopped = false;
+  /** New attempts start only before this (each then has its call's time before the deadline). */
+  private readonly startBy: number;
+
+  constructor(private readonly p: SchedulerPorts<J>) {
+    this.startBy = p.clock.deadline() - Math.min(p.callMs, START_MARGIN_MS);
+  }
+
+  private timeLeft(): boolean {
+    return this.p.clock.now() < this.startBy;
+  }
+
+  async run(jobs: J[]): Promise<void> {
+    const { gate, clock } = this.p;
+    const first = await gate.claim(
+      jobs.map((j) => ({ seq: j.seq, tries: j.tries, limited_since: j.limited_since ?? null, reply_key: j.reply_key ?? null })),
+      Math.min(this.p.limit, jobs.length),
+    );
+    this.stopped = first.stopped;
+    const busy = new Set(first.busy);
+    // Another invocation is executing these now: look again once it could have ended.
+    for (const j of jobs) if (busy.has(j.seq)) this.p.sink.handBack(j, Math.min(this.p.callMs + 60_000, 15 * 60_000));
+    this.pending = jobs.filter((j) => !busy.has(j.seq));
+    const watching = gate.watch(Math.max(0, clock.deadline() - clock.now())).then((s) => void (this.stopped ||= s));
+    this.start(first.slots);
+    const outstanding = await this.askForMore();
+    await Promise.all(this.running);
+    await this.finish().finally(() => Promise.all([outstanding, watching]));
+  }
+
+  /** One worker per slot, running attempts one after another until none is left (or the band takes the slot back). */
+  private start(slots: number[]): void {
+    for (const slot of slots) {
+      this.held++;
+      const w: Promise<void> = this.work(slot).finally(() => this.running.delete(w));
+      this.running.add(w);
+    }
+  }
+
+  private async work(slot: number): Promise<void> {
     let keep = true;
-    while (keep && pending.length && !stopped && timeLeft()) {
-      keep = await runOn(slot, pending.shift()!);
-      if (keep && pending.length) keep = await gate.keep(slot);
+    while (keep && this.pending.length && !this.stopped && this.timeLeft()) {
+      keep = await this.runOn(slot, this.pending.shift()!);
+      if (keep && this.pending.length) keep = await this.p.gate.keep(slot);
     }
-    held--;
+    this.held--;
     // A slot the band took back is the gate's already.
-    if (keep) gate.release(slot);
-  };
-  const start = (slots: number[]) => {
-    for (const s of slots) {
-      held++;
-      const w: Promise<void> = work(s).finally(() => running.delete(w));
-      running.add(w);
-    }
-  };
+    if (keep) this.p.gate.release(slot);
+  }
 
   /** One attempt on `slot`, rate-limit waits taken in place; false when the band took the slot back meanwhile. */
-  const runOn = async (slot: number, job: J): Promise<boolean> => {
+  private async runOn(slot: number, job: J): Promise<boolean> {
+    const { clock, gate, sink } = this.p;
     for (;;) {
-      const result = await p.run(job, slot);
-      if (result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !stopped && clock.now() + result.delay_ms < startBy) {
+      const { input, ports } = this.p.attempt(job, slot);
+      const result: AttemptResult = await runAttempt(input, ports);
+      if (result.kind === "retry" && result.limited_since !== undefined && result.delay_ms <= WAIT_IN_PLACE_MAX_MS && !this.stopped && clock.now() + result.delay_ms < this.startBy) {
         // Its tries and wait so far carried to the next try.
         job = { ...job, tries: result.tries, limited_since: result.limited_since, ...(result.reply_key !== undefined && { reply_key: result.reply_key }) };
         if (!(await gate.keep(slot))) {
           // The band's limit fell: the slot is given up, and the retry waits here for another one.
-          pending.unshift(job);
+          this.pending.unshift(job);
           return false;
         }
         sink.note(job.seq, result.log);
         await clock.sleep(result.delay_ms);
-        if (!stopped) continue;
+        if (!this.stopped) continue;
       }
       if (result.kind === "back") sink.handBack(job, 0);
       else sink.add(job, result);
       // The budget is exhausted: nothing more is sent (the rest stay missing).
-      if (result.kind === "unsent") stopped = true;
+      if (result.kind === "unsent") this.stopped = true;
       return true;
     }
-  };
+  }
 
-  start(first.slots);
-  // Ask for more slots while work waits and fewer than the limit are held; each request waits at the gate
-  // until a slot is given back. It stops mattering once the work left is taken: that ends the wait here.
-  let outstanding: Promise<unknown> | null = null;
-  while (pending.length && !stopped && timeLeft()) {
-    const want = Math.min(p.limit, pending.length) - held;
-    if (want <= 0) {
-      await Promise.race(running);
-      continue;
+  /**
+   * Asks for more slots while work waits and fewer than the limit are held;
+   * each request waits at the gate until a slot is given back. It stops
+   * mattering once the invocation's own slots took the work left: the
+   * request still out is returned, to be answered when it lets go.
+   */
+  private async askForMore(): Promise<Promise<unknown> | null> {
+    const { gate, clock, limit } = this.p;
+    while (this.pending.length && !this.stopped && this.timeLeft()) {
+      const want = Math.min(limit, this.pending.length) - this.held;
+      if (want <= 0) {
+        await Promise.race(this.running);
+        continue;
+      }
+      const until = this.held > 0 ? this.startBy : Math.min(this.startBy, clock.now() + FIRST_SLOT_WAIT_MS);
+      const asked = gate.more(want, Math.max(0, Math.floor(until - clock.now())));
+      const grant = await Promise.race([asked, this.drained()]);
+      if (grant === null) return asked;
+      this.stopped ||= grant.stopped;
+      // Granted while no longer wanted (the work was taken meanwhile): given straight back.
+      const usable = Math.max(0, Math.min(limit, this.pending.length) - this.held);
+      for (const s of grant.slots.slice(usable)) gate.release(s);
+      this.start(grant.slots.slice(0, usable));
+      if (!grant.slots.length && this.held === 0) break;
     }
-    const waitMs = Math.max(0, Math.floor(Math.min(startBy, held > 0 ? startBy : clock.now() + FIRST_SLOT_WAIT_MS) - clock.now()));
-    const asked = gate.more(want, waitMs);
-    const grant = await Promise.race([asked, drained(pending, running, () => stopped)]);
-    if (grant === null) {
-      outstanding = asked;
-      break;
-    }
-    stopped ||= grant.stopped;
-    // Granted while no longer wanted (the work was taken meanwhile): given straight back.
-    const usable = Math.max(0, Math.min(p.limit, pending.length) - held);
-    for (const s of grant.slots.slice(usable)) gate.release(s);
-    start(grant.slots.slice(0, usable));
-    if (!grant.slots.length && held === 0) break;
+    return null;
   }
-  await Promise.all(running);
-  // Stopped: the rest are cancelled with the run (resume re-enqueues them). Out of time or of slots: back to the queue.
-  for (const j of pending.splice(0)) {
-    if (stopped) j.ack();
-    else sink.handBack(j, clock.now() < startBy ? NO_SLOT_DELAY_MS : 0);
-  }
-  try {
-    await sink.close();
-  } finally {
-    // Letting go answers any request still waiting at the gate (and takes back what it may have granted).
-    await gate.letGo();
-    await Promise.all([outstanding, watching]);
-  }
-}
 
-/** Resolves null once no work waits (the invocation's own slots took it all) or the run stopped. */
-async function drained(pending: readonly Job[], running: Set<Promise<void>>, stopped: () => boolean): Promise<null> {
-  while (pending.length && !stopped() && running.size) await Promise.race(running);
-  // With nothing running, only the gate's answer can change anything: wait for it.
-  if (pending.length && !stopped()) await new Promise(() => {});
-  return null;
+  /** Resolves null once no work waits (the invocation's own slots took it all) or the run stopped. */
+  private async drained(): Promise<null> {
+    while (this.pending.length && !this.stopped && this.running.size) await Promise.race(this.running);
+    // With nothing running, only the gate's answer can change anything: wait for it.
+    if (this.pending.length && !this.stopped) await new Promise(() => {});
+    return null;
+  }
+
+  /** What is left goes back (or, the run stopped, is dropped), what waits is written, then the invocation lets go. */
+  private async finish(): Promise<void> {
+    const { sink, gate, clock } = this.p;
+    // Stopped: the rest are cancelled with the run (resume re-enqueues them). Out of time or of slots: back to the queue.
+    for (const j of this.pending.splice(0)) {
+      if (this.stopped) j.ack();
+      else sink.handBack(j, clock.now() < this.startBy ? NO_SLOT_DELAY_MS : 0);
+    }
+    try {
+      await sink.close();
+    } finally {
+      // Letting go answers any request still waiting at the gate (and takes back what it may have granted).
+      await gate.letGo();
+    }
+  }
 }

@@ -47,6 +47,8 @@ export async function loadRunPlan(db: Db, runId: string): Promise<RunPlan | null
 
 /** How long a loaded context is reused before it is read again. */
 export const CONTEXT_TTL_MS = 60_000;
+/** Contexts one isolate keeps (the least recently read go first); each is a run's rows and plan, a few KB to a few hundred. */
+export const CONTEXTS_KEPT = 32;
 
 /**
  * Loaded contexts of one kind, shared by the isolate's invocations. A load
@@ -70,11 +72,18 @@ export class RunContextCache<C extends RunPlan> {
    */
   async get(runId: string, seqs: readonly number[], load: () => Promise<C | null>): Promise<C | null> {
     const hit = this.entries.get(runId);
-    if (hit && this.clock() - hit.at < this.ttlMs && seqs.every((seq) => benchmarkOf(hit.ctx.runBenchmarks.values(), seq))) return hit.ctx;
+    if (hit && this.clock() - hit.at < this.ttlMs && seqs.every((seq) => benchmarkOf(hit.ctx.runBenchmarks.values(), seq))) {
+      this.entries.delete(runId);
+      this.entries.set(runId, hit); // most recently read last
+      return hit.ctx;
+    }
     const at = this.clock();
     const ctx = await load();
-    if (ctx) this.entries.set(runId, { at, ctx });
-    else this.entries.delete(runId);
+    this.entries.delete(runId);
+    if (ctx) {
+      if (this.entries.size >= CONTEXTS_KEPT) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(runId, { at, ctx });
+    }
     return ctx;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createLimiter, retryAfterHeaders } from "../../fixture/rate-limiter.mjs";
-import { fixtureStats, fixtureUrl, uniqueModel } from "./test-fixture";
+import { fixtureStats, fixtureStatsWhen, fixtureUrl, uniqueModel } from "./test-fixture";
 
 async function ask(model: string, content: string, signal?: AbortSignal) {
   const r = await fetch(`${fixtureUrl()}/v1/chat/completions`, {
@@ -89,17 +89,17 @@ describe("fixture rate limits (server)", () => {
     const model = uniqueModel("latency_ms=5000,limit_in_flight=1");
     const abort = new AbortController();
     const held = ask(model, "What is 1 + 2?", abort.signal).catch(() => null);
-    await new Promise((r) => setTimeout(r, 200));
+    // Waits for the server to hold the first call (a fixed sleep lost that race on a busy machine).
+    expect((await fixtureStatsWhen(model, (s) => s.in_flight === 1)).in_flight).toBe(1);
     expect((await ask(model, "What is 2 + 2?")).status).toBe(429);
     abort.abort();
     await held;
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await fixtureStats(model)).in_flight).toBe(0);
+    expect((await fixtureStatsWhen(model, (s) => s.in_flight === 0)).in_flight).toBe(0);
     // The slow model string's own limiter is free again too: its next call is let in (and held), not refused.
     const again = new AbortController();
     const next = ask(model, "What is 3 + 3?", again.signal).catch(() => "aborted");
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await fixtureStats(model)).by_status["429"]).toBe(1);
+    const held2 = await fixtureStatsWhen(model, (s) => s.in_flight === 1 || s.by_status["429"] !== 1);
+    expect([held2.in_flight, held2.by_status["429"]]).toEqual([1, 1]);
     again.abort();
     expect(await next).toBe("aborted");
   });

@@ -25,3 +25,16 @@ export async function fixtureStats(model: string): Promise<FixtureStats> {
   const r = await fetch(`${fixtureUrl()}/_stats?model=${encodeURIComponent(model)}`);
   return (await r.json()) as FixtureStats;
 }
+
+/**
+ * The model's stats once `until` holds for them (the server sees a dropped or arriving connection on its own
+ * schedule), or the last ones read after `timeoutMs`: the test's expectation then says what was missing.
+ */
+export async function fixtureStatsWhen(model: string, until: (s: FixtureStats) => boolean, timeoutMs = 10_000): Promise<FixtureStats> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await fixtureStats(model);
+    if (until(stats) || Date.now() > deadline) return stats;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

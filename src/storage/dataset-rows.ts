@@ -107,6 +107,11 @@ export async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<v
 }
 
 async function readChunk(bucket: R2Bucket, rev: StoredRevision, chunk: number): Promise<DatasetRow[]> {
+  return (await readChunkSized(bucket, rev, chunk)).rows;
+}
+
+/** One chunk's rows, and the characters of its text (what a cache of it weighs: src/storage/bounded-cache.ts). */
+export async function readChunkSized(bucket: R2Bucket, rev: StoredRevision, chunk: number): Promise<{ rows: DatasetRow[]; chars: number }> {
   const key = chunkKey(rev.storagePrefix, chunk);
   const object = await bucket.get(key);
   // A D1 row is only written after all its chunks, so this is corruption, not bad input.
@@ -114,7 +119,7 @@ async function readChunk(bucket: R2Bucket, rev: StoredRevision, chunk: number): 
   const text = await object.text();
   const rows: DatasetRow[] = [];
   for (const line of text.split("\n")) if (line) rows.push(JSON.parse(line) as DatasetRow);
-  return rows;
+  return { rows, chars: text.length };
 }
 
 /**

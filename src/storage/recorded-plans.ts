@@ -5,9 +5,11 @@
  * I/O: the R2 bucket passed in.
  */
 import type { OutputsPlan } from "../domain/recorded-outputs";
+import { ByteCache, parsedBytes } from "./bounded-cache";
 
-const cache = new Map<string, OutputsPlan>();
-const CACHE_MAX = 16;
+/** What the isolate keeps of recorded-outputs plans, about. */
+export const RECORDED_PLAN_CACHE_BYTES = 4 * 1024 * 1024;
+const cache = new ByteCache<OutputsPlan>(RECORDED_PLAN_CACHE_BYTES);
 
 export function recordedPlanKey(runId: string, benchmarkId: string, slot: "a" | "b"): string {
   return `runs/${runId}/recorded/${benchmarkId}/${slot}.json`;
@@ -15,8 +17,9 @@ export function recordedPlanKey(runId: string, benchmarkId: string, slot: "a" | 
 
 export async function writeRecordedPlan(bucket: R2Bucket, runId: string, benchmarkId: string, slot: "a" | "b", plan: OutputsPlan): Promise<void> {
   const key = recordedPlanKey(runId, benchmarkId, slot);
-  await bucket.put(key, JSON.stringify(plan), { httpMetadata: { contentType: "application/json" } });
-  remember(key, plan);
+  const text = JSON.stringify(plan);
+  await bucket.put(key, text, { httpMetadata: { contentType: "application/json" } });
+  cache.set(key, plan, parsedBytes(text.length));
 }
 
 export async function readRecordedPlan(bucket: R2Bucket, runId: string, benchmarkId: string, slot: "a" | "b"): Promise<OutputsPlan> {
@@ -25,12 +28,8 @@ export async function readRecordedPlan(bucket: R2Bucket, runId: string, benchmar
   if (hit) return hit;
   const obj = await bucket.get(key);
   if (!obj) throw new Error(`the recorded-outputs plan of ${benchmarkId} (${slot}) in ${runId} is missing`);
-  const plan = (await obj.json()) as OutputsPlan;
-  remember(key, plan);
+  const text = await obj.text();
+  const plan = JSON.parse(text) as OutputsPlan;
+  cache.set(key, plan, parsedBytes(text.length));
   return plan;
-}
-
-function remember(key: string, plan: OutputsPlan): void {
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, plan);
 }

@@ -1,17 +1,20 @@
 /**
  * Dataset rows for the consumer, by index, with whole chunks cached per
- * isolate: consecutive attempts mostly read the same chunk, and revisions
- * never change. Only chunks already read are shared: a read in flight is
+ * isolate (at most ROW_CACHE_BYTES of them: a chunk of rows with images or
+ * long documents weighs megabytes): consecutive attempts mostly read the
+ * same chunk, and revisions never change. Only chunks already read are shared: a read in flight is
  * the I/O of the request that started it, and a request awaiting another
  * request's read can be cancelled by workerd as hanging (then fail with
  * "Cannot perform I/O on behalf of a different request"), so two requests
  * that miss at once each read the chunk.
  */
 import type { DatasetRevisionRow } from "../db/schema";
-import { readRows, type DatasetRow } from "./dataset-rows";
+import { ByteCache, parsedBytes } from "./bounded-cache";
+import { readChunkSized, type DatasetRow } from "./dataset-rows";
 
-const CACHE_CHUNKS = 64;
-const chunks = new Map<string, DatasetRow[]>();
+/** What the isolate keeps of dataset chunks, about (of its 128 MB). */
+export const ROW_CACHE_BYTES = 24 * 1024 * 1024;
+const chunks = new ByteCache<DatasetRow[]>(ROW_CACHE_BYTES);
 
 /** The cache key of the chunk holding row `index`. */
 const chunkOf = (rev: DatasetRevisionRow, index: number) => `${rev.id}:${Math.floor(index / rev.chunkRows)}`;
@@ -21,9 +24,9 @@ export async function rowAt(bucket: R2Bucket, rev: DatasetRevisionRow, index: nu
   const key = chunkOf(rev, index);
   let rows = chunks.get(key);
   if (!rows) {
-    rows = await readRows(bucket, rev, chunk * rev.chunkRows, rev.chunkRows);
-    if (!chunks.has(key) && chunks.size >= CACHE_CHUNKS) chunks.delete(chunks.keys().next().value!);
-    chunks.set(key, rows);
+    const read = await readChunkSized(bucket, rev, chunk);
+    rows = read.rows;
+    chunks.set(key, rows, parsedBytes(read.chars));
   }
   const row = rows[index - chunk * rev.chunkRows];
   if (!row) throw new Error(`row ${index} is not in revision ${rev.id}`);

@@ -4,9 +4,11 @@
  * a plan never changes once written.
  */
 import type { PlanMember } from "../execution/plan-layout";
+import { ByteCache, parsedBytes } from "./bounded-cache";
 
-const cache = new Map<string, PlanMember[]>();
-const CACHE_MAX = 16;
+/** What the isolate keeps of plans, about (a plan of 100,000 tasks is a few MB). */
+export const PLAN_CACHE_BYTES = 8 * 1024 * 1024;
+const cache = new ByteCache<PlanMember[]>(PLAN_CACHE_BYTES);
 
 export function planKey(runId: string, benchmarkId: string): string {
   return `runs/${runId}/plans/${benchmarkId}.json`;
@@ -14,8 +16,9 @@ export function planKey(runId: string, benchmarkId: string): string {
 
 export async function writePlan(bucket: R2Bucket, runId: string, benchmarkId: string, members: PlanMember[]): Promise<void> {
   const key = planKey(runId, benchmarkId);
-  await bucket.put(key, JSON.stringify(members), { httpMetadata: { contentType: "application/json" } });
-  remember(key, members);
+  const text = JSON.stringify(members);
+  await bucket.put(key, text, { httpMetadata: { contentType: "application/json" } });
+  cache.set(key, members, parsedBytes(text.length));
 }
 
 export async function readPlan(bucket: R2Bucket, runId: string, benchmarkId: string): Promise<PlanMember[]> {
@@ -24,12 +27,8 @@ export async function readPlan(bucket: R2Bucket, runId: string, benchmarkId: str
   if (hit) return hit;
   const obj = await bucket.get(key);
   if (!obj) throw new Error(`the plan of ${benchmarkId} in ${runId} is missing`);
-  const members = (await obj.json()) as PlanMember[];
-  remember(key, members);
+  const text = await obj.text();
+  const members = JSON.parse(text) as PlanMember[];
+  cache.set(key, members, parsedBytes(text.length));
   return members;
-}
-
-function remember(key: string, members: PlanMember[]): void {
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, members);
 }

@@ -27,3 +27,16 @@ export async function readTranscript<T extends { seq: number }>(bucket: R2Bucket
   }
   return null;
 }
+
+/** Every line of a transcript object, by seq (null when the object is gone). */
+export async function readTranscriptLines<T extends { seq: number }>(bucket: R2Bucket, key: string): Promise<Map<number, T> | null> {
+  const obj = await bucket.get(key);
+  if (!obj) return null;
+  const out = new Map<number, T>();
+  for (const line of (await obj.text()).split("\n")) {
+    if (!line) continue;
+    const parsed = JSON.parse(line) as T;
+    out.set(parsed.seq, parsed);
+  }
+  return out;
+}

@@ -28,3 +28,11 @@ test("a machine lacking all three is told which and how to install each, and no 
   assert.equal(lines.at(-1), "0 passed, 1 failed");
   assert.doesNotMatch(r.stdout, /▶/, "a suite started");
 });
+
+test("without the browser tests (ASSAY_SKIP=test:e2e) Chromium is not asked for", () => {
+  const env = { PATH: dirname(process.execPath), HOME: process.env.HOME, CHROMIUM_PATH: "/nonexistent/chromium", ASSAY_SKIP: "test:e2e" };
+  const r = spawnSync(process.execPath, ["scripts/test.mjs"], { cwd: ROOT, env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.doesNotMatch(r.stdout, /Chromium/);
+  assert.match(r.stdout, /apt-get install -y bubblewrap/);
+});

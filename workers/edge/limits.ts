@@ -146,11 +146,11 @@ export function objectInvocation(name: string, enforce: boolean, connections = P
 }
 
 /** A fetch as Cloudflare runs it: a subrequest, on a connection held until the response's headers arrive. */
-export async function edgeFetch(inv: Invocation, request: Request): Promise<Response> {
-  inv.subrequest(`fetch ${new URL(request.url).origin}`);
+export async function edgeFetch(inv: Invocation, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  inv.subrequest("a fetch");
   const release = await inv.connect();
   try {
-    return await originalFetch(request);
+    return await originalFetch(input, init);
   } finally {
     release();
   }
@@ -166,7 +166,7 @@ export function runAs<T>(inv: Invocation, fn: () => T): T {
     patched = true;
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       const current = context.getStore();
-      return current ? edgeFetch(current, new Request(input, init)) : originalFetch(input, init);
+      return current ? edgeFetch(current, input, init) : originalFetch(input, init);
     }) as typeof fetch;
   }
   return context.run(inv, fn);
@@ -271,6 +271,8 @@ export function limitedEnv(env: Env, inv: Invocation): Env {
     ARTIFACTS: limitOps(env.ARTIFACTS, inv, "R2", R2_OPS),
     ATTEMPTS: limitOps(env.ATTEMPTS, inv, "queue", QUEUE_OPS),
     ATTEMPTS_2: limitOps(env.ATTEMPTS_2, inv, "queue", QUEUE_OPS),
+    ATTEMPTS_3: limitOps(env.ATTEMPTS_3, inv, "queue", QUEUE_OPS),
+    ATTEMPTS_4: limitOps(env.ATTEMPTS_4, inv, "queue", QUEUE_OPS),
     CONTROL: limitOps(env.CONTROL, inv, "queue", QUEUE_OPS),
     RUN_GATE: limitNamespace(env.RUN_GATE, inv),
     RUN_LIVE: limitNamespace(env.RUN_LIVE, inv),

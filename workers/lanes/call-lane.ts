@@ -36,7 +36,6 @@ export class CallLane extends DurableObject<Env> {
     const headers = new Headers(request.headers);
     headers.delete(LANE_TIMEOUT_HEADER);
     const signal = Number.isFinite(timeout) && timeout > 0 ? AbortSignal.timeout(timeout) : undefined;
-    const out = new Request(request.url, { method: request.method, headers, body: request.body, ...(signal && { signal }) });
-    return edgeFetch(this.invocation, out);
+    return edgeFetch(this.invocation, request.url, { method: request.method, headers, body: request.body, ...(signal && { signal }) });
   }
 }

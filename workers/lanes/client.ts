@@ -22,13 +22,15 @@ export function laneName(runId: string, lane: number): string {
 }
 
 /** A fetch that sends each request through `lane`, carrying `timeoutMs` for it to enforce. */
-export function laneFetch(lane: { fetch(request: Request): Promise<Response> }, timeoutMs: () => number): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
+export function laneFetch(lane: { fetch(input: string, init: RequestInit): Promise<Response> }, timeoutMs: () => number): typeof fetch {
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    // What an SDK passes (a URL string and an init) goes on as it came, plus the timeout: no Request copied on the way.
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set(LANE_TIMEOUT_HEADER, String(Math.max(1, Math.round(timeoutMs()))));
-    const sent = lane.fetch(new Request(request, { headers }));
-    const signal = init?.signal ?? request.signal;
+    const body = init.body ?? (input instanceof Request ? input.body : undefined);
+    const sent = lane.fetch(url, { method: init.method ?? (input instanceof Request ? input.method : "GET"), headers, ...(body != null && { body }) });
+    const signal = init.signal ?? (input instanceof Request ? input.signal : undefined);
     if (!signal) return sent;
     if (signal.aborted) throw signal.reason ?? new DOMException("aborted", "AbortError");
     return new Promise<Response>((resolve, reject) => {

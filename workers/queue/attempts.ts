@@ -3,8 +3,8 @@
  * (a redelivery) or whose run stopped are acknowledged; an agent run's go to
  * their runner; a provider-batch run's join a batch; the rest are scheduled
  * over the slots the run's gate grants this invocation
- * (src/execution/scheduler.ts), each attempt run by the pipeline
- * (src/execution/pipeline.ts) on the ports wired here, its result written
+ * (src/execution/scheduler.ts: the one call into src/execution, which runs
+ * each attempt through its pipeline) on the ports wired here, its result written
  * in groups (outcome-sink.ts), then acknowledged. I/O through the ports.
  */
 import { endedSeqs } from "../../src/db/attempts";
@@ -12,7 +12,6 @@ import { readRunStatus } from "../../src/db/run-status";
 import type { Delivered } from "../../src/domain/queue-messages";
 import { adapts, bandOf } from "../../src/execution/concurrency-band";
 import type { Connection } from "../../src/execution/model-port";
-import { runAttempt } from "../../src/execution/pipeline";
 import { runScheduled } from "../../src/execution/scheduler";
 import { slotOf } from "../../src/lifecycle/run-context";
 import { warmRows } from "../../src/storage/row-cache";
@@ -84,10 +83,9 @@ async function scheduled(q: QueuePorts, ctx: RunContext, jobs: SinkJob[]): Promi
       limit: band.max,
       callMs: ctx.options.timeout_s * 1000,
       // Every call of the attempt on the slot goes out through the slot's lane, one at a time, cut off there at its timeout.
-      run: (job, slot) => {
+      attempt: (job, slot) => {
         const c = connectionOf(slot);
-        const ports = attemptPorts({ ...wiring, sandbox: q.sandbox?.(c.fetch) ?? null }, ctx, job.slot, c, feedback.band);
-        return runAttempt(attemptInput(ctx, job.slot, job), ports);
+        return { input: attemptInput(ctx, job.slot, job), ports: attemptPorts({ ...wiring, sandbox: q.sandbox?.(c.fetch) ?? null }, ctx, job.slot, c, feedback.band) };
       },
     });
   } finally {

@@ -51,7 +51,7 @@ export function queuePorts(env: Env, startedMs = Date.now()): QueuePorts {
     laneFetch(runId, slot, timeoutMs) {
       const id = env.CALL_LANE.idFromName(laneName(runId, laneOf(slot, SLOTS_PER_LANE)));
       // A stub per call: one whose lane restarted (a deploy) fails every call after. Never past the invocation's deadline.
-      return laneFetch({ fetch: (request) => env.CALL_LANE.get(id).fetch(request) }, () => Math.min(timeoutMs(), deadline - Date.now()));
+      return laneFetch({ fetch: (url, init) => env.CALL_LANE.get(id).fetch(url, init) }, () => Math.min(timeoutMs(), deadline - Date.now()));
     },
     live: (runId, concurrency) => invocationEmitter(env, runId, concurrency),
     sandbox: sandbox ? (fetcher) => sandboxClient(sandbox, fetcher) : null,

@@ -17,6 +17,7 @@ import type { AttemptResult, TranscriptLine } from "../../src/execution/result";
 import type { Job, ResultSink } from "../../src/execution/scheduler";
 import { recordEnded, settleEnded, type EndedAttempt } from "../../src/lifecycle/attempt-end";
 import type { LifecycleDeps } from "../../src/lifecycle/deps";
+import { outputTooLong } from "../../src/storage/attempt-outputs";
 import { writeTranscripts } from "../../src/storage/transcripts";
 import type { RunGateRpc } from "../gate/contract";
 import type { AttemptSend } from "./attempt-queues";
@@ -143,7 +144,11 @@ export class OutcomeSink implements ResultSink<SinkJob> {
     }
     if (transcripts.length) {
       const key = await writeTranscripts(this.ports.ARTIFACTS, this.runId, transcripts);
-      for (const d of done) d.outcome.transcript_key = key;
+      for (const d of done) {
+        d.outcome.transcript_key = key;
+        // A long output stays in the transcript object just written; its row keeps the key (src/storage/attempt-outputs.ts).
+        if (outputTooLong(d.outcome.output)) d.outcome = { ...d.outcome, output: null, output_key: key };
+      }
     }
     const deps = this.ports.lifecycle;
     // Rows, the spend they land on the budget, and the group's log lines; the gate's count once the messages are acked.

@@ -27,7 +27,7 @@ function recordingEnv() {
       sent.push(...msgs.map((m) => m.body));
     },
   };
-  return { env: queuePorts({ ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, ATTEMPTS_2: queue as unknown as Queue, CONTROL: queue as unknown as Queue }), sent, calls: () => calls };
+  return { env: queuePorts({ ...(env as unknown as Env), ATTEMPTS: queue as unknown as Queue, ATTEMPTS_2: queue as unknown as Queue, ATTEMPTS_3: queue as unknown as Queue, ATTEMPTS_4: queue as unknown as Queue, CONTROL: queue as unknown as Queue }), sent, calls: () => calls };
 }
 
 describe("planning", { timeout: 120_000 }, () => {

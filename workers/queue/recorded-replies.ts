@@ -19,6 +19,8 @@ import { noOutputError, outputText } from "../../src/domain/recorded-outputs";
 import type { StoredOutputsTarget, StoredTarget } from "../../src/domain/run-target";
 import type { ChatResult } from "../../src/providers";
 import type { RecordedReply } from "../../src/execution/stages/recorded";
+import { followOutputs } from "../../src/storage/attempt-outputs";
+import { ByteCache } from "../../src/storage/bounded-cache";
 import { readRecordedPlan } from "../../src/storage/recorded-plans";
 import { rowAt } from "../../src/storage/row-cache";
 
@@ -58,22 +60,22 @@ function fromDataset(env: RecordedBindings, run: EvalRunRow, slot: "a" | "b", t:
 
 /** Source attempts read per D1 statement: one primary-key range serves the neighbouring attempts of a batch. */
 const SOURCE_WINDOW = 100;
-/** Windows kept per re-score run (values, never promises). */
-const SOURCE_WINDOWS_KEPT = 16;
+/** What a re-score run keeps of its source's outputs (values, never promises): long ones come whole from R2. */
+const SOURCE_WINDOW_BYTES = 4 * 1024 * 1024;
 
 type SourceRow = Omit<StoredOutput, "seq">;
 
 /** Outputs a re-score's source run stored, for the attempt at the same offset of the benchmark's range. */
 function fromRun(env: RecordedBindings, run: EvalRunRow): RecordedSource {
-  const windows = new Map<number, Map<number, SourceRow>>();
+  const windows = new ByteCache<Map<number, SourceRow>>(SOURCE_WINDOW_BYTES);
   const sourceRow = async (seq: number): Promise<SourceRow | undefined> => {
     const start = seq - (seq % SOURCE_WINDOW);
-    let w = windows.get(start);
+    let w = windows.get(String(start));
     if (!w) {
-      const rows = await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW);
+      // Long outputs live in R2 (src/storage/attempt-outputs.ts): read back in full, as the source attempt gave them.
+      const rows = await followOutputs(env.ARTIFACTS, await readOutputs(env.DB, run.sourceRunId!, start, start + SOURCE_WINDOW));
       w = new Map(rows.map((x) => [x.seq, x]));
-      if (windows.size >= SOURCE_WINDOWS_KEPT) windows.delete(windows.keys().next().value!);
-      windows.set(start, w);
+      windows.set(String(start), w, rows.reduce((n, r) => n + 2 * ((r.output?.length ?? 0) + (r.error?.length ?? 0)) + 100, 0));
     }
     return w.get(seq);
   };

@@ -226,11 +226,11 @@ export const compareRoutes = newRouter()
       const page = chosen.slice(from, from + q.limit);
       const side = (l: LoadedRun, slot: TargetSlot, plan: typeof pb) => ({ runId: l.run.id, plan, slot, targets: l.targets });
       const [outB, outC] = await Promise.all([
-        taskAttempts(c.env.DB, side(base!.loaded, base!.side.slot, pb), page.flatMap((t) => (t.baseline_member === null ? [] : [t.baseline_member]))),
-        taskAttempts(c.env.DB, side(cand!.loaded, cand!.side.slot, pc), page.flatMap((t) => (t.candidate_member === null ? [] : [t.candidate_member]))),
+        taskAttempts(c.env, side(base!.loaded, base!.side.slot, pb), page.flatMap((t) => (t.baseline_member === null ? [] : [t.baseline_member]))),
+        taskAttempts(c.env, side(cand!.loaded, cand!.side.slot, pc), page.flatMap((t) => (t.candidate_member === null ? [] : [t.candidate_member]))),
       ]);
       const attemptsOf = (rows: Awaited<ReturnType<typeof taskAttempts>>, member: number | null) =>
-        (member === null ? [] : rows.get(member) ?? []).map((a) => ({ ...a, output_truncated: (a.output_chars ?? 0) > SAMPLE_OUTPUT_CHARS, output_chars: undefined }));
+        (member === null ? [] : rows.get(member) ?? []).map((a) => ({ ...a, output_truncated: (a.output_chars ?? 0) > SAMPLE_OUTPUT_CHARS, output_chars: undefined, output_key: undefined }));
       const items = page.map((t) => ({
         task_key: t.task_key,
         subset: t.subset,

@@ -8,6 +8,7 @@ import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadAttempt } from "../../../src/db/attempts";
+import { followOutputs } from "../../../src/storage/attempt-outputs";
 import { getRun } from "../../../src/db/eval-runs";
 import { readBenchmarkPlans } from "../../../src/db/results/plans";
 import { openSlot } from "../../../src/db/samples";
@@ -116,10 +117,14 @@ export async function ownAttempt(c: Ctx, id: string): Promise<{ run: EvalRunRow;
   const run = parsed && (await getRun(c.var.db, c.var.auth.projectId, parsed.runId));
   if (!parsed || !run) throw new AppError("not_found", `no trial ${id}`);
   const attempt = await loadAttempt(c.env.DB, run.id, parsed.seq);
-  if (attempt) return { run, attempt };
+  if (attempt) {
+    // A long output lives in R2 (src/storage/attempt-outputs.ts): the trial shows it whole.
+    const [o] = await followOutputs(c.env.ARTIFACTS, [{ seq: attempt.seq, output: attempt.output, output_key: attempt.outputKey }]);
+    return { run, attempt: { ...attempt, output: o!.output } };
+  }
   const open = await openSlot(c.env, run, parsed.seq);
   if (!open) throw new AppError("not_found", `no trial ${id}`);
-  const nothing = { reward: null, structured: null, output: null, reason: null, error: null, exitCode: null, tries: 0 };
+  const nothing = { reward: null, structured: null, output: null, outputKey: null, reason: null, error: null, exitCode: null, tries: 0 };
   const usage = { inputTokens: null, outputTokens: null, cost: null, latencyMs: null, transcriptKey: null, startedAt: null, finishedAt: null, cached: null, truncated: null };
   return { run, attempt: { ...open.slot, status: open.status, ...nothing, ...usage } };
 }

@@ -1,0 +1,127 @@
+// What the deploy build changes (scripts/lib/worker-build.mjs: stand-ins
+// for the SDK parts Assay never calls, a zod whose `z` holds only the
+// members used, a second minification by oxc) changes no behaviour. The
+// providers and the HTTP app (e2e/lib/deploy-build-entry.ts), built as the
+// deploy builds the Worker, make every kind of model call the Worker makes
+// against the fixture model (chat with both SDKs, log-likelihoods through
+// OpenAI's completions, both batch APIs from submit to results and cancel,
+// errors classified by the SDKs' error classes), a left-out resource
+// refuses use saying where it went, and the app serves the OpenAPI document
+// the same entry serves built the plain way (zod whole, the SDKs whole, no
+// oxc): every route's schemas, byte for byte. Starts the fixture model on
+// loopback; writes a temporary folder.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { startFixtureModel } from "../fixture/model-server.mjs";
+import { buildWorker, SDK_STAND_INS } from "../scripts/lib/worker-build.mjs";
+
+const dir = mkdtempSync(join(tmpdir(), "assay-deploy-build-"));
+const ENTRY = "e2e/lib/deploy-build-entry.ts";
+const KEY = "sk-test-secret-0123456789";
+let fixture;
+let built;
+let plain;
+let meta;
+let plainMeta;
+const config = (kind) => (kind === "openai" ? { provider: "openai", base_url: `${fixture.url}/v1`, api_key: KEY } : { provider: "anthropic", base_url: fixture.url, api_key: KEY });
+const QUESTION = [{ role: "user", content: "What is 17 + 25?" }];
+
+/** The entry built into `name` with buildWorker's `options`, imported (the build is an ES module; its folder says so to Node). */
+async function load(name, options) {
+  const { script, metafile } = await buildWorker({ outdir: join(dir, name), ...options, override: { main: ENTRY, ...options.override } });
+  writeFileSync(join(dir, name, "package.json"), '{ "type": "module" }\n');
+  return { module: await import(pathToFileURL(script).href), metafile };
+}
+
+before(async () => {
+  fixture = await startFixtureModel({ port: 0 });
+  ({ module: built, metafile: meta } = await load("deployed", {}));
+  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], oxc: false }));
+});
+
+after(async () => {
+  await fixture?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the Worker's code as npm run deploy builds it", () => {
+  it("are built with every stand-in in place of what it replaces", () => {
+    const inputs = Object.keys(meta.inputs);
+    for (const s of SDK_STAND_INS) assert.ok(inputs.includes(s.standIn), `${s.standIn} is not in the build`);
+    for (const gone of ["node_modules/openai/resources/chat/completions/completions.mjs", "node_modules/openai/lib/ChatCompletionStream.mjs", "node_modules/openai/resources/responses/responses.mjs", "node_modules/openai/core/streaming.mjs", "node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs"]) {
+      assert.ok(!inputs.includes(gone), `${gone} is still in the build`);
+    }
+    for (const kept of ["node_modules/openai/resources/completions.mjs", "node_modules/openai/resources/files.mjs", "node_modules/openai/resources/batches.mjs", "node_modules/@anthropic-ai/sdk/resources/messages/batches.mjs"]) {
+      assert.ok(inputs.includes(kept), `${kept} is not in the build`);
+    }
+  });
+
+  for (const kind of ["openai", "anthropic"]) {
+    it(`chat through ${kind}'s SDK: the answer, its tokens and the model`, async () => {
+      const model = `fixture-deploy-${kind}`;
+      const r = await built.createProvider(config(kind)).chat({ model, messages: QUESTION, temperature: 0, max_output_tokens: 200, timeout_ms: 10_000 });
+      assert.equal(r.text, "17 + 25 = 42.\n#### 42");
+      assert.equal(r.model, model);
+      assert.equal(r.truncated, false);
+      assert.ok(r.input_tokens > 0 && r.output_tokens > 0);
+    });
+
+    it(`${kind}'s errors are told apart by the SDK's error classes: a 429 is a rate limit with its retry-after, a 500 transient, a hung call a timeout`, async () => {
+      const provider = built.createProvider(config(kind));
+      const limited = await provider.chat({ model: `fixture-deploy-${kind}:rate_429=1,retry_after_s=2`, messages: QUESTION, timeout_ms: 10_000 }).catch((e) => e);
+      assert.equal(limited.kind, "rate_limit", String(limited));
+      assert.equal(limited.retry_after_ms, 2000);
+      const broken = await provider.chat({ model: `fixture-deploy-${kind}:status=500`, messages: QUESTION, timeout_ms: 10_000 }).catch((e) => e);
+      assert.equal(broken.kind, "transient", String(broken));
+      assert.equal(broken.status, 500);
+      const hung = await provider.chat({ model: `fixture-deploy-${kind}:timeout_rate=1,hang_ms=3000`, messages: QUESTION, timeout_ms: 300 }).catch((e) => e);
+      assert.equal(hung.kind, "timeout", String(hung));
+    });
+
+    it(`${kind}'s batch API: submitted, polled to its end, every result read back, and a cancel accepted`, async () => {
+      const batch = built.createBatchClient(config(kind));
+      const requests = ["a", "b"].map((id) => ({ custom_id: `req-${id}`, req: { model: `fixture-deploy-batch-${kind}`, messages: QUESTION, max_output_tokens: 200, timeout_ms: 10_000 } }));
+      const id = await batch.submit(requests, { run: "deploy-build" });
+      let state = await batch.state(id);
+      for (let i = 0; i < 50 && !state.ended; i++) state = await batch.state(id);
+      assert.ok(state.ended, `the batch did not end: ${state.status}`);
+      const results = await batch.results(id, requests);
+      assert.deepEqual(results.map((r) => [r.custom_id, r.kind, r.result?.text]), requests.map((r) => [r.custom_id, "succeeded", "17 + 25 = 42.\n#### 42"]));
+      const another = await batch.submit(requests.slice(0, 1), {});
+      await batch.cancel(another);
+    });
+  }
+
+  it("log-likelihoods through openai's completions resource", async () => {
+    const provider = built.createProvider(config("openai"));
+    const r = await provider.loglikelihood({ model: "fixture-deploy-ll", context: "A person sits down. they", continuations: [" stand up.", " sit still."], choiceTexts: ["stand up.", "sit still."], timeout_ms: 10_000 });
+    assert.equal(r.choices.length, 2);
+    for (const c of r.choices) assert.ok(Number.isFinite(c.logprob) && c.tokens > 0, JSON.stringify(c));
+  });
+
+  it("a resource left out of the build refuses use, naming itself and the stand-in that left it out", async () => {
+    const client = await built.openaiClient(config("openai"), {})();
+    assert.throws(() => client.chat.completions, /openai's chat API is not in Assay's Worker build \(workers\/bundle\/openai-resources\.js/);
+    assert.throws(() => client.embeddings.create, /openai's embeddings API is not in Assay's Worker build/);
+    const anthropic = await built.anthropicClient(config("anthropic"), {})();
+    assert.throws(() => anthropic.messages.stream({ model: "m", max_tokens: 1, messages: QUESTION }), /messages\.stream\(\) is not in Assay's Worker build/);
+  });
+
+  it("serves the OpenAPI document the plain build serves: every route's schemas through its zod and zod-to-openapi", async () => {
+    // Variables the app's configuration check asks for; the document reads nothing else.
+    const env = { ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef", ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token" };
+    const doc = async (m) => {
+      const r = await m.buildApp().request("http://assay.test/api/openapi.json", {}, env);
+      assert.equal(r.status, 200, await r.clone().text());
+      return r.text();
+    };
+    assert.ok("workers/bundle/zod.js" in meta.inputs && !("workers/bundle/zod.js" in plainMeta.inputs), "one build with the Worker's zod, one with zod whole");
+    const [deployed, reference] = await Promise.all([doc(built), doc(plain)]);
+    assert.ok(JSON.parse(reference).paths["/api/eval-runs"], "the plain build's document has the routes");
+    assert.equal(deployed, reference);
+  });
+});
