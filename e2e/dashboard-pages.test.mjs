@@ -4,7 +4,7 @@
 // compare table, the history chart, an agent attempt's turns), then kept as test-output/screenshots/pages-*.png
 // so a reviewer can look at every page without starting anything. `npm run screenshots` runs just this file.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startReferenceRunner } from "../runner/reference-runner.mjs";
@@ -122,7 +122,7 @@ describe("dashboard: every main page renders what makes it that page", { timeout
     assert.deepEqual(browser.errors, []);
   });
 
-  it("an agent run: each attempt opens on its turns, the tool calls and their results", async () => {
+  it("an agent run: each attempt opens on its turns, the tool calls and their results, and its trajectory", async () => {
     const samples = (await env.api("GET", `/api/eval-runs/${agentRun}/samples?limit=50`)).body.items;
     assert.equal(samples.length, SUMS.length);
     const first = samples.find((s) => s.task_key === "row-1") ?? samples[0];
@@ -136,8 +136,21 @@ describe("dashboard: every main page renders what makes it that page", { timeout
     assert.equal(await trace.locator(".turn").count(), steps.num_steps, "one block per turn the API holds");
     const text = await trace.innerText();
     assert.match(text, /→ calculator\(/, "the agent's tool call, by name and arguments");
-    assert.match(text, /^tool\b/im, "the tool's result, as its own message");
+    assert.match(text, /^tool result\b/im, "the tool's result, as its own message");
     assert.equal(await trace.getByTestId("trace-reward").innerText(), first.reward === null ? "none (missing)" : fmt.score(first.reward));
+    assert.equal(await trace.getByTestId("trace-turn-count").innerText(), ` · ${steps.num_steps} turns`);
+    // The runner's verifier gave one sentence as its reason and its summary: it reads once.
+    assert.equal(text.split(/The final answer \S+ matches/).length - 1, 1, text);
+    // Its trajectory in ATIF, and the file the reference runner uploaded, each downloads as it is stored.
+    const saved = async (name) => {
+      const [file] = await Promise.all([page.waitForEvent("download"), trace.getByRole("button", { name }).click()]);
+      return JSON.parse(readFileSync(await file.path(), "utf8"));
+    };
+    const atif = await saved(/Trajectory \(ATIF\)/);
+    assert.equal(atif.session_id, first.id);
+    assert.equal(atif.steps.filter((st) => st.source === "agent").length, steps.num_steps, "an agent step per turn");
+    const conversation = await saved(/conversation\.json/);
+    assert.equal(JSON.stringify(conversation).includes("calculator"), true);
     await shot(page, "screenshots/pages-07-agent-trace");
     assert.deepEqual(browser.errors, []);
   });
