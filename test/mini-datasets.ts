@@ -33,6 +33,7 @@ export const MINI_SIZES = {
   truthfulqa: 24,
   humaneval: 5,
   mbpp_plus: 5,
+  humaneval_plus: 5,
 } as const;
 
 /** The TruthfulQA categories the mini CSV uses, in their order of first appearance (real category names). */

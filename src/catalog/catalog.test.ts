@@ -85,8 +85,8 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       expect(b.requirements.some((r) => /judge/i.test(r))).toBe(needsJudge(spec));
       expect(b.requirements.some((r) => /sandbox/i.test(r))).toBe(needsSandbox(spec));
       expect(b.prompt_template).not.toBeNull();
-      // Only a judge can grade without a reference answer (Red Team's rubric).
-      if (b.answer_column === null) expect(needsJudge(spec)).toBe(true);
+      // Only a judge (Red Team's rubric) or the sandbox running hidden tests (LiveCodeBench) grades without a reference answer.
+      if (b.answer_column === null) expect(needsJudge(spec) || needsSandbox(spec)).toBe(true);
       expect(b.sample_size).toBeGreaterThan(0);
     } else if (b.status === "needs_runner") {
       expect(b.kind).toBe("runner");

@@ -140,6 +140,49 @@ export interface LoadedFile {
  */
 export type Normaliser = (files: LoadedFile[]) => Promise<JsonObject[]>;
 
+/** Where a line of a streamed file is, for errors that name it. */
+export interface LineRef {
+  file: SourceFile;
+  /** 1-based. */
+  line: number;
+}
+
+/** A file a streamed row refers to (a revision file, like an image), as its row cell holds it. */
+export interface RevisionFileRef {
+  /** Path under the revision's files/. */
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** Stores files beside a streamed revision's rows, under its files/ (src/storage/dataset-rows.ts). */
+export interface RowFiles {
+  put(path: string, content: string, contentType: string): Promise<RevisionFileRef>;
+}
+
+/**
+ * A normaliser for pinned files too large to hold whole in a Worker's 128 MB
+ * (SuperGPQA's 24 MB of JSON Lines, LiveCodeBench's 134 MB): each file is
+ * fetched as a stream, checked against its sha256 and size as it streams,
+ * and turned into rows one line at a time, written to R2 as they come
+ * (workers/catalog/streamed-data.ts). A row's large parts can go to files
+ * of the revision instead of the row (LiveCodeBench's hidden tests), so a
+ * row stays small wherever rows are read. The revision's key, split and
+ * subset columns are named up front, since no first pass chooses them.
+ */
+export interface LineNormaliser {
+  kind: "lines";
+  /** The row columns that give each row its key (unique, as the revision needs), split and subset. */
+  columns: { key: string; split: string | null; subset: string | null };
+  /** The rows of one non-blank line (usually one); throws naming `where` on data it does not expect. */
+  rows(line: string, where: LineRef, files: RowFiles): Promise<JsonObject[]>;
+}
+
+/** Whether a pinned source's normaliser reads it line by line, as a stream. */
+export function streamed(normalise: Normaliser | LineNormaliser | EmbeddedLoader): normalise is LineNormaliser {
+  return typeof normalise !== "function" && normalise.kind === "lines";
+}
+
 /** An image a loader took out of a data file (a Parquet image struct, a TSV's base64 cell), stored with the revision under files/<path>. */
 export interface ExtractedImage {
   /** Path under the revision's files/, content-addressed (images/<sha256>.png), so an image several rows share is stored once. */
@@ -167,6 +210,7 @@ export interface EmbeddedLoader {
   kind: "embedded";
   rows: (file: SourceFile, body: ReadableStream<Uint8Array>) => AsyncIterable<ExtractedRow>;
 }
+
 /** A service a benchmark drives for real, whose credential the run must supply. */
 export interface ServiceCredential {
   service: string;
@@ -185,7 +229,7 @@ export interface CatalogText {
 }
 
 /** Where a definition's rows come from: pinned files and their normaliser, or an upstream it does not load (yet). */
-export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
+export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
 
 /**
  * How a run executes one built-in: the part of it the Worker bundles
@@ -221,6 +265,11 @@ export type BenchmarkDefinition = DefinitionData & {
   image_column?: string;
   /** A row column holding each row's user turns, sent one after another in one conversation (src/execution/multi-turn.ts); absent for one turn. */
   turns_column?: string;
+  /**
+   * A row column holding each task's release date ("YYYY-MM-DDTHH:MM:SS"), which a run's `release_window` option
+   * filters by (src/domain/selection.ts); absent when tasks are not dated.
+   */
+  date_column?: string;
   /**
    * The fewest attempts per task a run makes, where the benchmark's own rule
    * needs more than one (ARC: 2, for the ARC Prize's pass@2). A run asking

@@ -170,6 +170,17 @@ export function configForCopy(source: RunConfig): RunConfig {
  * list as sent): unknown to the project, or archived. `keep` lists ids the
  * run already had, which stay allowed after being archived.
  */
+/** per_benchmark release windows on benchmarks whose tasks carry no release date (only a benchmark with a date_column can be windowed). */
+export function releaseWindowErrors(options: RunConfig["options"], found: readonly { id: string; name: string; options: unknown }[]): FieldError[] {
+  const byId = new Map(found.map((b) => [b.id, b]));
+  return Object.entries(options.per_benchmark).flatMap(([id, per]) => {
+    const b = byId.get(id);
+    if (!per.release_window || !b) return [];
+    if (typeof (b.options as { date_column?: unknown } | null)?.date_column === "string") return [];
+    return [{ field: `options.per_benchmark.${id}.release_window`, message: `${b.name}'s tasks carry no release date; a release window applies to benchmarks that date their tasks (LiveCodeBench v6)` }];
+  });
+}
+
 export function benchmarkErrors(
   given: readonly string[],
   found: readonly { id: string; archivedAt: string | null }[],

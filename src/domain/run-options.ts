@@ -55,6 +55,26 @@ export const TaskSelectionOverride = z.strictObject({
 });
 export type TaskSelectionOverride = z.infer<typeof TaskSelectionOverride>;
 
+/** A calendar date, YYYY-MM-DD (one issue whatever is wrong with it). */
+const CalendarDate = z.string().refine((d) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+}, "a calendar date as YYYY-MM-DD");
+
+/**
+ * Which tasks of a benchmark that dates them (LiveCodeBench) run, by release date, as LiveCodeBench's start_date and
+ * end_date select problems: `start` keeps tasks released at or after that day's midnight, `end` those released at or
+ * before it (so a task released later on the end day is left out, as upstream does).
+ */
+export const ReleaseWindow = z
+  .strictObject({
+    start: CalendarDate.optional(),
+    end: CalendarDate.optional(),
+  })
+  .refine((w) => w.start === undefined || w.end === undefined || w.start <= w.end, { message: "must not be before start", path: ["end"] });
+export type ReleaseWindow = z.infer<typeof ReleaseWindow>;
+
 /** Overrides for one benchmark of the run: each replaces the run-wide value for that benchmark only. */
 export const BenchmarkOverrides = z.strictObject({
   sample_limit: SampleLimit.optional(),
@@ -68,6 +88,8 @@ export const BenchmarkOverrides = z.strictObject({
   max_output_tokens: z.number().int().min(1).max(200_000).optional(),
   /** How this multiple-choice benchmark is asked: generate (a reply with a letter) or loglikelihood (src/execution/loglikelihood-request.ts). */
   mc_mode: z.enum(["generate", "loglikelihood"]).optional(),
+  /** Only tasks released in this window, for a benchmark that dates its tasks (its options' date_column). */
+  release_window: ReleaseWindow.optional(),
 });
 export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
 

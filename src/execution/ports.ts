@@ -12,6 +12,7 @@ import type { Spend } from "../domain/run-budget";
 import type { DeltaEvent } from "../live/deltas";
 import type { ChatRequest, ChatResult, LoglikelihoodCall, LoglikelihoodResult, ProviderKind } from "../providers/types";
 import type { Execute } from "../scorers/execution";
+import type { RevisionFileRef } from "../scorers/types";
 
 /** At most this many model calls are open at once in one invocation: Cloudflare queues a seventh fetch (its timer already running). */
 export const CONNECTIONS_PER_INVOCATION = 6;
@@ -99,10 +100,15 @@ export interface LivePort {
   emit(event: Exclude<DeltaEvent, { kind: "header" } | { kind: "end" }>): void;
 }
 
-/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs) and images. */
+/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs), images, and files. */
 export interface RowsPort {
   row(index: number): Promise<Record<string, unknown>>;
   image(ref: ImageRef): Promise<ImageInput>;
+  /**
+   * A revision file's text handed to `use` (LiveCodeBench's hidden tests, up to about 16 MB), checked against its
+   * sha256; the port bounds how many such texts the invocation holds at once.
+   */
+  withFile<T>(ref: RevisionFileRef, use: (text: string) => Promise<T>): Promise<T>;
 }
 
 /** The code sandbox (sandbox/server.mjs); null when the deployment has none. */

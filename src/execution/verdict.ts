@@ -50,7 +50,7 @@ export function scoreInput(state: AttemptState): ScoreInput {
 export async function scoreState(state: AttemptState, ports: StagePorts): Promise<ScoreResult> {
   const spec = state.task.benchmark.scoring;
   if (needsJudge(spec) || needsSandbox(spec)) ports.live.emit({ kind: "phase", phase: "scoring" });
-  return scoreAttempt(scoreInput(state), { judge: judgeOf(ports.models.judge), execute: ports.sandbox ?? undefined });
+  return scoreAttempt(scoreInput(state), { judge: judgeOf(ports.models.judge), execute: ports.sandbox ?? undefined, withRevisionFile: (ref, use) => ports.rows.withFile(ref, use) });
 }
 
 /** What a scoring retry keeps of the state: the reply, and a multi-turn attempt's answer to each turn. */

@@ -46,6 +46,9 @@ export function anthropicClient(config: ProviderConfig, opts: ProviderOptions): 
           apiKey: config.api_key ?? "",
           defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
           maxRetries: 0,
+          // No OpenTelemetry spans: a Worker registers no tracer provider, so they would be no-ops (and the
+          // deploy build leaves @opentelemetry/api out: workers/bundle/opentelemetry-api.js).
+          openTelemetry: false,
           fetch: opts.fetch,
         }),
     ));

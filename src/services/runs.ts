@@ -21,7 +21,7 @@ import { AppError, type FieldError } from "../domain/errors";
 import { outputsColumnErrors } from "../domain/recorded-outputs";
 import { differingFields, requestDigest, type RequestDigest } from "../domain/request-digest";
 import { budgetErrors } from "../domain/run-budget";
-import { applyPatch, benchmarkErrors, configForCopy, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
+import { applyPatch, benchmarkErrors, configForCopy, releaseWindowErrors, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
 import type { RunOptions } from "../domain/run-options";
 import { assertCan, refusal } from "../domain/run-state";
 import type { StoredTarget } from "../domain/run-target";
@@ -118,6 +118,10 @@ async function storageErrors(
   const { db, projectId } = scope;
   const errors: FieldError[] = [];
   if (given) errors.push(...benchmarkErrors(given, await findVisibleBenchmarks(db, projectId, config.benchmarks), keep));
+  // A release window needs a benchmark whose tasks are dated.
+  if (Object.values(config.options.per_benchmark).some((p) => p.release_window)) {
+    errors.push(...releaseWindowErrors(config.options, await findVisibleBenchmarks(db, projectId, config.benchmarks)));
+  }
   // Log-likelihood mode: only for multiple-choice benchmarks and targets with a completions endpoint.
   if (usesLoglikelihood(config.options)) {
     errors.push(...mcModeErrors(config.options, await findVisibleBenchmarks(db, projectId, config.benchmarks), [["target", config.target], ["compare_target", config.compare_target]]));

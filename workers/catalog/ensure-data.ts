@@ -15,7 +15,7 @@
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
-import type { EmbeddedLoader, LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
+import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -27,6 +27,8 @@ import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
 import { importEmbedded } from "./embedded-images";
 import { fetchPinnedImages } from "./pinned-images";
+import { importStreamed, StreamedDataError, type OpenFile } from "./streamed-data";
+import { StreamRowError } from "../../src/storage/dataset-stream-import";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
 export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: string };
@@ -111,6 +113,14 @@ async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: bool
     if (res.status !== 429 && res.status < 500) break;
   }
   throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
+}
+
+/** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
+function openBody(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<ReadableStream<Uint8Array>> {
+  return fetchRead(url, doFetch, fromMirror, async (res) => {
+    if (!res.body) throw new Error("the response has no body");
+    return res.body;
+  });
 }
 
 function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
@@ -237,13 +247,26 @@ export async function ensurePinnedRevision(
   env: CatalogEnv,
   db: Db,
   data: PinnedDataset,
-  normalise: Normaliser | EmbeddedLoader,
+  normalise: Normaliser | LineNormaliser | EmbeddedLoader,
   opts: EnsureOptions = {},
   label = data.name,
 ): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
+  if (streamed(normalise)) {
+    const doFetch = opts.fetch ?? fetch;
+    const open: OpenFile = async (file) => {
+      const url = sourceUrl(file, base);
+      return { url, body: await openBody(url, doFetch, base !== undefined) };
+    };
+    try {
+      return await importStreamed(db, env.ARTIFACTS, data, normalise, open);
+    } catch (err) {
+      if (err instanceof StreamedDataError || err instanceof StreamRowError) throw new BuiltinDataError(`the pinned data of ${label} could not be read: ${err.message}`);
+      throw err;
+    }
+  }
   if (typeof normalise !== "function") {
     // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
     const doFetch = opts.fetch ?? fetch;

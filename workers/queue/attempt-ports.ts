@@ -23,12 +23,21 @@ import { ScoringSpec } from "../../src/scorers/spec";
 import { keepReply, keptReply } from "../../src/storage/attempt-replies";
 import { readCachedResponse, writeCachedResponse } from "../../src/storage/response-cache";
 import { imageInput } from "../../src/storage/revision-images";
+import { revisionFileText } from "../../src/storage/revision-files";
+import { ByteGate } from "../../src/execution/byte-gate";
 import { rowAt } from "../../src/storage/row-cache";
 import type { RunBenchmarkRow } from "../../src/db/schema";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
 import type { RunGateRpc } from "../gate/contract";
 import type { LiveEmitter } from "../live/client";
 import { targetEndpoint, type RunContext, type TargetRuntime } from "./run-context";
+
+/**
+ * The isolate's room for revision files a scorer holds (LiveCodeBench's hidden tests, up to about 16 MB each): three
+ * copies of each (its text, the program, the request body) within 48 MB, so the attempts an invocation scores at once
+ * stay well inside 128 MB; one larger than that runs alone.
+ */
+const REVISION_FILES = new ByteGate(48 * 1024 * 1024);
 
 /** What an invocation wires every attempt's ports from. */
 export interface AttemptWiring {
@@ -165,7 +174,11 @@ export function attemptPorts(w: AttemptWiring, ctx: RunContext, slot: AttemptSlo
       judge: ctx.judge ? port(ctx.judge.endpoint, ctx.judge.key) : null,
       connect: (e: ModelEndpoint) => port({ provider: e.provider, base_url: e.base_url, model: e.model, ...(e.params && { params: e.params }) }, e.api_key),
     },
-    rows: { row: async (i) => (await rowAt(w.ARTIFACTS, rev, i)).data, image: (ref) => imageInput(w.ARTIFACTS, rev, ref) },
+    rows: {
+      row: async (i) => (await rowAt(w.ARTIFACTS, rev, i)).data,
+      image: (ref) => imageInput(w.ARTIFACTS, rev, ref),
+      withFile: (ref, use) => REVISION_FILES.hold(3 * ref.bytes, async () => use(await revisionFileText(w.ARTIFACTS, rev, ref))),
+    },
     sandbox: w.sandbox,
     clock: w.clock,
     deltas: (event) => w.live.emit(id, slot.seq, event),

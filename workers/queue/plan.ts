@@ -19,7 +19,7 @@ import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { BenchmarkOptions } from "../../src/domain/benchmark";
-import { subsetOf } from "../../src/datasets/row-selection";
+import { dateOf, subsetOf } from "../../src/datasets/row-selection";
 import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
 import type { PlanMember } from "../../src/execution/plan-layout";
 import { loglikelihoodScoring, mcModeFor } from "../../src/execution/loglikelihood-request";
@@ -71,9 +71,11 @@ async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmar
 
   // A benchmark may name its own subset column; its rows' subsets (selection, breakdowns) come from it.
   const subsetColumn = (bm.options as Partial<BenchmarkOptions>).subset_column;
+  // A benchmark that dates its tasks (LiveCodeBench) may be narrowed to a release window.
+  const dateColumn = (bm.options as Partial<BenchmarkOptions>).date_column;
   const refs: TaskRef[] = [];
   for await (const rows of rowChunks(env.ARTIFACTS, rev)) {
-    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn) });
+    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn), date: dateOf(r, dateColumn) });
   }
   const options = run.options as RunOptions;
   const defaults: BenchmarkDefaults = { split: bm.split, options: bm.options as BenchmarkDefaults["options"] };
