@@ -5002,6 +5002,10 @@ export interface paths {
                     top_p?: number;
                     max_output_tokens?: number;
                     mc_mode?: "generate" | "loglikelihood";
+                    release_window?: {
+                      start?: string;
+                      end?: string;
+                    };
                   } };
                 budget?: {
                   max_cost_usd?: number;
@@ -5571,6 +5575,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
@@ -5747,6 +5752,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -5811,6 +5820,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -6008,6 +6021,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -6127,6 +6144,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } } | null;
         budget?: {
           max_cost_usd?: number;
@@ -6173,6 +6194,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
