@@ -2,13 +2,18 @@
 // (`assay data pull`): every file the pin names, fetched from its upstream
 // URL (or another mirror), checked against its sha256, or as a set against
 // the listing digest, and an image set found from its data file's rows;
-// written under the mirror paths ASSAY_DATASET_BASE_URL serves them at. A
-// file already there with the right digest is kept. Nothing is written for
-// a file that fails its check. I/O: the fetch and the directory given.
+// written under the mirror paths ASSAY_DATASET_BASE_URL serves them at; a
+// folder pinned by its git tree id (Terminal-Bench 2.0's tasks) is fetched
+// file by file, checked against the tree id, and written as one tar archive
+// (the Worker then loads it in one request). A file already there with the
+// right digest is kept. Nothing is written for a file that fails its check.
+// I/O: the fetch and the directory given.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { tarPack, tarUnpack } from "../environments/tar.mjs";
+import { blobId, treeId } from "./git-tree.mjs";
 
 const TRIES = 3;
 const HINT = "The network may be unreachable; pull from another machine, or from a mirror with --from.";
@@ -35,12 +40,12 @@ export function setListing(digests) {
  * @param {typeof fetch} fetchImpl
  * @param {number} [delayMs]
  */
-async function download(url, fetchImpl, delayMs = 500) {
+async function download(url, fetchImpl, delayMs = 500, headers = undefined) {
   let last = "";
   for (let attempt = 1; attempt <= TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, delayMs * (attempt - 1)));
     try {
-      const res = await fetchImpl(url, { redirect: "follow" });
+      const res = await fetchImpl(url, { redirect: "follow", ...(headers ? { headers } : {}) });
       if (res.ok) return new Uint8Array(await res.arrayBuffer());
       await res.body?.cancel();
       last = `HTTP ${res.status}`;
@@ -101,6 +106,74 @@ export function imagePaths(bytes, format, column) {
   return seen;
 }
 
+/** Files in flight at once when a folder is fetched file by file. */
+const FOLDER_CONCURRENCY = 8;
+
+/**
+ * The files of an archive of a pinned folder, or null when it is absent or does not rebuild the tree id.
+ * @param {Uint8Array} bytes
+ * @param {string} tree
+ */
+function archiveFiles(bytes, tree) {
+  let entries;
+  try {
+    entries = tarUnpack(Buffer.from(bytes)).filter((e) => e.type === "file");
+  } catch {
+    return null;
+  }
+  const listing = entries.map((e) => ({ path: e.path, mode: e.mode & 0o111 ? "100755" : "100644", sha: blobId(e.data) }));
+  return treeId(listing) === tree ? entries : null;
+}
+
+/**
+ * A folder pinned by its git tree id, as one tar archive at its mirror path: from another mirror's archive
+ * (--from), else GitHub's listing and each file, every one checked against the tree id before anything is written.
+ * @param {any} source
+ * @param {{out: string, base?: string, fetchImpl: typeof fetch, retryDelayMs?: number}} opts
+ */
+async function pullGitTree(source, { out, base, fetchImpl, retryDelayMs }) {
+  const pin = source.git_tree;
+  const file = target(out, pin.archive_path);
+  const have = existsSync(file) ? new Uint8Array(readFileSync(file)) : null;
+  if (have && archiveFiles(have, pin.tree)) return { files: pin.files, bytes: have.byteLength, fetched: 0 };
+  if (base !== undefined) {
+    const url = `${base}/${pin.archive_path}`;
+    const bytes = await download(url, fetchImpl, retryDelayMs);
+    if (!archiveFiles(bytes, pin.tree)) throw new PullError(`${url} is not the pinned folder: its files do not rebuild the tree ${pin.tree}; nothing written`);
+    write(file, bytes);
+    return { files: pin.files, bytes: bytes.byteLength, fetched: 1 };
+  }
+  const text = new TextDecoder().decode(await download(pin.listing_url, fetchImpl, retryDelayMs, { accept: "application/vnd.github+json", "user-agent": "assay-data-pull" }));
+  let listing;
+  try {
+    listing = JSON.parse(text);
+  } catch {
+    throw new PullError(`${pin.listing_url} is not a git trees listing; nothing written`);
+  }
+  if (!Array.isArray(listing?.tree) || listing.truncated) throw new PullError(`${pin.listing_url} is not a whole git trees listing; nothing written`);
+  const blobs = listing.tree.filter((e) => e.type !== "tree");
+  if (treeId(blobs) !== pin.tree) throw new PullError(`${pin.listing_url} does not rebuild the pinned tree ${pin.tree}; nothing written`);
+  const other = blobs.find((e) => e.type !== "blob" || e.mode === "120000");
+  if (other) throw new PullError(`${other.path} is a link or a submodule, which a pinned folder cannot carry; nothing written`);
+  /** @type {{path: string, data: Buffer, mode: number}[]} */
+  const files = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < blobs.length) {
+      const e = blobs[next++];
+      const url = pin.raw_url_prefix + e.path.split("/").map(encodeURIComponent).join("/");
+      const bytes = await download(url, fetchImpl, retryDelayMs);
+      if (blobId(bytes) !== e.sha) throw new PullError(`${url} does not match the pinned folder: its git blob id is ${blobId(bytes)}, the listing gives ${e.sha}; nothing written`);
+      files.push({ path: e.path, data: Buffer.from(bytes), mode: e.mode === "100755" ? 0o755 : 0o644 });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FOLDER_CONCURRENCY, blobs.length) }, worker));
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const archive = tarPack(files);
+  write(file, archive);
+  return { files: files.length, bytes: archive.byteLength, fetched: 1 + files.length };
+}
+
 /**
  * Pulls one pinned source (GET /api/benchmarks/{id}/source) into `out`.
  * @param {any} source
@@ -109,6 +182,7 @@ export function imagePaths(bytes, format, column) {
  */
 export async function pullSource(source, { out, from, fetchImpl = fetch, retryDelayMs }) {
   const base = from?.replace(/\/+$/, "");
+  if (source.git_tree) return pullGitTree(source, { out, base, fetchImpl, retryDelayMs });
   const urlOf = (path, upstream) => (base === undefined ? upstream : `${base}/${path}`);
   let bytesTotal = 0;
   let fetched = 0;

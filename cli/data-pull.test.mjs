@@ -2,7 +2,9 @@
 // their upstream URLs (a loopback server here), checked and written under
 // their mirror paths; kept on a second pull; refused, naming the URL, when
 // a digest differs or the upstream cannot be reached (exit 1, nothing
-// written); a set of files and an image set checked by their listings.
+// written); a set of files and an image set checked by their listings; a
+// folder pinned by its git tree id (ids git printed for it) written as one
+// archive, a tampered file in it refused by URL.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,6 +12,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { tarPack, tarUnpack } from "../environments/tar.mjs";
 import { setListing } from "./data-pull.mjs";
 import { EXIT } from "./errors.mjs";
 import { main } from "./main.mjs";
@@ -146,5 +149,73 @@ describe("assay data pull", () => {
     const r = await run(["data", "pull", "bm_plain", "--out", join(dir, "m4"), "--from", `${base}/other`]);
     assert.equal(r.code, EXIT.OK, r.err);
     assert.equal(readFileSync(join(dir, "m4", "plain/images/1.jpg"), "utf8"), "jpeg one");
+  });
+});
+
+/** A small folder and the ids git gave it (`git ls-tree -r -t`, `git write-tree`): GitHub's trees listing of it. */
+const TREE = "446d18f04a6760b9ce7e65b743c2a6a3619fc274";
+const FOLDER = [
+  { path: "a-b", mode: "100644", sha: "975fbec8256d3e8a3797e7a3611380f27c49f4ac", text: "y\n" },
+  { path: "a.b", mode: "100644", sha: "ce013625030ba8dba906f756967f9e9ca394464a", text: "hello\n" },
+  { path: "a/run.sh", mode: "100755", sha: "4163036efa65bd4a469e752267498f01ea36a55c", text: "#!/bin/sh\necho hi\n" },
+  { path: "a/sub/x", mode: "100644", sha: "c1b0730e0133447badcfd47fd144e254807b06e1", text: "x" },
+  { path: "a0", mode: "100644", sha: "fa7af8bf5fdd704f73beb3adc5612682a98e1af5", text: "z" },
+  { path: "empty", mode: "100644", sha: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", text: "" },
+];
+const LISTING = {
+  sha: TREE,
+  truncated: false,
+  tree: [
+    { path: "a", mode: "040000", type: "tree", sha: "4866f32714682efd781202b6fa522110570ee95a" },
+    { path: "a/sub", mode: "040000", type: "tree", sha: "f115c6d5cfb15ca1a72429900dcaca0fd1057951" },
+    ...FOLDER.map((f) => ({ path: f.path, mode: f.mode, type: "blob", sha: f.sha, size: Buffer.byteLength(f.text) })),
+  ],
+};
+
+/** A source pinning the folder whose files are served under /<at>/. */
+function treeSource(id, at) {
+  files.set(`/${at}/listing.json`, JSON.stringify(LISTING));
+  return () => ({
+    benchmark_id: id, dataset: "builtin.tree@1", repository: "o/r", commit: "c", license: "MIT", notes: "", files: [], listing_sha256: null, images: null,
+    git_tree: { tree: TREE, folder: "tasks", listing_url: `${base}/${at}/listing.json`, raw_url_prefix: `${base}/${at}/raw/`, archive_path: "tree/tasks.tar", files: 6, bytes: 34 },
+  });
+}
+
+describe("assay data pull of a folder pinned by its git tree id", () => {
+  test("fetches the listing and each file, checks them against git's ids, writes one archive, and keeps it on a second pull", async () => {
+    for (const f of FOLDER) files.set(`/tree/raw/${f.path}`, f.text);
+    sources.set("bm_tree", treeSource("bm_tree", "tree"));
+    const out = join(dir, "t1");
+    const first = await run(["data", "pull", "bm_tree", "--out", out, "--json"]);
+    assert.equal(first.code, EXIT.OK, first.err);
+    assert.deepEqual(JSON.parse(first.out).pulled.map((r) => [r.benchmark, r.files, r.fetched, r.error]), [["bm_tree", 6, 7, null]]);
+    const entries = tarUnpack(readFileSync(join(out, "tree/tasks.tar")));
+    assert.deepEqual(entries.map((e) => [e.path, e.mode & 0o777, e.data.toString()]), FOLDER.map((f) => [f.path, f.mode === "100755" ? 0o755 : 0o644, f.text]));
+    const again = await run(["data", "pull", "bm_tree", "--out", out, "--json"]);
+    assert.deepEqual(JSON.parse(again.out).pulled.map((r) => r.fetched), [0]);
+  });
+
+  test("refuses a file whose git blob id is not the listing's, naming its URL, and writes nothing (exit 1)", async () => {
+    for (const f of FOLDER) files.set(`/bad/raw/${f.path}`, f.path === "a/sub/x" ? "X" : f.text);
+    sources.set("bm_tree_tampered", treeSource("bm_tree_tampered", "bad"));
+    const out = join(dir, "t2");
+    const r = await run(["data", "pull", "bm_tree_tampered", "--out", out]);
+    assert.equal(r.code, EXIT.CHECK_FAILED);
+    assert.match(r.err, new RegExp(`bm_tree_tampered: ${base}/bad/raw/a/sub/x does not match the pinned folder: its git blob id is [0-9a-f]{40}, the listing gives c1b0730e0133447badcfd47fd144e254807b06e1; nothing written`));
+    assert.equal(existsSync(join(out, "tree/tasks.tar")), false);
+  });
+
+  test("takes another mirror's archive with --from only when its files rebuild the tree id", async () => {
+    const archive = (x) => tarPack(FOLDER.map((f) => ({ path: f.path, data: f.path === "a/sub/x" ? x : f.text, mode: f.mode === "100755" ? 0o755 : 0o644 })));
+    files.set("/m/tree/tasks.tar", archive("x"));
+    files.set("/n/tree/tasks.tar", archive("X"));
+    sources.set("bm_tree", treeSource("bm_tree", "tree"));
+    const good = await run(["data", "pull", "bm_tree", "--out", join(dir, "t3"), "--from", `${base}/m`, "--json"]);
+    assert.equal(good.code, EXIT.OK, good.err);
+    assert.deepEqual(readFileSync(join(dir, "t3", "tree/tasks.tar")), files.get("/m/tree/tasks.tar"));
+    const bad = await run(["data", "pull", "bm_tree", "--out", join(dir, "t4"), "--from", `${base}/n`]);
+    assert.equal(bad.code, EXIT.CHECK_FAILED);
+    assert.match(bad.err, new RegExp(`${base}/n/tree/tasks.tar is not the pinned folder: its files do not rebuild the tree ${TREE}; nothing written`));
+    assert.equal(existsSync(join(dir, "t4", "tree/tasks.tar")), false);
   });
 });

@@ -27,6 +27,7 @@ export const SCHEMA = {
   client: ENDPOINT,
   compare: ENDPOINT,
   judge: ENDPOINT,
+  user_model: ENDPOINT,
   sampling: SAMPLING,
   select: SELECT,
   concurrency: { min_inflight: "integer", max_inflight: "integer" },
@@ -121,6 +122,7 @@ function plain(v) {
  * @property {Record<string, string>} [client]
  * @property {Record<string, string>} [compare]
  * @property {Record<string, string>} [judge]
+ * @property {Record<string, string>} [user_model] options.user_model: the model that plays a simulated-user benchmark's users (τ²-bench)
  * @property {Record<string, number>} [sampling]
  * @property {Record<string, unknown>} [select]
  * @property {{min_inflight?: number, max_inflight?: number}} [concurrency]
@@ -165,15 +167,48 @@ export function parseEvalConfig(text, file) {
 }
 
 /**
+ * Benchmark names the CLI knows beside the catalog's: τ²-bench's domains by
+ * the names its leaderboard uses, each TAU-Bench with that subset.
+ * @type {Record<string, {benchmark: string, subsets?: string[]}>}
+ */
+export const BENCHMARK_ALIASES = {
+  tau2: { benchmark: "TAU-Bench" },
+  "tau2-airline": { benchmark: "TAU-Bench", subsets: ["airline"] },
+  "tau2-retail": { benchmark: "TAU-Bench", subsets: ["retail"] },
+  "tau2-telecom": { benchmark: "TAU-Bench", subsets: ["telecom"] },
+};
+
+/** A source naming an alias, as the benchmark and selection it stands for (a selection of its own keeps its fields). @param {EvalSource} s @returns {EvalSource} */
+export function unaliased(s) {
+  const a = BENCHMARK_ALIASES[s.benchmark?.toLowerCase?.() ?? ""];
+  if (!a) return s;
+  return { ...s, benchmark: a.benchmark, ...(a.subsets ? { select: { subsets: a.subsets, ...(s.select ?? {}) } } : {}) };
+}
+
+/** Whether a source runs a benchmark whose users a model plays (τ²-bench). @param {EvalSource} s */
+export function simulatesUsers(s) {
+  return s.benchmark === "TAU-Bench" || s.benchmark === "bm_tau_bench";
+}
+
+/**
  * The shorthands (`assay eval run gsm8k -m MODEL -n 50 -r 3 -c 8 -s`) and flags that override a file's
  * top-level values; `benchmark` makes a one-source config.
  * @param {EvalConfig | null} config @param {{benchmark?: string, model?: string, baseUrl?: string, provider?: string, apiKeyEnv?: string,
  *   limit?: number, attempts?: number, concurrency?: number | {min: number, max: number}, shuffle?: boolean, cache?: string, mcMode?: string, name?: string, batch?: boolean,
- *   budget?: Record<string, number>}} flags
+ *   budget?: Record<string, number>, userModel?: string, userBaseUrl?: string, userProvider?: string, userApiKeyEnv?: string}} flags
  * @returns {EvalConfig}
  */
 export function withFlags(config, flags) {
   const c = /** @type {EvalConfig} */ (structuredClone(config ?? { source: flags.benchmark ? [{ benchmark: flags.benchmark }] : [] }));
+  c.source = c.source.map(unaliased);
+  if (flags.userModel !== undefined || flags.userBaseUrl !== undefined || flags.userProvider !== undefined || flags.userApiKeyEnv !== undefined) {
+    const u = { ...(c.user_model ?? {}) };
+    if (flags.userModel !== undefined) u.model = flags.userModel;
+    if (flags.userBaseUrl !== undefined) u.base_url = flags.userBaseUrl;
+    if (flags.userProvider !== undefined) u.provider = flags.userProvider;
+    if (flags.userApiKeyEnv !== undefined) u.api_key_env = flags.userApiKeyEnv;
+    c.user_model = u;
+  }
   const client = { ...(c.client ?? {}) };
   if (flags.model !== undefined) client.model = flags.model;
   if (flags.baseUrl !== undefined) client.base_url = flags.baseUrl;

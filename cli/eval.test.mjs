@@ -262,8 +262,12 @@ limit = 3
   test("the shipped examples plan against the stack", async () => {
     for (const f of ["smoke.toml", "ab.toml"]) {
       const r = await run([join(REPO, "examples", f), "--dry-run"]);
-      assert.equal(r.code, EXIT.OK, `${f}: ${r.stderr}`);
       assert.match(r.stdout, /bm_gsm8k/);
+      // The plan counts GSM8K's tasks, so it needs the pinned file: served from ../shared, or fetched
+      // upstream. A clone without ../shared on a machine without the network (CI) gets the reason
+      // and the fix, per benchmark, instead of a plan.
+      if (mirror || r.code === EXIT.OK) assert.equal(r.code, EXIT.OK, `${f}: ${r.stderr}`);
+      else assert.match(r.stdout + r.stderr, /bm_gsm8k cannot run: could not fetch https:\/\/raw\.githubusercontent\.com\/\S+ \(.*\)\. The network may be unreachable; set ASSAY_DATASET_BASE_URL to a mirror/);
     }
   });
 

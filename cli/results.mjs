@@ -27,7 +27,9 @@ import { coverageSentence, formatScore, formatWithInterval } from "./format.mjs"
  * @property {number | null} pass
  * @property {number | null} pass_at_k
  * @property {number | null} pass_hat_k
- * @property {"score" | "pass_at_k"} headline The number the benchmark leads with (pass_at_k for ARC's pass@2)
+ * @property {"score" | "pass_at_k" | "pass_hat_k"} headline The number the benchmark leads with (pass_at_k for ARC's pass@2, pass_hat_k for τ²-bench's pass^k)
+ * @property {number[] | null} pass_hat pass^1..pass^k
+ * @property {{key: string | null, score: number | null, pass_hat: number[] | null}[]} subsets Per subset (τ²'s domains): the score and pass^1..pass^k
  * @property {number} k
  * @property {ScoreCounts} score_counts
  * @property {string} missing_policy
@@ -66,7 +68,9 @@ export function scoreRows(body) {
     pass: num(e.pass),
     pass_at_k: num(e.pass_at_k),
     pass_hat_k: num(e.pass_hat_k),
-    headline: e.headline === "pass_at_k" ? "pass_at_k" : "score",
+    headline: e.headline === "pass_at_k" || e.headline === "pass_hat_k" ? e.headline : "score",
+    pass_hat: Array.isArray(e.pass_hat) ? e.pass_hat.filter((v) => typeof v === "number") : null,
+    subsets: (Array.isArray(e.subsets) ? e.subsets : []).map((x) => ({ key: x.key ?? null, score: num(x.score), pass_hat: Array.isArray(x.pass_hat) ? x.pass_hat.filter((v) => typeof v === "number") : null })),
     k: num(e.k) ?? 1,
     score_counts: { ...EMPTY_COUNTS, ...e.score_counts },
     missing_policy: e.missing_policy ?? "unknown",
@@ -94,14 +98,28 @@ export function resultLines(r) {
   const noPass = c.scored === 0 ? `n/a (no attempt scored${errors ? `: ${errors}` : ""})` : "n/a (rewards are not all 0 or 1)";
   /** @type {[string, string]} */
   const passAtK = [labels.pass_at_k, r.display.pass_at_k ?? formatScore(r.pass_at_k)];
-  // A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k.
+  // A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k;
+  // one that counts reliability (τ²-bench) with pass^k, then pass^1..pass^k overall and per subset (its domains).
   const lead = r.headline === "pass_at_k";
+  const reliable = r.headline === "pass_hat_k";
+  /** @type {[string, string]} */
+  const passHatK = [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)];
+  /** @param {number[]} xs */
+  const series = (xs) => xs.map((v) => formatScore(v)).join(" / ");
+  /** @type {[string, string][]} */
+  const curve = reliable && r.pass_hat?.length
+    ? [
+        [`pass^1..${r.pass_hat.length}`, series(r.pass_hat)],
+        ...r.subsets.filter((x) => x.key !== null && x.pass_hat?.length).map((x) => /** @type {[string, string]} */ ([`  ${x.key}`, series(/** @type {number[]} */ (x.pass_hat))])),
+      ]
+    : [];
   return [
     ...(lead ? [/** @type {[string, string]} */ ([`${passAtK[0]} (headline)`, passAtK[1]])] : []),
-    [lead ? "mean over attempts" : "score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
+    ...(reliable ? [/** @type {[string, string]} */ ([`${passHatK[0]} (headline)`, passHatK[1]]), ...curve] : []),
+    [lead || reliable ? "mean over attempts" : "score", r.display.score_with_ci ?? formatWithInterval(r.score, r.score_ci95, c.scored)],
     ["pass", r.display.pass_with_ci ?? (r.pass === null ? noPass : formatWithInterval(r.pass, r.pass_ci95, passN))],
     ...(lead ? [] : [passAtK]),
-    [labels.pass_hat_k, r.display.pass_hat_k ?? formatScore(r.pass_hat_k)],
+    ...(reliable ? [] : [passHatK]),
     ["coverage", r.display.coverage ?? coverageSentence(r.score, c, r.missing_policy)],
     ...dimensionLines(r.dimensions),
     ...errorLine,

@@ -91,6 +91,23 @@ describe("display", () => {
     ]);
   });
 
+  test("a benchmark that leads with pass^k (τ²-bench) prints it first, then pass^1..pass^k overall and per domain", () => {
+    const subsets = [
+      { key: "airline", score: 0.5, pass_hat: [0.5, 0.25] },
+      { key: "retail", score: 0.7, pass_hat: [0.7, 0.5] },
+    ];
+    const [row] = scoreRows({ scores: [entry({ headline: "pass_hat_k", pass_hat: [0.6, 0.375], subsets })] });
+    assert.deepEqual(resultLines(row).slice(0, 7), [
+      ["pass^2 (headline)", "50%"],
+      ["pass^1..2", "60% / 37.5%"],
+      ["  airline", "50% / 25%"],
+      ["  retail", "70% / 50%"],
+      ["mean over attempts", "60% (95% CI [30%, 90%], n = 5)"],
+      ["pass", "60% (95% CI [23%, 88%], n = 5)"],
+      ["pass@2", "100%"],
+    ]);
+  });
+
   test("without display strings the CLI formats the numbers itself", () => {
     const [row] = scoreRows({ scores: [entry()] });
     assert.deepEqual(resultLines(row), [

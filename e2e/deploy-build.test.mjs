@@ -52,7 +52,7 @@ describe("the Worker's code as npm run deploy builds it", () => {
   it("are built with every stand-in in place of what it replaces", () => {
     const inputs = Object.keys(meta.inputs);
     for (const s of SDK_STAND_INS) assert.ok(inputs.includes(s.standIn), `${s.standIn} is not in the build`);
-    for (const gone of ["node_modules/openai/resources/chat/completions/completions.mjs", "node_modules/openai/lib/ChatCompletionStream.mjs", "node_modules/openai/resources/responses/responses.mjs", "node_modules/openai/core/streaming.mjs", "node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs"]) {
+    for (const gone of ["node_modules/openai/resources/chat/completions/completions.mjs", "node_modules/openai/lib/ChatCompletionStream.mjs", "node_modules/openai/resources/responses/responses.mjs", "node_modules/openai/core/streaming.mjs", "node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs", "node_modules/openai/internal/auth/x509-workload-identity-auth.mjs", "node_modules/openai/auth/workload-identity-auth.mjs", "node_modules/@anthropic-ai/sdk/lib/credentials/credential-chain.mjs", "node_modules/@anthropic-ai/sdk/lib/credentials/token-cache.mjs", "node_modules/@opentelemetry/api/dist/index.mjs"]) {
       assert.ok(!inputs.includes(gone), `${gone} is still in the build`);
     }
     for (const kept of ["node_modules/openai/resources/completions.mjs", "node_modules/openai/resources/files.mjs", "node_modules/openai/resources/batches.mjs", "node_modules/@anthropic-ai/sdk/resources/messages/batches.mjs"]) {
@@ -109,6 +109,20 @@ describe("the Worker's code as npm run deploy builds it", () => {
     assert.throws(() => client.embeddings.create, /openai's embeddings API is not in Assay's Worker build/);
     const anthropic = await built.anthropicClient(config("anthropic"), {})();
     assert.throws(() => anthropic.messages.stream({ model: "m", max_tokens: 1, messages: QUESTION }), /messages\.stream\(\) is not in Assay's Worker build/);
+  });
+
+  it("auth Assay never configures refuses, naming its stand-in: OpenAI's workload identities, Anthropic's credential chain; Anthropic's client traces nothing", async () => {
+    const x509 = { type: "x509", identityProviderId: "idp", serviceAccountId: "sa", certificate: "c", privateKey: "k" };
+    const subjectToken = { clientId: "c", identityProviderId: "idp", serviceAccountId: "sa", provider: { tokenType: "jwt", getToken: async () => "t" } };
+    for (const workloadIdentity of [x509, subjectToken]) {
+      assert.throws(() => new built.OpenAI({ workloadIdentity, baseURL: `${fixture.url}/v1` }), /workload-identity auth is not in Assay's Worker build \(workers\/bundle\/openai-workload-identity\.js/);
+    }
+    assert.throws(() => new built.MessagesClient({ config: { authentication: { type: "oidc_federation" } } }), /credential chain is not in Assay's Worker build \(workers\/bundle\/anthropic-credentials\.js/);
+    assert.throws(() => new built.MessagesClient({ credentials: async () => ({ token: "t" }) }), /credential chain is not in Assay's Worker build/);
+    // What the Worker makes: an API key, so none of the above, and no OpenTelemetry (its API is left out).
+    const anthropic = await built.anthropicClient(config("anthropic"), {})();
+    assert.equal(anthropic.openTelemetry.traces.enabled, false);
+    assert.equal((await built.openaiClient(config("openai"), {})()).apiKey, KEY);
   });
 
   it("serves the OpenAPI document the plain build serves: every route's schemas through its zod and zod-to-openapi", async () => {

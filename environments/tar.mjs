@@ -68,7 +68,7 @@ export function tarPack(entries) {
 }
 
 /**
- * The entries of an archive: { path, type: "file" | "dir" | "other", data }.
+ * The entries of an archive: { path, type: "file" | "dir" | "other", mode, data }.
  * Reads ustar, GNU long names and PAX path records.
  */
 export function tarUnpack(buf) {
@@ -99,7 +99,8 @@ export function tarUnpack(buf) {
       name = longName;
       longName = null;
     }
-    out.push({ path: name.replace(/^\.\//, ""), type: type === "0" || type === "\0" ? "file" : type === "5" ? "dir" : "other", data: Buffer.from(data) });
+    const mode = parseInt(str(100, 8).trim() || "0", 8);
+    out.push({ path: name.replace(/^\.\//, ""), type: type === "0" || type === "\0" ? "file" : type === "5" ? "dir" : "other", mode, data: Buffer.from(data) });
   }
   return out;
 }

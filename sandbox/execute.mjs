@@ -125,7 +125,8 @@ export function classify(e) {
  *   memory_mb: number,
  *   uid?: number,
  *   outputCapBytes?: number,
- * }} o
+ *   data?: string,
+ * }} o `data`: a host directory shown read-only at the layout's data mount (/data)
  */
 export async function executeProgram(o) {
   const started = performance.now();
@@ -135,6 +136,7 @@ export async function executeProgram(o) {
   const onFd3 = isolation !== "none";
   const programPath = onFd3 ? mounts.find((m) => m.type === "file" && m.fd === 3)?.dest : "program.py";
   if (!programPath) throw new Error("the layout has no file on fd 3 for the program");
+  if (o.data !== undefined && !mounts.some((m) => m.type === "data")) throw new Error("this sandbox's layout has no data mount for the files an execution is handed");
   const workdir = onFd3 ? null : await mkdtemp(join(tmpdir(), "assay-sandbox-"));
   try {
     if (workdir) {
@@ -147,7 +149,7 @@ export async function executeProgram(o) {
     // Only these: the service's own environment (its secret) never reaches the program.
     const env = { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", HOME: workdir ?? dirname(programPath) };
     const argv = [o.prlimit, ...prlimitArgs({ timeout_s: o.timeout_s, memory_mb: o.memory_mb }), o.python, "-I", "-B", programPath];
-    const cmd = isolatedCommand(isolation, { ...o.isolator, argv, chdir: dirname(programPath), env });
+    const cmd = isolatedCommand(isolation, { ...o.isolator, argv, chdir: dirname(programPath), env, ...(o.data !== undefined ? { data: o.data } : {}) });
     /** @type {("ignore" | "pipe")[]} */
     const stdio = ["ignore", "pipe", "pipe"];
     if (onFd3) stdio[3] = "pipe";

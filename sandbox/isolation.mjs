@@ -38,7 +38,11 @@ import { dirname, join, posix } from "node:path";
  *   | { type: "symlink", target: string, dest: string }
  *   | { type: "proc", dest: string }
  *   | { type: "dev", dest: string, shmBytes: number }
- *   | { type: "file", fd: number, dest: string }} Mount
+ *   | { type: "file", fd: number, dest: string }
+ *   | { type: "data", dest: string, root: string }} Mount
+ * A "data" mount is a directory whose host side is chosen per execution (the
+ * files a request names, read-only): one under `root` when the execution has
+ * files, else an empty read-only directory.
  */
 
 /** The environment variable that chooses the isolation, and its values. */
@@ -145,12 +149,14 @@ export function findPython(configured) {
  * What a code execution sees: /usr read-only (plus the interpreter's own
  * prefix when it lives elsewhere), /bin, /sbin, /lib* as links into it
  * (merged-/usr Debian), its own /proc, a minimal /dev, and a private /tmp
- * (the working directory) holding the program, which arrives on fd 3.
+ * (the working directory) holding the program, which arrives on fd 3; and,
+ * given `dataRoot`, /data: the files an execution is handed, read-only.
  * No /etc, /home, /root, /work, repository or secrets.
  * @param {string} python
+ * @param {string} [dataRoot] where the service makes each execution's data directory
  * @returns {Mount[]}
  */
-export function executionLayout(python) {
+export function executionLayout(python, dataRoot) {
   /** @type {Mount[]} */
   const mounts = [{ type: "ro-bind", src: "/usr", dest: "/usr" }];
   const prefix = dirname(dirname(realpathSync(python)));
@@ -164,6 +170,8 @@ export function executionLayout(python) {
     { type: "tmpfs", dest: "/tmp", bytes: TMP_BYTES },
     { type: "file", fd: 3, dest: "/tmp/program.py" },
   );
+  // Read-only data a request hands over (BIRD's databases), when the service keeps a file store under dataRoot.
+  if (dataRoot !== undefined) mounts.push({ type: "data", dest: "/data", root: dataRoot });
   return mounts;
 }
 
@@ -193,9 +201,10 @@ export function prlimitArgs({ timeout_s, memory_mb }) {
 }
 
 /**
- * bubblewrap's arguments for `mounts`, then `argv` run in `chdir` with only `env`.
+ * bubblewrap's arguments for `mounts`, then `argv` run in `chdir` with only `env`; `data` is the host directory a
+ * data mount shows (an empty directory without it).
  * @param {Mount[]} mounts
- * @param {{ argv: string[], chdir: string, env: Record<string, string> }} o
+ * @param {{ argv: string[], chdir: string, env: Record<string, string>, data?: string }} o
  */
 export function bwrapArgs(mounts, o) {
   const args = ["--unshare-all", "--die-with-parent", "--new-session"];
@@ -207,6 +216,7 @@ export function bwrapArgs(mounts, o) {
     // bubblewrap's /dev is a writable tmpfs of no fixed size: made read-only, with a capped /dev/shm over it.
     else if (m.type === "dev") args.push("--dev", m.dest, "--remount-ro", m.dest, "--size", String(m.shmBytes), "--tmpfs", `${m.dest}/shm`);
     else if (m.type === "file") args.push("--file", String(m.fd), m.dest);
+    else if (m.type === "data") args.push(...(o.data ? ["--ro-bind", o.data, m.dest] : ["--dir", m.dest]));
   }
   args.push("--remount-ro", "/", "--chdir", o.chdir, "--clearenv");
   for (const [k, v] of Object.entries(o.env)) args.push("--setenv", k, v);
@@ -311,6 +321,8 @@ export async function prepareUnshareRoot(mounts, tools) {
     const lines = [[root, root, "none", bindOptions(root, ["ro", "nosuid", "nodev", "noexec"])]];
     const files = [];
     const tmpfsDests = [];
+    /** @type {{ dest: string, options: string } | undefined} */
+    let dataMount;
     for (const m of mounts) {
       if (m.dest === "/" || !posix.isAbsolute(m.dest)) throw new Error(`unshare layout: ${m.dest} must be an absolute path below /`);
       const under = tmpfsDests.find((t) => m.dest.startsWith(`${t}/`));
@@ -327,6 +339,11 @@ export async function prepareUnshareRoot(mounts, tools) {
         continue;
       }
       await mkdir(at(m.dest), { recursive: true, mode: 0o755 });
+      if (m.type === "data") {
+        // Bound per execution by the script (its second argument), with the flags the kernel keeps on data's file system.
+        dataMount = { dest: at(m.dest), options: bindOptions(m.root, ["ro", "nosuid", "nodev", "noexec"]) };
+        continue;
+      }
       if (m.type === "ro-bind") {
         if (!statSync(m.src).isDirectory()) throw new Error(`unshare layout: ${m.src} must be a directory`);
         // Not recursive (no rbind): a mount below src stays out rather than writable.
@@ -352,17 +369,21 @@ export async function prepareUnshareRoot(mounts, tools) {
     await writeFile(fstab, lines.map((l) => l.map(fstabPath).join(" ") + " 0 0\n").join(""), { mode: 0o644 });
     const t = (name) => shellWord(tools[name]);
     // Runs as PID 1 of the new PID namespace with every capability of the new user namespace; $1 is the
-    // working directory, the rest the command. Only /usr's tools are reachable after pivot_root.
+    // working directory, $2 the execution's data directory ("" for none), the rest the command. Only /usr's tools
+    // are reachable after pivot_root.
     const script = [
       "set -eu",
+      'workdir="$1"',
+      'data="$2"',
+      "shift 2",
       `${t("mount")} --all --fstab ${shellWord(fstab)}`,
       ...files.map((f) => `${t("cat")} <&${f.fd} > ${shellWord(at(f.dest))}; exec ${f.fd}<&-`),
+      ...(dataMount ? [`if [ -n "$data" ]; then ${t("mount")} -o ${shellWord(dataMount.options)} "$data" ${shellWord(dataMount.dest)}; fi`] : []),
       `cd ${shellWord(root)}`,
       // pivot_root(".", ".") stacks the old root on the new one; the lazy unmount then detaches the host's tree.
       `${t("pivot_root")} . .`,
       `${t("umount")} -l .`,
-      'cd "$1"',
-      "shift",
+      'cd "$workdir"',
       `printf . >&${READY_FD}`,
       `exec ${READY_FD}>&-`,
       // The shell reports a killed child on its own stderr ("CPU time limit exceeded"): closed, so only the
@@ -382,17 +403,17 @@ export async function prepareUnshareRoot(mounts, tools) {
 /**
  * unshare's arguments: new namespaces, then the prepared root's script runs
  * `argv` in `chdir` (the environment is the spawn's: give it only what the
- * program may see). Spawn it with a pipe on READY_FD, and on each file
- * mount's descriptor.
+ * program may see), with `data` bound read-only on the layout's data mount.
+ * Spawn it with a pipe on READY_FD, and on each file mount's descriptor.
  * @param {UnshareRoot} root
- * @param {{ argv: string[], chdir: string }} o
+ * @param {{ argv: string[], chdir: string, data?: string }} o
  */
 export function unshareArgs(root, o) {
   return [
     "--user", "--map-root-user",
     "--mount", "--propagation", "private",
     "--net", "--pid", "--fork", "--kill-child", "--ipc", "--uts", "--cgroup",
-    root.tools.sh, "-c", root.script, "assay-sandbox", o.chdir, ...o.argv,
+    root.tools.sh, "-c", root.script, "assay-sandbox", o.chdir, o.data ?? "", ...o.argv,
   ];
 }
 
@@ -402,7 +423,7 @@ export function unshareArgs(root, o) {
  * environment should be `env` in every mode; `readyFd`, when set, is the
  * descriptor to pipe and read (READY_FD above).
  * @param {Isolation} isolation
- * @param {{ mounts: Mount[], argv: string[], chdir: string, env: Record<string, string>, tools: Record<string, string>, root?: UnshareRoot }} o
+ * @param {{ mounts: Mount[], argv: string[], chdir: string, env: Record<string, string>, tools: Record<string, string>, root?: UnshareRoot, data?: string }} o
  * @returns {{ command: string, args: string[], readyFd?: number }}
  */
 export function isolatedCommand(isolation, o) {

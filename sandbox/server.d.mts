@@ -24,6 +24,8 @@ export function startSandbox(opts: {
   /** Run without namespaces when auto finds none that work (--unsafe-no-isolation). */
   allowUnsafe?: boolean;
   python?: string;
+  /** The file store's byte cap (files executions are handed at /data); else ASSAY_SANDBOX_FILES_MAX_MB, default 4 GiB. */
+  filesMaxBytes?: number;
   log?: (line: string) => void;
 }): Promise<Sandbox>;
 

@@ -15,9 +15,12 @@
  *   ASSAY_SANDBOX_SECRET=... [ASSAY_SANDBOX_ISOLATION=auto] node sandbox/server.mjs [--port 8791] [--host 127.0.0.1] [--concurrency N] [--unsafe-no-isolation]
  *   → prints {"url":"http://127.0.0.1:PORT","isolation":"bwrap","concurrency":N,"passed_over":[]} once listening.
  *
- * POST /v1/execute {language: "python", program, timeout_s, memory_mb}
+ * POST /v1/execute {language: "python", program, timeout_s, memory_mb, files?: [{name, sha256}]}
  *   → {passed, exit_code, signal, timed_out, stdout, stderr, duration_ms, failure, reason, isolation, queued_ms}
- * GET /healthz → {ok, isolation, concurrency, running, queued}
+ *   `files` are shown read-only at /data/<name>; 409 {missing: [sha256]} when the store lacks one.
+ * PUT /v1/files/<sha256> (body: the file; `x-assay-file-bytes`: its size; signed over "file:<sha256>:<size>")
+ *   → 201 stored, 200 already held; 422 when the bytes are not that size and digest; 507 past the store's cap.
+ * GET /healthz → {ok, isolation, concurrency, running, queued, files: {bytes, max_bytes}}
  *
  * Plain Node ESM, no dependencies. I/O: one HTTP listener; child processes.
  */
@@ -26,6 +29,7 @@ import { availableParallelism } from "node:os";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { executeProgram } from "./execute.mjs";
+import { FILE_NAME, openFileStore, SHA256 } from "./file-store.mjs";
 import { BUBBLEWRAP_INSTALL, executionLayout, findPython, ISOLATION_SETTING, parseIsolationSetting, prepareUnshareRoot, rootEntries, strayDescriptors, toolsFor } from "./isolation.mjs";
 
 export const TOLERANCE_S = 300;
@@ -34,6 +38,12 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export const MAX_TIMEOUT_S = 120;
 export const MIN_MEMORY_MB = 32;
 export const MAX_MEMORY_MB = 8192;
+/** Largest file an execution may be handed (BIRD's largest database is 598 MB). */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+/** Files one execution may be handed. */
+export const MAX_FILES = 8;
+/** The file store's default cap: the eleven BIRD mini-dev databases take 1.5 GB. */
+export const DEFAULT_FILES_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 /** Requests waiting for a free slot beyond which the service answers 503. */
 export const MAX_QUEUED = 10_000;
 /** First uid of the per-slot unprivileged users a root service runs programs as (each slot its own, so process limits never add up). */
@@ -78,10 +88,22 @@ export function parseRequest(b) {
   if (typeof r.timeout_s !== "number" || !(r.timeout_s > 0) || r.timeout_s > MAX_TIMEOUT_S) problems.push(`timeout_s: a number in (0, ${MAX_TIMEOUT_S}] is required`);
   if (!Number.isInteger(r.memory_mb) || /** @type {number} */ (r.memory_mb) < MIN_MEMORY_MB || /** @type {number} */ (r.memory_mb) > MAX_MEMORY_MB)
     problems.push(`memory_mb: an integer in [${MIN_MEMORY_MB}, ${MAX_MEMORY_MB}] is required`);
-  const extra = Object.keys(r).filter((k) => !["language", "program", "timeout_s", "memory_mb"].includes(k));
+  const extra = Object.keys(r).filter((k) => !["language", "program", "timeout_s", "memory_mb", "files"].includes(k));
   if (extra.length) problems.push(`unknown fields: ${extra.join(", ")}`);
+  if (r.files !== undefined) {
+    const files = r.files;
+    if (!Array.isArray(files) || files.length > MAX_FILES) problems.push(`files: a list of at most ${MAX_FILES} {name, sha256} is required`);
+    else {
+      files.forEach((f, i) => {
+        if (!f || typeof f !== "object" || typeof f.name !== "string" || !FILE_NAME.test(f.name)) problems.push(`files.${i}.name: a plain file name is required`);
+        if (!f || typeof f.sha256 !== "string" || !SHA256.test(f.sha256)) problems.push(`files.${i}.sha256: 64 lowercase hex digits are required`);
+        if (f && typeof f === "object" && Object.keys(f).some((k) => k !== "name" && k !== "sha256")) problems.push(`files.${i}: only name and sha256`);
+      });
+      if (new Set(files.map((f) => f?.name)).size !== files.length) problems.push("files: names must differ");
+    }
+  }
   if (problems.length) return { problems };
-  return { request: /** @type {{ language: "python", program: string, timeout_s: number, memory_mb: number }} */ (r) };
+  return { request: /** @type {{ language: "python", program: string, timeout_s: number, memory_mb: number, files?: { name: string, sha256: string }[] }} */ (r) };
 }
 
 /** A fixed pool of slots: `take` waits for a free one (its index), `give` returns it. */
@@ -139,7 +161,7 @@ function problem(res, status, title, detail, extra = {}) {
  * @param {import("./isolation.mjs").Mount[]} mounts
  */
 function probeProgram(mounts) {
-  const readOnly = ["/", ...mounts.filter((m) => m.type === "ro-bind").map((m) => m.dest)];
+  const readOnly = ["/", ...mounts.filter((m) => m.type === "ro-bind" || m.type === "data").map((m) => m.dest)];
   return [
     "import os, sys",
     "problems = []",
@@ -170,6 +192,7 @@ const SETTING_NAME = { bwrap: "bubblewrap", unshare: "unshare" };
  *   isolation?: string,
  *   allowUnsafe?: boolean,
  *   python?: string,
+ *   filesMaxBytes?: number,
  *   log?: (line: string) => void,
  * }} o
  */
@@ -182,7 +205,8 @@ export async function startSandbox(o) {
   const concurrency = Math.max(1, o.concurrency ?? availableParallelism());
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const uidOf = (slot) => (root ? SLOT_UID_BASE + slot : undefined);
-  const mounts = executionLayout(python);
+  const files = await openFileStore({ maxBytes: o.filesMaxBytes ?? DEFAULT_FILES_MAX_BYTES });
+  const mounts = executionLayout(python, files.root);
   const strayFds = strayDescriptors();
 
   /**
@@ -221,6 +245,7 @@ export async function startSandbox(o) {
   }
   if (!isolator && requested !== "auto") {
     const name = SETTING_NAME[requested];
+    await files.close();
     throw Object.assign(
       new Error(`${ISOLATION_SETTING}=${name} asks for ${name} isolation, which cannot be had here (${refused[0].reason}); the sandbox does not start rather than isolate less`),
       { setting: ISOLATION_SETTING },
@@ -229,6 +254,7 @@ export async function startSandbox(o) {
   /** Stronger modes than the one in force, each "<mode>: <why not>". */
   const passedOver = refused.map((r) => `${SETTING_NAME[r.mode]}: ${r.reason}`);
   if (!isolator) {
+    if (o.allowUnsafe !== true) await files.close();
     if (o.allowUnsafe !== true) throw new Error(`no isolation works here (${passedOver.join("; ")}); install bubblewrap (${BUBBLEWRAP_INSTALL}), or start with --unsafe-no-isolation to run code without it`);
     isolator = { isolation: "none", mounts: [], tools: {}, strayFds };
     log(`WARNING: the sandbox runs model-written code WITHOUT isolation (--unsafe-no-isolation): no namespaces, only resource limits. ${passedOver.join("; ")}`);
@@ -240,8 +266,10 @@ export async function startSandbox(o) {
     const url = new URL(req.url ?? "/", "http://sandbox");
     if (req.method === "GET" && url.pathname === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ ok: true, isolation, concurrency, running: pool.running, queued: pool.queued }));
+      return res.end(JSON.stringify({ ok: true, isolation, concurrency, running: pool.running, queued: pool.queued, files: { bytes: files.bytes, max_bytes: files.maxBytes } }));
     }
+    const fileRoute = /^\/v1\/files\/([^/]+)$/.exec(url.pathname);
+    if (fileRoute) return putFile(req, res, fileRoute[1]);
     if (url.pathname !== "/v1/execute") return problem(res, 404, "Not Found", `no route ${url.pathname}`);
     if (req.method !== "POST") return problem(res, 405, "Method Not Allowed", "POST an execution request");
     let body;
@@ -259,12 +287,17 @@ export async function startSandbox(o) {
       return problem(res, 400, "Bad Request", "the body is not JSON");
     }
     if (!parsed.request) return problem(res, 422, "Unprocessable Content", parsed.problems.join("; "), { errors: parsed.problems });
+    const { files: wanted, ...request } = parsed.request;
+    if (wanted?.length && isolation === "none") return problem(res, 422, "Unprocessable Content", "files are handed over only inside an isolated execution (bubblewrap or unshare); this sandbox runs without isolation");
     if (pool.queued >= MAX_QUEUED) return problem(res, 503, "Service Unavailable", `${MAX_QUEUED} executions already queued`);
+    // Lent before the slot is taken, so a file the store lacks is said at once, and a file lent is kept until the execution ends.
+    const lent = wanted?.length ? await files.lend(wanted) : null;
+    if (lent && "missing" in lent) return problem(res, 409, "Conflict", `the sandbox does not hold ${lent.missing.length} of the files: upload them to /v1/files/<sha256>`, { missing: lent.missing });
     const waitStart = performance.now();
     const slot = await pool.take();
     const queuedMs = Math.round(performance.now() - waitStart);
     try {
-      const verdict = await executeProgram({ isolator, python, prlimit, ...parsed.request, uid: uidOf(slot) });
+      const verdict = await executeProgram({ isolator, python, prlimit, ...request, uid: uidOf(slot), ...(lent ? { data: lent.dir } : {}) });
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ ...verdict, queued_ms: queuedMs }));
     } catch (err) {
@@ -272,8 +305,27 @@ export async function startSandbox(o) {
       problem(res, 500, "Internal Server Error", "the execution could not be started");
     } finally {
       pool.give(slot);
+      await lent?.release();
     }
   });
+
+  /** PUT /v1/files/<sha256>: a file for later executions, checked against its name and declared size. */
+  async function putFile(req, res, sha256) {
+    if (req.method !== "PUT") return problem(res, 405, "Method Not Allowed", "PUT a file");
+    if (isolation === "none") return problem(res, 422, "Unprocessable Content", "files are handed over only inside an isolated execution; this sandbox runs without isolation");
+    const declared = String(req.headers["x-assay-file-bytes"] ?? "");
+    if (!SHA256.test(sha256)) return problem(res, 422, "Unprocessable Content", "the path must name the file's sha256 (64 lowercase hex digits)");
+    if (!/^\d{1,12}$/.test(declared) || Number(declared) > MAX_FILE_BYTES) return problem(res, 422, "Unprocessable Content", `x-assay-file-bytes: the file's size, at most ${MAX_FILE_BYTES}, is required`);
+    const bad = verifySignature(o.secret, req.headers, `file:${sha256}:${declared}`);
+    if (bad) {
+      req.resume();
+      return problem(res, 401, "Unauthorized", bad);
+    }
+    const r = await files.put(sha256, Number(declared), req);
+    if ("status" in r) return problem(res, r.status, r.status === 507 ? "Insufficient Storage" : "Unprocessable Content", r.detail);
+    res.writeHead(r.stored ? 201 : 200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ sha256, bytes: Number(declared), stored: r.stored }));
+  }
   server.keepAliveTimeout = 5_000;
   try {
     await new Promise((resolve, reject) => {
@@ -282,6 +334,7 @@ export async function startSandbox(o) {
     });
   } catch (err) {
     await isolator.root?.dispose();
+    await files.close();
     throw err;
   }
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
@@ -297,6 +350,7 @@ export async function startSandbox(o) {
         server.closeAllConnections();
       });
       await isolator.root?.dispose();
+      await files.close();
     },
   };
 }
@@ -313,6 +367,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: Number(argValue("--port") ?? process.env.PORT ?? 8791),
     concurrency: argValue("--concurrency") || process.env.ASSAY_SANDBOX_CONCURRENCY ? Number(argValue("--concurrency") ?? process.env.ASSAY_SANDBOX_CONCURRENCY) : undefined,
     allowUnsafe: process.argv.includes("--unsafe-no-isolation"),
+    filesMaxBytes: process.env.ASSAY_SANDBOX_FILES_MAX_MB ? Number(process.env.ASSAY_SANDBOX_FILES_MAX_MB) * 1024 * 1024 : undefined,
   }).catch((err) => {
     // A setting or a machine that cannot give the isolation asked for: one line saying so, no stack.
     process.stderr.write(`sandbox: ${err?.message ?? err}\n`);

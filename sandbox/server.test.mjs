@@ -7,7 +7,7 @@
 // that cannot be had, stops the start.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,6 +42,21 @@ async function execute(sandbox, program, { timeout_s = 3, memory_mb = 256, secre
   const body = JSON.stringify({ language: "python", program, timeout_s, memory_mb });
   const res = await fetch(`${sandbox.url}/v1/execute`, { method: "POST", body, headers: { "content-type": "application/json", ...(headers ?? signBody(secret, body)) } });
   return { status: res.status, body: await res.json() };
+}
+
+async function executeWith(sandbox, program, files, { timeout_s = 5, memory_mb = 256 } = {}) {
+  const body = JSON.stringify({ language: "python", program, timeout_s, memory_mb, files });
+  const res = await fetch(`${sandbox.url}/v1/execute`, { method: "POST", body, headers: { "content-type": "application/json", ...signBody(SECRET, body) } });
+  return { status: res.status, body: await res.json() };
+}
+
+/** PUTs `content` to the file store under its sha256 (or the one given), signed over the name and the declared size. */
+async function putFile(sandbox, content, { sha256, bytes, secret = SECRET } = {}) {
+  const data = Buffer.from(content);
+  const sha = sha256 ?? createHash("sha256").update(data).digest("hex");
+  const declared = String(bytes ?? data.length);
+  const res = await fetch(`${sandbox.url}/v1/files/${sha}`, { method: "PUT", body: data, headers: { "x-assay-file-bytes": declared, ...signBody(secret, `file:${sha}:${declared}`) } });
+  return { status: res.status, body: await res.json(), sha };
 }
 
 async function stillAnswers(sandbox) {
@@ -102,6 +117,52 @@ for (const mode of /** @type {const} */ (["bwrap", "unshare"])) {
         const { body } = await execute(sandbox, "print(math.pi, shared)\n");
         assert.equal(body.passed, false);
         assert.equal(body.reason, "exception NameError: name 'math' is not defined");
+      });
+    });
+
+    describe("files handed to an execution (/data)", () => {
+      test("an uploaded file is stored once, checked against its name and size", async () => {
+        const first = await putFile(sandbox, "id,name\n1,a\n");
+        assert.deepEqual([first.status, first.body.stored], [201, true]);
+        // A digest already held is answered without reading the bytes again: the store is addressed by content.
+        assert.deepEqual([(await putFile(sandbox, "id,name\n1,a\n")).status], [200]);
+        const unheld = createHash("sha256").update("bytes never uploaded").digest("hex");
+        assert.equal((await putFile(sandbox, "other bytes", { sha256: unheld })).status, 422);
+        assert.equal((await putFile(sandbox, "short", { bytes: 99 })).status, 422);
+        assert.equal((await putFile(sandbox, "signed by someone else", { secret: "x".repeat(24) })).status, 401);
+      });
+
+      test("a program reads its files at /data, read-only, and sees only the names it was handed", async () => {
+        const { sha } = await putFile(sandbox, "hello from the store\n");
+        const program = [
+          "import os",
+          "print(sorted(os.listdir('/data')), open('/data/greeting.txt').read().strip())",
+          "for path in ['/data/greeting.txt', '/data/new.txt']:",
+          "    try:",
+          "        open(path, 'a').write('x')",
+          "        print('wrote', path)",
+          "    except OSError as e:",
+          "        print('refused', path, e.errno in (13, 30))",
+          "",
+        ].join("\n");
+        const { status, body } = await executeWith(sandbox, program, [{ name: "greeting.txt", sha256: sha }]);
+        assert.equal(status, 200, JSON.stringify(body));
+        assert.equal(body.stdout, "['greeting.txt'] hello from the store\nrefused /data/greeting.txt True\nrefused /data/new.txt True\n");
+        // The next execution, handed nothing, finds /data empty.
+        assert.equal((await execute(sandbox, "import os\nprint(os.listdir('/data'))\n")).body.stdout, "[]\n");
+      });
+
+      test("a file the store lacks is named (409), and nothing runs", async () => {
+        const missing = "0".repeat(64);
+        const { status, body } = await executeWith(sandbox, "print('never')\n", [{ name: "db.sqlite", sha256: missing }]);
+        assert.equal(status, 409);
+        assert.deepEqual(body.missing, [missing]);
+      });
+
+      test("names and digests are checked", async () => {
+        const { status, body } = await executeWith(sandbox, "print(1)\n", [{ name: "../etc/passwd", sha256: "z" }]);
+        assert.equal(status, 422);
+        assert.deepEqual(body.errors, ["files.0.name: a plain file name is required", "files.0.sha256: 64 lowercase hex digits are required"]);
       });
     });
 
@@ -206,8 +267,8 @@ for (const mode of /** @type {const} */ (["bwrap", "unshare"])) {
         const { body } = await execute(sandbox, program);
         assert.equal(body.passed, true, body.stderr);
         const [caps, readOnly] = body.stdout.split("\n");
-        assert.equal(caps, "0000000000000000 True ['bin', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'tmp', 'usr']".replace(" 'lib64',", existsSync("/usr/lib64") ? " 'lib64'," : ""));
-        assert.ok(readOnly === "init root unreadable" || readOnly.startsWith("['bin', 'dev'"), readOnly);
+        assert.equal(caps, "0000000000000000 True ['bin', 'data', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'tmp', 'usr']".replace(" 'lib64',", existsSync("/usr/lib64") ? " 'lib64'," : ""));
+        assert.ok(readOnly === "init root unreadable" || readOnly.startsWith("['bin', 'data', 'dev'"), readOnly);
       });
 
       test("a program cannot pose as a sandbox that failed to set up: its exit is its verdict", async () => {
@@ -266,10 +327,12 @@ for (const mode of /** @type {const} */ (["bwrap", "unshare"])) {
     });
 
     test("nothing stays on the host: no directory per execution, and closing removes the service's own", async () => {
-      const own = readdirSync(HOST_TMP);
-      // bubblewrap needs no host files; unshare keeps one template of mount points for the service's life.
-      assert.equal(own.length, mode === "unshare" ? 1 : 0, own.join(", "));
-      if (mode === "unshare") assert.match(own[0], /^assay-sandbox-root-/);
+      const own = readdirSync(HOST_TMP).sort();
+      // The file store lives as long as the service (empty of executions' directories between them); unshare also keeps one template of mount points.
+      assert.equal(own.length, mode === "unshare" ? 2 : 1, own.join(", "));
+      assert.match(own[0], /^assay-sandbox-files-/);
+      assert.deepEqual(readdirSync(join(HOST_TMP, own[0], "exec")), []);
+      if (mode === "unshare") assert.match(own[1], /^assay-sandbox-root-/);
       await sandbox.close();
       sandbox = null;
       assert.deepEqual(readdirSync(HOST_TMP), []);

@@ -30,6 +30,12 @@ export function testPinned(id: string): PinnedDataset {
   const data = builtinById(id)!.data;
   if (data.kind !== "pinned") throw new Error(`${id} has no pinned data`);
   const pins = inject("datasetPins");
+  // A git folder: the mirror's archive of it, pinned by the tree id git computed for it (with real data, of the shared tasks).
+  if (data.git_tree) {
+    const pin = pins[data.git_tree.archive_path]?.git_tree;
+    if (!pin) throw new Error(`the test mirror has no archive at ${data.git_tree.archive_path}`);
+    return { ...data, git_tree: { ...data.git_tree, ...pin } };
+  }
   // Real files are served as they are, but for the few the setup builds from them (GPQA's archive from the shared CSV).
   if (realData()) return { ...data, files: data.files.map((f) => pinned(f, pins[f.path])) };
   const set = data.images ? pins[data.images.path_prefix] : undefined;

@@ -10,7 +10,8 @@
  * - `inject("sharedUrl")`: its base URL (files at `${sharedUrl}/real-outputs/...`);
  * - `inject("datasetsUrl")`: base URL of the datasets mirror (`${datasetsUrl}/gsm8k/test.jsonl`);
  * - `inject("datasetPins")`: sha256 and size of each generated file by mirror path, and of an archive's member
- *   (`member`); with real data only the files built from it (GPQA's archive, from the shared CSV).
+ *   (`member`), or a git folder's tree id (`git_tree`); with real data only the files built from it (GPQA's archive
+ *   from the shared CSV, Terminal-Bench's folder archive from the shared tasks).
  *
  * A benchmark folder's `mini.ts` (src/catalog/benchmarks/<slug>/mini.ts) adds its files by convention:
  * `miniFiles()` to the generated mirror, and `sharedFiles(datasetsDir)`, when it has one, to the real one
@@ -52,6 +53,8 @@ export interface DatasetPin {
   bytes: number;
   count?: number;
   member?: { sha256: string; bytes: number };
+  /** A git folder's archive: the tree id git computed for the folder, its files and their bytes. */
+  git_tree?: { tree: string; files: number; bytes: number };
 }
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -64,7 +67,12 @@ function writeFiles(root: string, files: MiniFile[]): Record<string, DatasetPin>
     mkdirSync(dirname(path), { recursive: true });
     const bytes = f.bytes ? Buffer.from(f.bytes) : f.gzip ? gzipSync(f.text) : Buffer.from(f.text, "utf8");
     writeFileSync(path, bytes);
-    pins[f.path] = { sha256: sha(bytes), bytes: bytes.byteLength, ...(f.member ? { member: { sha256: sha(f.member.bytes), bytes: f.member.bytes.byteLength } } : {}) };
+    pins[f.path] = {
+      sha256: sha(bytes),
+      bytes: bytes.byteLength,
+      ...(f.member ? { member: { sha256: sha(f.member.bytes), bytes: f.member.bytes.byteLength } } : {}),
+      ...(f.gitTree ? { git_tree: f.gitTree } : {}),
+    };
   }
   return pins;
 }

@@ -26,6 +26,8 @@ test("the default deployment: resources, then migrations, then secrets, dashboar
     "r2-lifecycle:assay-artifacts",
     "queue:assay-attempts",
     "queue:assay-attempts-2",
+    "queue:assay-attempts-3",
+    "queue:assay-attempts-4",
     "queue:assay-control",
     "queue:assay-attempts-dlq",
     "config",

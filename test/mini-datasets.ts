@@ -33,6 +33,7 @@ export const MINI_SIZES = {
   truthfulqa: 24,
   humaneval: 5,
   mbpp_plus: 5,
+  humaneval_plus: 5,
 } as const;
 
 /** The TruthfulQA categories the mini CSV uses, in their order of first appearance (real category names). */
@@ -190,6 +191,8 @@ export interface MiniFile {
   bytes?: Uint8Array;
   /** An archive's pinned member (its name and bytes), whose own digest the pin carries. */
   member?: { name: string; bytes: Uint8Array };
+  /** A tar archive of a git folder: the folder's tree id (as git computed it), its files and bytes, which the pin carries. */
+  gitTree?: { tree: string; files: number; bytes: number };
 }
 
 /** Every file of the mini mirror, under the paths the pinned sources name (src/catalog/benchmarks/<slug>/source.ts). */

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { openDb } from "../src/db/client";
 import { importRevision } from "../src/storage/dataset-import";
+import { followOutputs } from "../src/storage/attempt-outputs";
 import { call } from "./http";
 
 export function fixtureBase(): string {
@@ -72,7 +73,8 @@ export async function waitForRun(key: string, runId: string, timeoutMs = 60_000,
 /** Every attempt row of a run, straight from D1. */
 export async function attemptsOf(runId: string) {
   const r = await env.DB.prepare(`SELECT * FROM attempts WHERE run_id = ?1 ORDER BY seq`).bind(runId).all<any>();
-  return r.results;
+  // Outputs past OUTPUT_INLINE_BYTES live in R2: read them back as every reader does.
+  return followOutputs(env.ARTIFACTS, r.results);
 }
 
 export async function fixtureStats(model: string) {

@@ -8,9 +8,9 @@
  */
 import { inject } from "vitest";
 import { loadDomain, TAU2_DOMAINS, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "../src/agents/tau2/domain";
-import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/catalog/benchmarks/tau_bench/source";
+import { TAU2_DOMAIN_FILES, TAU2_USER_GUIDELINES, TAU_BENCH_V1_AIRLINE_FILES } from "../src/catalog/benchmarks/tau_bench/source";
 import type { SourceFile } from "../src/catalog/types";
-import { ensureTau2Domain, ensureTauBenchV1Airline, type Tau2DataEnv } from "../workers/agents/tau2-data";
+import { ensureTau2Domain, ensureTau2UserGuidelines, ensureTauBenchV1Airline, type Tau2DataEnv } from "../workers/agents/tau2-data";
 
 /** A pinned file as the test mirror serves it: the real pin with ../shared, the generated file's digest without. */
 function pinned(file: SourceFile): SourceFile {
@@ -20,13 +20,14 @@ function pinned(file: SourceFile): SourceFile {
   return { ...file, sha256: pin.sha256, bytes: pin.bytes };
 }
 
-/** Loads every τ² domain and v1's airline into `env`'s R2 from the test mirror. */
+/** Loads every τ² domain, the user simulator's guidelines and v1's airline into `env`'s R2 from the test mirror. */
 export async function loadTestTau2Data(env: Tau2DataEnv): Promise<void> {
   const baseUrl = inject("datasetsUrl");
   for (const name of TAU2_DOMAINS) {
     const files = TAU2_DOMAIN_FILES[name].filter((f) => f.role !== "tasks").map((f) => ({ role: f.role, file: pinned(f) }));
     await ensureTau2Domain(env, name, { baseUrl, files });
   }
+  await ensureTau2UserGuidelines(env, { baseUrl, files: TAU2_USER_GUIDELINES.map((f) => ({ role: f.role, file: pinned(f) })) });
   const shared = inject("sharedUrl");
   // v1's users before the province→state rename are in real-outputs/, not in the datasets mirror.
   const v1Fetch: typeof fetch = (input, init) => {

@@ -7,13 +7,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { EXIT, UsageError } from "../errors.mjs";
-import { parseEvalConfig, runOptionsFor, withFlags } from "../eval-config.mjs";
+import { parseEvalConfig, runOptionsFor, simulatesUsers, withFlags } from "../eval-config.mjs";
 import { choiceFlag, intFlag, numberFlag } from "../args.mjs";
 import { concurrencyFlag } from "../concurrency.mjs";
 import { CACHE_MODES, MC_MODES } from "./job.mjs";
 import { note, printJson, printTable } from "../output.mjs";
 import { watchRun } from "../watch.mjs";
-import { budgetOf, resolveBenchmarks, targetsOf } from "./job.mjs";
+import { budgetOf, resolveBenchmarks, targetsOf, userModelOf } from "./job.mjs";
 import { reportRun } from "./report.mjs";
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
@@ -88,6 +88,7 @@ export const evalCommands = {
     usage:
       "assay eval run FILE.toml|BENCHMARK [-m MODEL] [--base-url URL] [--provider openai|anthropic] [--api-key-env VAR] [-n LIMIT] [-r ATTEMPTS] [-c CONCURRENCY] [-s] [--cache off|read_write|read_only] [--mc-mode generate|loglikelihood] " +
       "[--budget-usd X [--price IN,OUT]] [--budget-input-tokens N] [--budget-output-tokens N] " +
+      "[--user-model MODEL [--user-base-url URL] [--user-provider openai|anthropic] [--user-api-key-env VAR]] " +
       "[--batch] [--name NAME] [--resume | --clean] [--dry-run] [--min-score X [--strict]] [--allow-incomplete] [--junit FILE] [--md FILE]",
     min: 1,
     max: 1,
@@ -106,6 +107,10 @@ export const evalCommands = {
       "budget-input-tokens": { type: "string" },
       "budget-output-tokens": { type: "string" },
       price: { type: "string" },
+      "user-model": { type: "string" },
+      "user-base-url": { type: "string" },
+      "user-provider": { type: "string" },
+      "user-api-key-env": { type: "string" },
       batch: { type: "boolean" },
       name: { type: "string" },
       resume: { type: "boolean" },
@@ -145,6 +150,10 @@ export const evalCommands = {
         budget: budgetOf(v),
         batch: v.batch,
         name: v.name,
+        userModel: v["user-model"],
+        userBaseUrl: v["user-base-url"],
+        userProvider: v["user-provider"],
+        userApiKeyEnv: v["user-api-key-env"],
       });
       const minScore = numberFlag(v["min-score"], "--min-score");
       if (v.strict && minScore === undefined) throw new UsageError("--strict needs --min-score");
@@ -154,13 +163,18 @@ export const evalCommands = {
       const name = c.name ?? (isFile ? basename(what).replace(/\.toml$/, "") : `${what} · ${c.client.model}`);
       if (v.resume && !named) throw new UsageError("--resume needs the run's name: --name NAME, or name = \"...\" in the file");
 
+      // τ²-bench's users are played by a model: the one given, else the target itself (said below).
+      const simulated = c.source.some(simulatesUsers);
+      const userModel = userModelOf(c.user_model, target, ctx.env, simulated);
+      if (simulated && userModel && !c.user_model?.model && !ctx.json) note(ctx.io, `the simulated users are played by ${userModel.model} too (--user-model MODEL to choose another)`);
+
       const client = ctx.client();
       const ids = await resolveBenchmarks(client, c.source.map((s) => s.benchmark), ctx.signal);
       const body = {
         benchmarks: ids,
         target,
         ...(compare ? { compare_target: compare } : {}),
-        options: runOptionsFor(c, ids),
+        options: { ...runOptionsFor(c, ids), ...(userModel ? { user_model: userModel } : {}) },
         display_name: name,
       };
       if (v["dry-run"]) return printPlan(ctx, client, body);

@@ -131,6 +131,27 @@ export function targetsOf(v, env) {
 }
 
 /**
+ * options.user_model of a run whose users a model plays (τ²-bench): the one
+ * given (`--user-model`, a TOML [user_model]), its provider, base URL and key
+ * the target's where not given and the endpoint is the target's; else, with
+ * `defaultToTarget`, the target model itself. Undefined when neither.
+ * @param {Record<string, string> | undefined} u @param {Record<string, any>} target @param {NodeJS.ProcessEnv} env @param {boolean} defaultToTarget
+ */
+export function userModelOf(u, target, env, defaultToTarget) {
+  if (target.kind !== "model") return undefined;
+  if (!u?.model) {
+    if (u && Object.keys(u).length) throw new UsageError("--user-base-url, --user-provider and --user-api-key-env go with --user-model MODEL");
+    if (!defaultToTarget) return undefined;
+    return { provider: target.provider, base_url: target.base_url, model: target.model, ...(target.api_key ? { api_key: target.api_key } : {}) };
+  }
+  const provider = choiceFlag(u.provider, "--user-provider", PROVIDERS) ?? target.provider;
+  const baseUrl = u.base_url ?? (provider === target.provider ? target.base_url : DEFAULT_BASE_URL[provider]);
+  const same = provider === target.provider && baseUrl === target.base_url;
+  const key = u.api_key_env !== undefined ? keyFromEnv(env, u.api_key_env, "--user-api-key-env") : same ? target.api_key : undefined;
+  return { provider, base_url: baseUrl, model: u.model, ...(key ? { api_key: key } : {}) };
+}
+
+/**
  * A price per million tokens: `--price IN,OUT` (USD per million input and output tokens), or a TOML table.
  * @param {string | {input_per_mtok?: number, output_per_mtok?: number} | undefined} value @param {string} flag
  */
@@ -180,6 +201,16 @@ export function runOptionsOf(v) {
   return Object.fromEntries(Object.entries(options).filter(([, x]) => x !== undefined));
 }
 
+/**
+ * "GSM8K (bm_1a2b), MMLU (bm_3c4d)": each benchmark's name and id, in the run's order; the bare ids before
+ * the run has benchmark rows (a draft, or a run not planned yet).
+ * @param {any} run @param {any} [progress]
+ */
+export function benchmarksText(run, progress) {
+  const nameOf = new Map((progress?.benchmarks ?? []).map((/** @type {any} */ b) => [b.benchmark_id, b.benchmark_name]));
+  return run.benchmarks.map((/** @type {string} */ id) => (nameOf.get(id) ? `${nameOf.get(id)} (${id})` : id)).join(", ");
+}
+
 /** @param {import("../context.mjs").Context} ctx @param {any} run @param {any} [progress] */
 function printRun(ctx, run, progress) {
   // undefined: a line that does not apply; null: shown as "-" except for the optional labels.
@@ -188,7 +219,8 @@ function printRun(ctx, run, progress) {
     ["id", run.id],
     ["name", run.display_name ?? undefined],
     ["status", run.status],
-    ["benchmarks", run.benchmarks.join(", ")],
+    // Named as a reader knows them once the run has benchmark rows (progress), each with the id the API takes.
+    ["benchmarks", benchmarksText(run, progress)],
     ["target", targetSummary(run.target)],
     ["compare", run.compare_target ? targetSummary(run.compare_target) : undefined],
     ["attempts", run.options?.attempts],

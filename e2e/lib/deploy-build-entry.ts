@@ -8,4 +8,7 @@ export { createProvider } from "../../src/providers/index";
 export { createBatchClient } from "../../src/providers/batch-client";
 export { openaiClient } from "../../src/providers/openai";
 export { anthropicClient } from "../../src/providers/anthropic";
+// The clients' classes, to show that auth Assay never configures refuses in the deploy build.
+export { OpenAI } from "openai/client";
+export { MessagesClient } from "../../src/providers/anthropic-client";
 export { buildApp } from "../../workers/http/app";

@@ -41,13 +41,14 @@ export function liveDelta(attemptId, deltaSeq, event) {
 }
 
 /**
- * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function}} o
+ * @param {{dist: string, members?: number, k?: number, rate?: number, liveAhead?: number, overviewGroup?: Function, scoreRow?: Function}} o
  * rate: attempts landing per second in the running run; liveAhead: seconds an attempt is live before it lands;
  * overviewGroup: (score row, ended attempts, OverviewQuery, OverviewOptions) → one group of the overview, from
  * src/reports/overview.ts (the caller imports it; e2e/bench-dashboard.mjs), which makes the mock answer
  * GET /api/eval-runs/{id}/overview from its attempts as the real route does.
+ * scoreRow: (score row) → the row /scores answers instead (a benchmark with another headline, τ²'s pass^k).
  */
-export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5, overviewGroup }) {
+export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead = 1.5, overviewGroup, scoreRow = (row) => row }) {
   const total = members * k;
   const t0 = Date.now() + 2000;
   const landedBy = (now) => Math.max(0, Math.min(total, Math.floor(((now - t0) / 1000) * rate)));
@@ -105,7 +106,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
       run_status: run(id).status,
       missing_policy: "unknown",
       scores: [
-        {
+        scoreRow({
           benchmark_id: "bm_bench",
           benchmark_name: "Bench arithmetic",
           target: "a",
@@ -134,7 +135,7 @@ export function startMockApi({ dist, members = 5000, k = 2, rate = 20, liveAhead
           },
           subsets: [],
           previous: null,
-        },
+        }),
       ],
       ab: [],
     };

@@ -23,7 +23,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
  * The modules the deployed Worker gets in place of SDK parts it never calls
  * (each stand-in's header says what it replaces, what it keeps and why):
  * `importer` is the SDK file whose imports matching `specifier` get the
- * stand-in. e2e/deploy-build.test.mjs runs every provider call through them
+ * stand-in (a RegExp `importer`: every file whose path it matches).
+ * e2e/deploy-build.test.mjs runs every provider call through them
  * against the fixture model.
  */
 export const SDK_STAND_INS = [
@@ -41,6 +42,26 @@ export const SDK_STAND_INS = [
     importer: "node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs",
     specifier: /^\.\.\/\.\.\/lib\/MessageStream\.mjs$/,
     standIn: "workers/bundle/anthropic-message-stream.js",
+  },
+  {
+    importer: "node_modules/openai/client.mjs",
+    specifier: /^\.\/(internal\/auth\/x509-workload-identity-auth|auth\/workload-identity-auth)\.mjs$/,
+    standIn: "workers/bundle/openai-workload-identity.js",
+  },
+  {
+    importer: "node_modules/openai/internal/auth/x509-credential-options.mjs",
+    specifier: /^\.\/x509-workload-identity-auth\.mjs$/,
+    standIn: "workers/bundle/openai-workload-identity.js",
+  },
+  {
+    importer: "node_modules/@anthropic-ai/sdk/client.mjs",
+    specifier: /^\.\/lib\/credentials\/(credential-chain|token-cache)\.mjs$/,
+    standIn: "workers/bundle/anthropic-credentials.js",
+  },
+  {
+    importer: /\/node_modules\/@anthropic-ai\/sdk\//,
+    specifier: /^@opentelemetry\/api$/,
+    standIn: "workers/bundle/opentelemetry-api.js",
   },
 ];
 
@@ -68,7 +89,8 @@ export function standInPlugin(standIns) {
       const used = new Set();
       for (const s of standIns) {
         build.onResolve({ filter: s.specifier }, (args) => {
-          if (!args.importer.endsWith(`/${s.importer}`)) return undefined;
+          const from = typeof s.importer === "string" ? args.importer.endsWith(`/${s.importer}`) : s.importer.test(args.importer);
+          if (!from) return undefined;
           used.add(s);
           return { path: join(ROOT, s.standIn) };
         });

@@ -85,8 +85,8 @@ describe.each(BUILTIN_BENCHMARKS.map((b) => [b.id, catalogEntry(b.id)] as const)
       expect(b.requirements.some((r) => /judge/i.test(r))).toBe(needsJudge(spec));
       expect(b.requirements.some((r) => /sandbox/i.test(r))).toBe(needsSandbox(spec));
       expect(b.prompt_template).not.toBeNull();
-      // Only a judge can grade without a reference answer (Red Team's rubric).
-      if (b.answer_column === null) expect(needsJudge(spec)).toBe(true);
+      // Only a judge (Red Team's rubric) or the sandbox running hidden tests (LiveCodeBench) grades without a reference answer.
+      if (b.answer_column === null) expect(needsJudge(spec) || needsSandbox(spec)).toBe(true);
       expect(b.sample_size).toBeGreaterThan(0);
     } else if (b.status === "needs_runner") {
       expect(b.kind).toBe("runner");
@@ -152,7 +152,8 @@ describe("the card's one line", () => {
     expect(needs("bm_math_vision")).toEqual([NEED_LABELS.images]);
     expect(needs("bm_mcpmark")).toEqual([NEED_LABELS.runner, NEED_LABELS.credentials]);
     expect(needs("bm_swe_bench_verified")).toEqual([NEED_LABELS.environment]);
-    expect(needs("bm_terminal_bench_2")).toEqual([NEED_LABELS.environment]);
+    // Its tasks run from their prebuilt images, which the local backend cannot pull.
+    expect(needs("bm_terminal_bench_2")).toEqual([NEED_LABELS.environment, "container images"]);
   });
 
   it("gives every benchmark a one-line status", () => {

@@ -32,6 +32,10 @@ export const ENVIRONMENT_RUNNER_REQUIREMENT =
   "which runs each task in its own container (Docker or Podman) or, without an engine, in a Debian root under bubblewrap, and drives the model with its bash harness; " +
   "for an agent target, the target's runner. npm start runs one on loopback where the machine can.";
 
+/** What a benchmark of prebuilt task images (Terminal-Bench, SWE-bench) needs of the environment runner's host. */
+export const CONTAINER_IMAGES_REQUIREMENT =
+  "A container engine (Docker or Podman) on the environment runner's host that can pull the tasks' images from Docker Hub; the local backend (bubblewrap) cannot run them.";
+
 export const ENVIRONMENT_RUNNER_DETAIL =
   "Each attempt runs on an environment runner: the task's environment is built or pulled, the agent (for a model target, Assay's bash harness driving the model; the oracle; or an external agent) works in it, " +
   "then the task's own verifier decides the reward; an environment that fails to build or a verifier that crashes ends the attempt failed with the reason, never with 0.";

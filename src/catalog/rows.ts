@@ -61,6 +61,7 @@ export function builtinOptions(def: CatalogEntry): Record<string, unknown> {
     ...(def.min_attempts ? { min_attempts: def.min_attempts } : {}),
     ...(def.image_column ? { image_column: def.image_column } : {}),
     ...(def.turns_column ? { turns_column: def.turns_column } : {}),
+    ...(def.date_column ? { date_column: def.date_column } : {}),
   };
 }
 

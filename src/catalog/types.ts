@@ -47,9 +47,9 @@ export interface SourceFile {
   /**
    * parquet: Apache Parquet (Hugging Face's files); tsv: a tab-separated table with a header (VLMEvalKit's, images in base64 cells);
    * txt and txt.bz2: text (bzip2-compressed); json: one JSON document (an ARC task), read by their loader;
-   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts).
+   * zip: an archive whose `member` is the data (src/catalog/pinned-archive.ts); blob: any bytes, a file of a pinned git folder (PinnedGitTree).
    */
-  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip";
+  format: "jsonl" | "csv" | "jsonl.gz" | "parquet" | "tsv" | "txt" | "txt.bz2" | "json" | "zip" | "blob";
   /** For a zip: the member the normaliser reads, pinned by its own digest, and the password the publisher states for it. */
   member?: ArchiveMember;
 }
@@ -107,8 +107,36 @@ export interface PinnedDataset {
   listing_sha256?: string;
   /** Images the rows refer to, pinned as a set and stored with the revision. */
   images?: PinnedImages;
+  /**
+   * A whole folder of the repository pinned by its git tree id (Terminal-Bench's tasks): its files are the
+   * folder's, listed and checked against the tree id, not `files` (which stays empty).
+   */
+  git_tree?: PinnedGitTree;
   /** Caveats about the copy (converted format, mirror instead of upstream). */
   notes: string;
+}
+
+/**
+ * A folder of a git repository pinned by the one digest the repository
+ * states for it: its tree id at the pinned commit (src/catalog/git-tree.ts).
+ * Upstream, the loader fetches the recursive listing, checks that it hashes
+ * to the tree id, then fetches each file and checks its blob id; from a
+ * dataset mirror, one tar archive of the folder checked the same way.
+ */
+export interface PinnedGitTree {
+  /** The folder's git tree id (40 hex). */
+  tree: string;
+  /** The folder's path in the repository at the commit ("" for its root). */
+  folder: string;
+  /** GitHub's recursive listing of the tree (api.github.com/repos/{repo}/git/trees/{tree}?recursive=1). */
+  listing_url: string;
+  /** A file's upstream URL is this and its path within the folder (raw.githubusercontent.com at the commit). */
+  raw_url_prefix: string;
+  /** Mirror path of the folder as one tar archive (what `assay data pull` writes). */
+  archive_path: string;
+  /** Files and bytes in the folder, as its listing states them (what loading costs: one request per file upstream). */
+  files: number;
+  bytes: number;
 }
 
 /** A dataset Assay names but does not load (yet): where it lives upstream. */
@@ -140,6 +168,49 @@ export interface LoadedFile {
  */
 export type Normaliser = (files: LoadedFile[]) => Promise<JsonObject[]>;
 
+/** Where a line of a streamed file is, for errors that name it. */
+export interface LineRef {
+  file: SourceFile;
+  /** 1-based. */
+  line: number;
+}
+
+/** A file a streamed row refers to (a revision file, like an image), as its row cell holds it. */
+export interface RevisionFileRef {
+  /** Path under the revision's files/. */
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** Stores files beside a streamed revision's rows, under its files/ (src/storage/dataset-rows.ts). */
+export interface RowFiles {
+  put(path: string, content: string, contentType: string): Promise<RevisionFileRef>;
+}
+
+/**
+ * A normaliser for pinned files too large to hold whole in a Worker's 128 MB
+ * (SuperGPQA's 24 MB of JSON Lines, LiveCodeBench's 134 MB): each file is
+ * fetched as a stream, checked against its sha256 and size as it streams,
+ * and turned into rows one line at a time, written to R2 as they come
+ * (workers/catalog/streamed-data.ts). A row's large parts can go to files
+ * of the revision instead of the row (LiveCodeBench's hidden tests), so a
+ * row stays small wherever rows are read. The revision's key, split and
+ * subset columns are named up front, since no first pass chooses them.
+ */
+export interface LineNormaliser {
+  kind: "lines";
+  /** The row columns that give each row its key (unique, as the revision needs), split and subset. */
+  columns: { key: string; split: string | null; subset: string | null };
+  /** The rows of one non-blank line (usually one); throws naming `where` on data it does not expect. */
+  rows(line: string, where: LineRef, files: RowFiles): Promise<JsonObject[]>;
+}
+
+/** Whether a pinned source's normaliser reads it line by line, as a stream. */
+export function streamed(normalise: Normaliser | LineNormaliser | EmbeddedLoader): normalise is LineNormaliser {
+  return typeof normalise !== "function" && normalise.kind === "lines";
+}
+
 /** An image a loader took out of a data file (a Parquet image struct, a TSV's base64 cell), stored with the revision under files/<path>. */
 export interface ExtractedImage {
   /** Path under the revision's files/, content-addressed (images/<sha256>.png), so an image several rows share is stored once. */
@@ -167,6 +238,7 @@ export interface EmbeddedLoader {
   kind: "embedded";
   rows: (file: SourceFile, body: ReadableStream<Uint8Array>) => AsyncIterable<ExtractedRow>;
 }
+
 /** A service a benchmark drives for real, whose credential the run must supply. */
 export interface ServiceCredential {
   service: string;
@@ -185,7 +257,7 @@ export interface CatalogText {
 }
 
 /** Where a definition's rows come from: pinned files and their normaliser, or an upstream it does not load (yet). */
-export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
+export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
 
 /**
  * How a run executes one built-in: the part of it the Worker bundles
@@ -221,6 +293,11 @@ export type BenchmarkDefinition = DefinitionData & {
   image_column?: string;
   /** A row column holding each row's user turns, sent one after another in one conversation (src/execution/multi-turn.ts); absent for one turn. */
   turns_column?: string;
+  /**
+   * A row column holding each task's release date ("YYYY-MM-DDTHH:MM:SS"), which a run's `release_window` option
+   * filters by (src/domain/selection.ts); absent when tasks are not dated.
+   */
+  date_column?: string;
   /**
    * The fewest attempts per task a run makes, where the benchmark's own rule
    * needs more than one (ARC: 2, for the ARC Prize's pass@2). A run asking

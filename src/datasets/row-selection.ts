@@ -20,6 +20,13 @@ export function subsetOf(row: { subset: string | null; data: Record<string, unkn
   return typeof v === "number" || typeof v === "boolean" ? String(v) : null;
 }
 
+/** A row's release date under a benchmark that dates its tasks (its date column's text), else null. */
+export function dateOf(row: { data: Record<string, unknown> }, dateColumn: string | undefined): string | null {
+  if (dateColumn === undefined) return null;
+  const v = row.data[dateColumn];
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
 /**
  * The rows a benchmark draws from, counted (its sample size), and the subset values its subset
  * column takes, to check the subsets it names. Fed chunk by chunk; no I/O.

@@ -37,6 +37,8 @@ export interface BenchmarkOptions {
   subset_column?: string;
   /** The column whose value is the image sent with each prompt (src/domain/images.ts). */
   image_column?: string;
+  /** The column holding each task's release date, which a run's per-benchmark `release_window` filters by (built-ins that date their tasks). */
+  date_column?: string;
 }
 
 /** A custom benchmark definition as the API receives it, shape already validated. */

@@ -15,12 +15,15 @@ import {
   nextKey,
   storeJudge,
   storeTarget,
+  storeUserModel,
   TargetInput,
   type Endpointed,
   type RunSecrets,
   type SecretSlot,
   type StoredJudge,
   type StoredTarget,
+  type StoredUserModel,
+  type UserModelInput,
 } from "./run-target";
 
 export const MAX_RUN_BENCHMARKS = 20;
@@ -87,13 +90,15 @@ export function configFromCreate(body: CreateRunBody): { config: RunConfig; erro
     ["judge", keyOf(body.judge)],
   ];
   for (const [slot, key] of slots) if (key !== undefined) secrets[slot] = key;
+  const userKey = keyOf(body.options.user_model);
+  if (userKey !== undefined) secrets.user_model = userKey;
   const config: RunConfig = {
     display_name: body.display_name ?? null,
     benchmarks: dedupe(body.benchmarks),
     target: storeTarget(body.target, secrets.target !== undefined),
     compare_target: body.compare_target ? storeTarget(body.compare_target, secrets.compare_target !== undefined) : null,
     judge: body.judge ? storeJudge(body.judge, secrets.judge !== undefined) : null,
-    options: body.options,
+    options: body.options.user_model ? { ...body.options, user_model: storeUserModel(body.options.user_model as UserModelInput, userKey !== undefined) } : body.options,
     secrets,
   };
   return { config, errors: [...perBenchmarkErrors(config.options, config.benchmarks), ...budgetErrors(config.options.budget, [config.target, config.compare_target], config.options.batch)] };
@@ -145,6 +150,17 @@ export function applyPatch(current: RunConfig, patch: PatchRunBody): { config: R
     next.judge = storeJudge(patch.judge, hasKey);
   }
   if (patch.options !== undefined) next.options = mergeRunOptions(current.options, patch.options);
+  // The user model's key, as a judge's: a new one replaces, null clears, omitted it is kept on the same provider and origin.
+  const um = patch.options?.user_model;
+  if (um === null) delete secrets.user_model;
+  else if (um !== undefined) {
+    const before = current.options.user_model as StoredUserModel | undefined;
+    const outcome = nextKey("options.user_model.api_key", um.api_key, { endpoint: keyEndpoint(before), key: current.secrets.user_model }, keyEndpoint(um));
+    if ("error" in outcome) errors.push(outcome.error);
+    else if (outcome.key === undefined) delete secrets.user_model;
+    else secrets.user_model = outcome.key;
+    next.options = { ...next.options, user_model: storeUserModel(um, secrets.user_model !== undefined) };
+  }
 
   errors.push(...perBenchmarkErrors(next.options, next.benchmarks), ...budgetErrors(next.options.budget, [next.target, next.compare_target], next.options.batch));
   return { config: next, errors };
@@ -161,6 +177,7 @@ export function configForCopy(source: RunConfig): RunConfig {
     target: strip(source.target),
     compare_target: source.compare_target ? strip(source.compare_target) : null,
     judge: source.judge ? strip(source.judge) : null,
+    options: source.options.user_model ? { ...source.options, user_model: strip(source.options.user_model) } : source.options,
     secrets: {},
   };
 }
@@ -170,6 +187,17 @@ export function configForCopy(source: RunConfig): RunConfig {
  * list as sent): unknown to the project, or archived. `keep` lists ids the
  * run already had, which stay allowed after being archived.
  */
+/** per_benchmark release windows on benchmarks whose tasks carry no release date (only a benchmark with a date_column can be windowed). */
+export function releaseWindowErrors(options: RunConfig["options"], found: readonly { id: string; name: string; options: unknown }[]): FieldError[] {
+  const byId = new Map(found.map((b) => [b.id, b]));
+  return Object.entries(options.per_benchmark).flatMap(([id, per]) => {
+    const b = byId.get(id);
+    if (!per.release_window || !b) return [];
+    if (typeof (b.options as { date_column?: unknown } | null)?.date_column === "string") return [];
+    return [{ field: `options.per_benchmark.${id}.release_window`, message: `${b.name}'s tasks carry no release date; a release window applies to benchmarks that date their tasks (LiveCodeBench v6)` }];
+  });
+}
+
 export function benchmarkErrors(
   given: readonly string[],
   found: readonly { id: string; archivedAt: string | null }[],

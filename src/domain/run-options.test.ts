@@ -81,6 +81,11 @@ describe("run options", () => {
     [{ per_benchmark: { bm_1: { concurrency: 2 } } }, "per_benchmark.bm_1.concurrency"],
     [{ per_benchmark: { bm_1: { select: { shuffle: "yes" } } } }, "per_benchmark.bm_1.select.shuffle"],
     [{ per_benchmark: { bm_1: { few_shot: -1 } } }, "per_benchmark.bm_1.few_shot"],
+    [{ per_benchmark: { bm_1: { release_window: { start: "2025-13-01" } } } }, "per_benchmark.bm_1.release_window.start"],
+    [{ per_benchmark: { bm_1: { release_window: { start: "2025-02-29" } } } }, "per_benchmark.bm_1.release_window.start"],
+    [{ per_benchmark: { bm_1: { release_window: { end: "April 2025" } } } }, "per_benchmark.bm_1.release_window.end"],
+    [{ per_benchmark: { bm_1: { release_window: { start: "2025-03-01", end: "2025-02-01" } } } }, "per_benchmark.bm_1.release_window.end"],
+    [{ per_benchmark: { bm_1: { release_window: { from: "2025-03-01" } } } }, "per_benchmark.bm_1.release_window.from"],
   ])("refuses %j naming %s", (input, field) => {
     expect(fieldsOf(input)).toEqual([field]);
   });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { FieldError } from "./errors";
 import { RunBudget } from "./run-budget";
 import { CACHE_MODES, DEFAULT_CACHE_TTL_DAYS, MAX_CACHE_TTL_DAYS } from "./response-cache-key";
+import { UserModelInput, type StoredUserModel } from "./run-target";
 
 export const MAX_ATTEMPTS = 100;
 export const MAX_TASK_KEYS = 1000;
@@ -55,6 +56,26 @@ export const TaskSelectionOverride = z.strictObject({
 });
 export type TaskSelectionOverride = z.infer<typeof TaskSelectionOverride>;
 
+/** A calendar date, YYYY-MM-DD (one issue whatever is wrong with it). */
+const CalendarDate = z.string().refine((d) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+}, "a calendar date as YYYY-MM-DD");
+
+/**
+ * Which tasks of a benchmark that dates them (LiveCodeBench) run, by release date, as LiveCodeBench's start_date and
+ * end_date select problems: `start` keeps tasks released at or after that day's midnight, `end` those released at or
+ * before it (so a task released later on the end day is left out, as upstream does).
+ */
+export const ReleaseWindow = z
+  .strictObject({
+    start: CalendarDate.optional(),
+    end: CalendarDate.optional(),
+  })
+  .refine((w) => w.start === undefined || w.end === undefined || w.start <= w.end, { message: "must not be before start", path: ["end"] });
+export type ReleaseWindow = z.infer<typeof ReleaseWindow>;
+
 /** Overrides for one benchmark of the run: each replaces the run-wide value for that benchmark only. */
 export const BenchmarkOverrides = z.strictObject({
   sample_limit: SampleLimit.optional(),
@@ -68,6 +89,8 @@ export const BenchmarkOverrides = z.strictObject({
   max_output_tokens: z.number().int().min(1).max(200_000).optional(),
   /** How this multiple-choice benchmark is asked: generate (a reply with a letter) or loglikelihood (src/execution/loglikelihood-request.ts). */
   mc_mode: z.enum(["generate", "loglikelihood"]).optional(),
+  /** Only tasks released in this window, for a benchmark that dates its tasks (its options' date_column). */
+  release_window: ReleaseWindow.optional(),
 });
 export type BenchmarkOverrides = z.infer<typeof BenchmarkOverrides>;
 
@@ -97,6 +120,7 @@ const field = {
   cache: z.enum(CACHE_MODES),
   cache_ttl_days: z.number().int().min(1).max(MAX_CACHE_TTL_DAYS),
   batch: z.boolean(),
+  user_model: UserModelInput,
 };
 
 export const RunOptions = z.strictObject({
@@ -131,8 +155,15 @@ export const RunOptions = z.strictObject({
   cache_ttl_days: field.cache_ttl_days.default(DEFAULT_CACHE_TTL_DAYS),
   /** Submit the model calls through the provider's batch API (OpenAI Batch API, Anthropic Message Batches), polled by the cron; model targets with single-turn prompts only. */
   batch: field.batch.default(false),
+  /**
+   * The model that plays the user in agent benchmarks with a simulated user
+   * (τ²-bench): provider, base_url, model, a write-only api_key (sealed at
+   * rest with the run's keys) and params. Omitted: the run's judge.
+   */
+  user_model: field.user_model.optional(),
 });
-export type RunOptions = z.infer<typeof RunOptions>;
+/** The options as stored: user_model without its key (StoredUserModel marks whether one is sealed). */
+export type RunOptions = Omit<z.infer<typeof RunOptions>, "user_model"> & { user_model?: StoredUserModel | UserModelInput };
 
 /**
  * A PATCH of options: each given top-level key replaces the stored one
@@ -156,6 +187,8 @@ export const RunOptionsPatch = z.strictObject({
   cache: field.cache.nullable().optional(),
   cache_ttl_days: field.cache_ttl_days.nullable().optional(),
   batch: field.batch.nullable().optional(),
+  /** A new user model replaces the stored one; its key is kept while provider and URL origin stay the same (as a judge's), null clears it. */
+  user_model: field.user_model.nullable().optional(),
 });
 export type RunOptionsPatch = z.infer<typeof RunOptionsPatch>;
 
@@ -167,8 +200,9 @@ export function mergeRunOptions(stored: RunOptions, patch: RunOptionsPatch): Run
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  // Both inputs are already valid, so this only refills defaults.
-  return RunOptions.parse(merged);
+  // Both inputs are already valid, so this only refills defaults. The user model is the caller's to seal (run-config.ts); its stored form is not an input.
+  const { user_model, ...rest } = merged;
+  return { ...RunOptions.parse(rest), ...(user_model ? { user_model: user_model as RunOptions["user_model"] } : {}) };
 }
 
 /** per_benchmark entries that name a benchmark the run does not have. */

@@ -121,6 +121,51 @@ export const JudgeInput = z.strictObject({
 });
 export type JudgeInput = z.infer<typeof JudgeInput>;
 
+/** The public form: the key appears only as {set: true}, and only when one is sealed. */
+export type KeyView = { api_key?: { set: true } };
+
+/**
+ * A run's user simulator (τ²-bench: `options.user_model`), an endpoint like
+ * the judge's: its key is write-only, sealed at rest with the run's other
+ * keys (slot `user_model`), and the stored options keep only whether one is
+ * set. Omitted, the run's judge plays the user.
+ */
+export const UserModelInput = z.strictObject({
+  provider: z.enum(PROVIDERS),
+  base_url: HttpUrl,
+  model: z.string().min(1).max(200),
+  api_key: ApiKey,
+  /** Extra body fields sent with each of its calls (e.g. reasoning_effort). */
+  params: Params.optional(),
+});
+export type UserModelInput = z.infer<typeof UserModelInput>;
+export type StoredUserModel = Omit<UserModelInput, "api_key"> & { api_key_set?: true };
+export type UserModelView = Omit<StoredUserModel, "api_key_set"> & KeyView;
+
+/**
+ * Hosted APIs that answer nothing without a key. An endpoint here given no
+ * key is refused when a run is written or started, naming the field; a
+ * self-hosted one (vLLM, a local server) may need none.
+ */
+export const KEYED_HOSTS = [
+  "api.openai.com",
+  "api.anthropic.com",
+  "openrouter.ai",
+  "api.together.xyz",
+  "api.groq.com",
+  "api.mistral.ai",
+  "api.deepseek.com",
+  "api.fireworks.ai",
+  "generativelanguage.googleapis.com",
+  "api.x.ai",
+] as const;
+
+/** Whether an endpoint at `baseUrl` is a hosted API that needs a key. */
+export function needsKey(baseUrl: string): boolean {
+  const host = URL.parse(baseUrl)?.hostname.toLowerCase() ?? "";
+  return KEYED_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
 /** The stored form: the input without its key, marking only whether one is sealed. */
 export type StoredModelTarget = Omit<z.infer<typeof ModelTargetInput>, "api_key"> & { api_key_set?: true };
 export type StoredAgentTarget = z.infer<typeof AgentTargetInput>;
@@ -128,14 +173,13 @@ export type StoredOutputsTarget = z.infer<typeof OutputsTargetInput>;
 export type StoredTarget = StoredModelTarget | StoredAgentTarget | StoredOutputsTarget;
 export type StoredJudge = Omit<JudgeInput, "api_key"> & { api_key_set?: true };
 
-/** The public form: the key appears only as {set: true}, and only when one is sealed. */
-export type KeyView = { api_key?: { set: true } };
+
 export type ModelTargetView = Omit<StoredModelTarget, "api_key_set"> & KeyView;
 export type TargetView = ModelTargetView | StoredAgentTarget | StoredOutputsTarget;
 export type JudgeView = Omit<StoredJudge, "api_key_set"> & KeyView;
 
 /** The sealed keys of a run, by slot. */
-export type RunSecrets = { target?: string; compare_target?: string; judge?: string };
+export type RunSecrets = { target?: string; compare_target?: string; judge?: string; user_model?: string };
 export type SecretSlot = keyof RunSecrets;
 
 function withoutKey<T extends { api_key?: unknown }>(input: T): Omit<T, "api_key"> {
@@ -163,6 +207,14 @@ export function targetView(stored: StoredTarget): TargetView {
 }
 
 export function judgeView(stored: StoredJudge): JudgeView {
+  return keyView(stored);
+}
+
+export function storeUserModel(input: UserModelInput, hasKey: boolean): StoredUserModel {
+  return hasKey ? { ...withoutKey(input), api_key_set: true } : withoutKey(input);
+}
+
+export function userModelView(stored: StoredUserModel): UserModelView {
   return keyView(stored);
 }
 

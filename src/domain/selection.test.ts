@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectTasks, type TaskRef } from "./selection";
+import { inWindow, selectTasks, type TaskRef } from "./selection";
 
 const rows: TaskRef[] = Array.from({ length: 10 }, (_, i) => ({
   index: i,
@@ -37,5 +37,29 @@ describe("selectTasks", () => {
   it("applies skip and limit after the shuffle", () => {
     const all = keys({ shuffle: true, seed: 3 });
     expect(keys({ shuffle: true, seed: 3, skip: 2, limit: 3 })).toEqual(all.slice(2, 5));
+  });
+});
+
+describe("a release window (LiveCodeBench's start_date and end_date)", () => {
+  const dated: TaskRef[] = ["2025-01-04T12:00:00", "2025-02-15T21:00:00", "2025-04-30T00:00:00", "2025-04-30T15:00:00", null].map((date, i) => ({
+    index: i,
+    key: `p${i}`,
+    digest: `d${i}`,
+    split: null,
+    subset: null,
+    date,
+  }));
+  it.each([
+    [{ start: "2025-02-01" }, ["p1", "p2", "p3"]],
+    [{ end: "2025-04-30" }, ["p0", "p1", "p2"]],
+    [{ start: "2025-01-04", end: "2025-01-04" }, []],
+    [{ start: "2025-01-04", end: "2025-01-05" }, ["p0"]],
+    [{}, ["p0", "p1", "p2", "p3"]],
+  ])("%j keeps %j (a task released after midnight of the end day is out; an undated one never matches)", (window, expected) => {
+    expect(selectTasks(dated, { window }).map((r) => r.key)).toEqual(expected);
+  });
+
+  it("compares from each day's midnight", () => {
+    expect([inWindow("2025-01-04T00:00:00", { start: "2025-01-04" }), inWindow("2025-01-03T23:59:59", { start: "2025-01-04" }), inWindow(undefined, {})]).toEqual([true, false, false]);
   });
 });

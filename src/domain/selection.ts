@@ -1,6 +1,7 @@
 /**
  * Task selection for a run: which dataset rows of a benchmark become
- * members, in which order. Filters first (split, subsets, include, exclude),
+ * members, in which order. Filters first (split, subsets, include, exclude,
+ * release window),
  * then the seeded shuffle, then skip, then limit and sample limit. No I/O.
  */
 import { seededShuffle } from "./random";
@@ -12,6 +13,8 @@ export interface TaskRef {
   digest: string;
   split: string | null;
   subset: string | null;
+  /** Its release date ("YYYY-MM-DDTHH:MM:SS"), when the benchmark dates its tasks (a release window reads it). */
+  date?: string | null;
 }
 
 export interface SelectionSpec {
@@ -24,6 +27,16 @@ export interface SelectionSpec {
   skip?: number;
   limit?: number;
   sample_limit?: number;
+  /** Release dates to keep, by day (LiveCodeBench's start_date/end_date): from `start` 00:00 to `end` 00:00, both included. */
+  window?: { start?: string; end?: string };
+}
+
+/** Whether a task's release date is in the window: compared from midnight of each day, as LiveCodeBench compares datetimes. */
+export function inWindow(date: string | null | undefined, window: { start?: string; end?: string }): boolean {
+  if (date === null || date === undefined) return false;
+  if (window.start !== undefined && date < `${window.start}T00:00:00`) return false;
+  if (window.end !== undefined && date > `${window.end}T00:00:00`) return false;
+  return true;
 }
 
 export function selectTasks<T extends TaskRef>(rows: readonly T[], spec: SelectionSpec): T[] {
@@ -35,7 +48,8 @@ export function selectTasks<T extends TaskRef>(rows: readonly T[], spec: Selecti
       (spec.split === undefined || r.split === spec.split) &&
       (!subsets || (r.subset !== null && subsets.has(r.subset))) &&
       (!include || include.has(r.key)) &&
-      (!exclude || !exclude.has(r.key)),
+      (!exclude || !exclude.has(r.key)) &&
+      (!spec.window || inWindow(r.date, spec.window)),
   );
   if (spec.shuffle) picked = seededShuffle(picked, spec.seed ?? 0);
   const skip = spec.skip ?? 0;

@@ -60,6 +60,16 @@ export function harborTaskRow(task: HarborTask): HarborTaskRow {
 /** Why a row is not a task: `field` names where (`files[3].path`, `digest`). */
 export class TaskRowError extends InputError {}
 
+/** The rows of tasks read from a folder; a task too large for a row is a TaskRowError naming it (`field`: its path in the folder). */
+export function harborTaskRows(tasks: readonly HarborTask[]): HarborTaskRow[] {
+  return tasks.map((task) => {
+    const row = harborTaskRow(task);
+    const size = new TextEncoder().encode(JSON.stringify(row)).byteLength;
+    if (size > MAX_TASK_ROW_BYTES) throw new TaskRowError(task.path || task.name, `is ${size} bytes as a row; a task may be at most ${MAX_TASK_ROW_BYTES}`);
+    return row;
+  });
+}
+
 /** The files of a row, each path checked as a ZIP member's would be. */
 export function taskRowTree(row: HarborTaskRow): FileTree {
   const tree: FileTree = new Map();

@@ -8,7 +8,7 @@ import type { SelectionSpec, TaskRef } from "../domain/selection";
 
 export interface BenchmarkDefaults {
   split: string | null;
-  options: { few_shot?: number; subsets?: string[]; few_shot_split?: string; min_attempts?: number };
+  options: { few_shot?: number; subsets?: string[]; few_shot_split?: string; min_attempts?: number; date_column?: string };
 }
 
 /** The selection for one benchmark: its own `select` fields over the run's, then its subsets, then the benchmark's defaults. */
@@ -22,6 +22,7 @@ export function selectionFor(options: RunOptions, benchmarkId: string, bm: Bench
     split: select.split ?? bm.split ?? undefined,
     subsets: subsets?.length ? subsets : undefined,
     sample_limit: per.sample_limit ?? options.sample_limit,
+    ...(per.release_window ? { window: per.release_window } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ type EndEvent = Extract<DeltaEvent, { kind: "end" }>;
 
 export interface AttemptTrace extends LivePort {
   end(event: Omit<EndEvent, "kind">): void;
+  /** Moves the deadline the header will state (a conversation's: the invocation's), when no delta went out yet. */
+  until(deadlineMs: number): void;
 }
 
 export function attemptTrace(
@@ -24,6 +26,7 @@ export function attemptTrace(
   who: { slot: AttemptSlot; try: number; executor: string; startedMs: number; timeoutS: number },
 ): AttemptTrace {
   let announced = false;
+  let deadlineMs = who.startedMs + 2 * who.timeoutS * 1000 + LIVE_DEADLINE_MARGIN_MS;
   const announce = () => {
     announced = true;
     const { slot } = who;
@@ -41,7 +44,7 @@ export function attemptTrace(
       executor: who.executor,
       phase: "agent",
       started_at: new Date(who.startedMs).toISOString(),
-      deadline_at: new Date(who.startedMs + 2 * who.timeoutS * 1000 + LIVE_DEADLINE_MARGIN_MS).toISOString(),
+      deadline_at: new Date(deadlineMs).toISOString(),
     });
   };
   return {
@@ -55,6 +58,9 @@ export function attemptTrace(
     },
     end(event) {
       if (announced) send({ kind: "end", ...event });
+    },
+    until(ms) {
+      if (!announced) deadlineMs = Math.max(deadlineMs, ms + LIVE_DEADLINE_MARGIN_MS);
     },
   };
 }

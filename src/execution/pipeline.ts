@@ -73,7 +73,7 @@ export async function runAttempt(input: AttemptInput, ports: PipelinePorts): Pro
   };
   let result: AttemptResult;
   try {
-    result = await attempt(input, { ...ports, live: trace }, ports, failure, seen);
+    result = await attempt(input, { ...ports, live: trace }, ports, failure, seen, trace);
   } catch (err) {
     // Trouble on our side (R2, a Durable Object, a bug): retried within the attempt's tries.
     trace.end({ status: "failed", reward: null, error: "internal error" });
@@ -83,11 +83,13 @@ export async function runAttempt(input: AttemptInput, ports: PipelinePorts): Pro
   return result;
 }
 
-async function attempt(input: AttemptInput, stagePorts: StagePorts, ports: PipelinePorts, failure: FailureContext, seen: { state: AttemptState | null }): Promise<AttemptResult> {
+async function attempt(input: AttemptInput, stagePorts: StagePorts, ports: PipelinePorts, failure: FailureContext, seen: { state: AttemptState | null }, trace: AttemptTrace): Promise<AttemptResult> {
   const [row, ...examples] = await Promise.all([input.slot.rowIndex, ...input.examples].map((i) => ports.rows.row(i)));
   const task: AttemptTask = { slot: input.slot, try: input.tries + 1, row: row!, examples, benchmark: input.benchmark, sampling: input.sampling, options: input.options };
   const kept = input.replyKey ? await ports.replies.read(input.replyKey) : null;
   const stage = chooseStage(task, { kept, recorded: ports.recorded });
+  // A conversation of many calls may take the invocation's time, not one call's: its live entry is not overdue before.
+  if (stage.conversation) trace.until(ports.clock.deadline());
   const at = () => ({ ...failure, now: ports.clock.now() });
   let state: AttemptState;
   try {

@@ -12,6 +12,8 @@ import type { Spend } from "../domain/run-budget";
 import type { DeltaEvent } from "../live/deltas";
 import type { ChatRequest, ChatResult, LoglikelihoodCall, LoglikelihoodResult, ProviderKind } from "../providers/types";
 import type { Execute } from "../scorers/execution";
+import type { Tau2Domain, Tau2DomainName } from "../agents/tau2/domain";
+import type { RevisionFileRef } from "../scorers/types";
 
 /** At most this many model calls are open at once in one invocation: Cloudflare queues a seventh fetch (its timer already running). */
 export const CONNECTIONS_PER_INVOCATION = 6;
@@ -83,6 +85,12 @@ export interface ModelsPort {
   readonly target: ModelPort;
   /** The run's judge; null when the run has none. */
   readonly judge: ModelPort | null;
+  /**
+   * The run's user simulator (τ²: options.user_model, else the judge), an
+   * endpoint connected as connect() does, with its own sealed key; null when
+   * the run has neither.
+   */
+  readonly userSimulator: ModelPort | null;
   /** Any other endpoint, under the same per-call rules (no budget or cache: those are the target's). */
   connect(endpoint: ModelEndpoint): ModelPort;
 }
@@ -99,10 +107,26 @@ export interface LivePort {
   emit(event: Exclude<DeltaEvent, { kind: "header" } | { kind: "end" }>): void;
 }
 
-/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs) and images. */
+/** The dataset revision the attempt's task comes from: rows (few-shot examples, another row a stage needs), images, and files. */
 export interface RowsPort {
   row(index: number): Promise<Record<string, unknown>>;
   image(ref: ImageRef): Promise<ImageInput>;
+  /**
+   * A revision file's text handed to `use` (LiveCodeBench's hidden tests, up to about 16 MB), checked against its
+   * sha256; the port bounds how many such texts the invocation holds at once.
+   */
+  withFile<T>(ref: RevisionFileRef, use: (text: string) => Promise<T>): Promise<T>;
+}
+
+/**
+ * τ²'s data as its conversations read it: a domain by name (its pinned
+ * files, parsed once and shared read only: each attempt makes its own
+ * environment from it) and the user simulator's guidelines (τ²'s, with or
+ * without tools). Loading failures throw with the reason.
+ */
+export interface Tau2Port {
+  domain(name: Tau2DomainName): Promise<Tau2Domain>;
+  userGuidelines(withTools: boolean): Promise<string>;
 }
 
 /** The code sandbox (sandbox/server.mjs); null when the deployment has none. */

@@ -16,7 +16,7 @@ import type { RunOptions } from "../domain/run-options";
 import type { ToolDefinition } from "../domain/tools";
 import type { Message } from "../live/deltas";
 import type { ScoringSpec } from "../scorers/spec";
-import type { ClockPort, LivePort, ModelReply, ModelsPort, RowsPort, SandboxPort } from "./ports";
+import type { ClockPort, LivePort, ModelReply, ModelsPort, RowsPort, SandboxPort, Tau2Port } from "./ports";
 
 /** Sampling the target is asked with (the benchmark's own values over the run's). */
 export interface Sampling {
@@ -96,6 +96,8 @@ export interface StagePorts {
   readonly rows: RowsPort;
   readonly sandbox: SandboxPort | null;
   readonly clock: ClockPort;
+  /** τ²'s domains and user guidelines; absent where the invocation cannot load them. */
+  readonly tau2?: Tau2Port;
 }
 
 /**
@@ -109,6 +111,11 @@ export interface StagePorts {
 export interface Stage {
   /** Names the stage in errors ("tools: …") and traces. */
   readonly name: string;
+  /**
+   * A conversation of many calls (τ²): its live trace is overdue only past
+   * the invocation's deadline, not after one call's timeout.
+   */
+  readonly conversation?: true;
   /** The first request, when the stage asks differently from the benchmark's prompt (log-likelihood's context and choices). */
   render?(task: AttemptTask): FirstRequest;
   run(state: AttemptState, ports: StagePorts): Promise<AttemptState>;

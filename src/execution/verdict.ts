@@ -5,6 +5,7 @@
  * retried like a call's, keeping the reply so the retry scores it instead
  * of asking the model again. No I/O of its own.
  */
+import type { Tau2DomainName } from "../agents/tau2/domain";
 import type { AttemptOutcome } from "../db/attempts";
 import { attemptId } from "../domain/attempt-id";
 import { expectedAnswer } from "../domain/prompt";
@@ -50,7 +51,14 @@ export function scoreInput(state: AttemptState): ScoreInput {
 export async function scoreState(state: AttemptState, ports: StagePorts): Promise<ScoreResult> {
   const spec = state.task.benchmark.scoring;
   if (needsJudge(spec) || needsSandbox(spec)) ports.live.emit({ kind: "phase", phase: "scoring" });
-  return scoreAttempt(scoreInput(state), { judge: judgeOf(ports.models.judge), execute: ports.sandbox ?? undefined });
+  const tau2 = ports.tau2;
+  return scoreAttempt(scoreInput(state), {
+    judge: judgeOf(ports.models.judge),
+    execute: ports.sandbox ?? undefined,
+    withRevisionFile: (ref, use) => ports.rows.withFile(ref, use),
+    // τ²'s scorer replays the conversation on the task's domain (the scorer checks the name first).
+    ...(tau2 && { tau2Domain: (name: string) => tau2.domain(name as Tau2DomainName) }),
+  });
 }
 
 /** What a scoring retry keeps of the state: the reply, and a multi-turn attempt's answer to each turn. */

@@ -23,6 +23,8 @@ export interface BreakdownRow {
   pass: number | null;
   pass_at_k: number | null;
   pass_hat_k: number | null;
+  /** pass^1..pass^k of the group (src/metrics/curves.ts passHatSeries), where the caller computes it. */
+  pass_hat?: number[] | null;
   score_counts: ScoreCounts;
   score_ci95: Interval | null;
   display: { score: string | null; coverage: string };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { curveMembers, passCurves } from "./curves";
+import { curveMembers, passCurves, passHatSeries } from "./curves";
 
 /** pass@j and pass^j by enumerating every j-subset of n attempts, c of which pass. */
 function bruteForce(n: number, c: number, j: number): { at: number; hat: number } {
@@ -129,5 +129,17 @@ describe("curveMembers", () => {
   it("is null for nonbinary rewards or when nothing is scored", () => {
     expect(curveMembers([{ ...summaries[0]!, sum: 1.5, binary: false }], { ...opts, missing_policy: "unknown" })).toBeNull();
     expect(curveMembers([{ member: "A", scored: 0, sum: 0, binary: true, unit: true, invalid: 3 }], { ...opts, missing_policy: "as_failure" })).toBeNull();
+  });
+});
+
+describe("passHatSeries", () => {
+  it("is the curve's pass^j for j = 1..k (n = 5, c = 3: 60%, 30%, 10%, 0, 0)", () => {
+    const series = passHatSeries([{ member: "T", scored: 5, sum: 3, binary: true, unit: true, invalid: 0 }], { k: 5, missing_policy: "unknown", total_members: 1 });
+    expect(series).toHaveLength(5);
+    [0.6, 0.3, 0.1, 0, 0].forEach((v, i) => expect(series![i]).toBeCloseTo(v, 14));
+  });
+
+  it("is null where the curve is: a reward not 0 or 1", () => {
+    expect(passHatSeries([{ member: "T", scored: 2, sum: 1, binary: false, unit: true, invalid: 0 }], { k: 2, missing_policy: "unknown", total_members: 1 })).toBeNull();
   });
 });

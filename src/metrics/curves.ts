@@ -79,3 +79,17 @@ export function curveMembers(summaries: readonly MemberSummary[], opts: Aggregat
     .filter((c) => c.count > 0)
     .map((c) => ({ n: c.count, c: c.sum }));
 }
+
+/**
+ * pass^1..pass^k of one aggregate: the curve's pass^j for j = 1..k (τ²'s
+ * headline series; its last value is the aggregate's pass^k when every
+ * member is complete). Null where the curve is: a reward not 0 or 1, or
+ * nothing scored.
+ */
+export function passHatSeries(summaries: readonly MemberSummary[], opts: AggregateOptions): number[] | null {
+  const members = curveMembers(summaries, opts);
+  if (members === null) return null;
+  return passCurves(members)
+    .filter((r) => r.j <= opts.k)
+    .map((r) => r.pass_hat_j);
+}

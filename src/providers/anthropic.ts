@@ -8,8 +8,8 @@ import type { Message, MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk
 import { isDict, parsePyJson, toJsonText } from "../scorers/function-call/py-values";
 import { toProviderError } from "./errors";
 import type { MessagesClient } from "./anthropic-client";
-import { anthropicMessage } from "./image-parts";
 import type { ProviderOptions } from "./openai";
+import { anthropicConversation } from "./tool-messages";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
@@ -46,6 +46,9 @@ export function anthropicClient(config: ProviderConfig, opts: ProviderOptions): 
           apiKey: config.api_key ?? "",
           defaultHeaders: config.api_key ? {} : { "x-api-key": null, authorization: null },
           maxRetries: 0,
+          // No OpenTelemetry spans: a Worker registers no tracer provider, so they would be no-ops (and the
+          // deploy build leaves @opentelemetry/api out: workers/bundle/opentelemetry-api.js).
+          openTelemetry: false,
           fetch: opts.fetch,
         }),
     ));
@@ -58,8 +61,7 @@ export function anthropicProvider(config: ProviderConfig, opts: ProviderOptions 
     provider: "anthropic",
     warm: () => void client().catch(() => {}),
     async chat(req: ChatRequest): Promise<ChatResult> {
-      const system = req.messages.filter((m) => m.role === "system").map((m) => m.content);
-      const messages = req.messages.filter((m) => m.role !== "system").map((m) => anthropicMessage({ ...m, role: m.role as "user" | "assistant" }));
+      const { system, messages } = anthropicConversation(req.messages);
       const body: Record<string, unknown> = {
         ...req.params,
         model: req.model,

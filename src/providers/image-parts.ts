@@ -16,7 +16,7 @@ function plain<M extends ChatMessage>(m: M): Omit<M, "images"> {
   return rest;
 }
 
-export function openaiMessage(m: ChatMessage): { role: Role; content: unknown } {
+export function openaiMessage(m: ChatMessage & { role: Role }): { role: Role; content: unknown } {
   if (!m.images?.length) return plain(m);
   const images = m.images.map((img) => ({
     type: "image_url",
@@ -35,8 +35,8 @@ export function anthropicMessage(m: ChatMessage & { role: "user" | "assistant" }
 }
 
 /** The messages with `images` attached to the last one (the task's own prompt; few-shot turns stay text). */
-export function withImages(messages: readonly ChatMessage[], images: ChatMessage["images"] & {}): ChatMessage[] {
+export function withImages<M extends { role: string; content: string }>(messages: readonly M[], images: ChatMessage["images"] & {}): (M & Pick<ChatMessage, "images">)[] {
   if (!images.length || !messages.length) return [...messages];
-  const last = messages[messages.length - 1]!;
+  const last = messages[messages.length - 1]! as M & Pick<ChatMessage, "images">;
   return [...messages.slice(0, -1), { ...last, images: [...(last.images ?? []), ...images] }];
 }

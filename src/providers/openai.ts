@@ -7,7 +7,7 @@ import type OpenAI from "openai";
 import { VERSION } from "openai/version";
 import { completionsLoglikelihood } from "./completions";
 import { ProviderError, toProviderError } from "./errors";
-import { openaiMessage } from "./image-parts";
+import { openaiWireMessage } from "./tool-messages";
 import type { ChatRequest, ChatResult, ModelProvider, ProviderConfig } from "./types";
 
 export interface ProviderOptions {
@@ -53,7 +53,7 @@ export function openaiProvider(config: ProviderConfig, opts: ProviderOptions = {
     warm: () => void client().catch(() => {}),
     loglikelihood: async (call) => completionsLoglikelihood(await client(), config.api_key, call),
     async chat(req: ChatRequest): Promise<ChatResult> {
-      const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages.map(openaiMessage) };
+      const body: Record<string, unknown> = { ...req.params, model: req.model, messages: req.messages.map(openaiWireMessage) };
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.top_p !== undefined) body.top_p = req.top_p;
       if (req.max_output_tokens !== undefined) body[cap] = req.max_output_tokens;

@@ -3,10 +3,13 @@
  * the tools in each wire format (OpenAI functions, Anthropic input_schema),
  * the reply's calls come back as name + JSON arguments, parallel calls
  * included; the fixture answers a known function-calling question with its
- * expected calls, a perturbed call, text, or no call.
+ * expected calls, a perturbed call, text, or no call. A conversation whose
+ * calls and results are sent back goes out in each wire's own shape
+ * (Anthropic: results as tool_result blocks, turns joined, a "." opening).
  */
 import { describe, expect, it } from "vitest";
-import { createProvider, type ProviderConfig, type ToolDefinition } from "./index";
+import { createProvider, type ChatMessage, type ProviderConfig, type ToolDefinition } from "./index";
+import { anthropicConversation } from "./tool-messages";
 import { fixtureUrl, uniqueModel } from "./test-fixture";
 
 const configs = (): Record<"openai" | "anthropic", ProviderConfig> => ({
@@ -100,5 +103,79 @@ describe.each(["openai", "anthropic"] as const)("%s tool calls", (kind) => {
     const r = await createProvider(configs()[kind]).chat({ model: uniqueModel(), messages: [{ role: "user", content: "What is 2 + 3?" }], timeout_ms: 5_000 });
     expect(r.tool_calls).toBeUndefined();
     expect(r.text).toContain("5");
+  });
+});
+
+describe("a conversation with tool calls and results sent back", () => {
+  // τ²'s shape: the assistant greets first, calls a tool, reads its result, then answers.
+  const conversation: ChatMessage[] = [
+    { role: "system", content: "You are an agent." },
+    { role: "assistant", content: "Hi! How can I help you today?" },
+    { role: "user", content: `What is the forecast for Oslo? (${id})` },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", name: "weather_forecast", arguments: '{"city": "Oslo", "margin": 0.5}' }, { id: "call_2", name: "unit_convert", arguments: '{"value": 3}' }] },
+    { role: "tool", tool_call_id: "call_1", content: "rain" },
+    { role: "tool", tool_call_id: "call_2", content: "Error: value out of range" },
+  ];
+
+  it("goes out in each wire's own shape", async () => {
+    const seen: Record<string, any> = {};
+    for (const kind of ["openai", "anthropic"] as const) {
+      const spy: typeof fetch = async (input, init) => {
+        seen[kind] = JSON.parse(String(init?.body));
+        return fetch(input, init);
+      };
+      const r = await createProvider(configs()[kind], { fetch: spy }).chat({ model: uniqueModel(), messages: conversation, tools: TOOLS, timeout_ms: 5_000 });
+      expect(typeof r.text).toBe("string");
+    }
+    expect(seen.openai.messages).toEqual([
+      { role: "system", content: "You are an agent." },
+      { role: "assistant", content: "Hi! How can I help you today?" },
+      { role: "user", content: `What is the forecast for Oslo? (${id})` },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "weather_forecast", arguments: '{"city": "Oslo", "margin": 0.5}' } },
+          { id: "call_2", type: "function", function: { name: "unit_convert", arguments: '{"value": 3}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "rain" },
+      { role: "tool", tool_call_id: "call_2", content: "Error: value out of range" },
+    ]);
+    // Anthropic: the system apart, a "." user turn before the assistant's greeting, both results in one user turn.
+    expect(seen.anthropic.system).toBe("You are an agent.");
+    expect(seen.anthropic.messages).toEqual([
+      { role: "user", content: "." },
+      { role: "assistant", content: "Hi! How can I help you today?" },
+      { role: "user", content: `What is the forecast for Oslo? (${id})` },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "call_1", name: "weather_forecast", input: { city: "Oslo", margin: 0.5 } },
+          { type: "tool_use", id: "call_2", name: "unit_convert", input: { value: 3 } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "call_1", content: "rain" },
+          { type: "tool_result", tool_use_id: "call_2", content: "Error: value out of range" },
+        ],
+      },
+    ]);
+  });
+
+  it("joins turns of one role on Anthropic, text and results alike", () => {
+    const { messages } = anthropicConversation([
+      { role: "user", content: "a" },
+      { role: "assistant", content: "b", tool_calls: [{ id: "t1", name: "f", arguments: "{}" }] },
+      { role: "tool", tool_call_id: "t1", content: "r" },
+      { role: "user", content: "c" },
+    ]);
+    expect(messages).toEqual([
+      { role: "user", content: "a" },
+      { role: "assistant", content: [{ type: "text", text: "b" }, { type: "tool_use", id: "t1", name: "f", input: {} }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "r" }, { type: "text", text: "c" }] },
+    ]);
   });
 });

@@ -14,10 +14,14 @@ export type { ToolCall, ToolDefinition } from "../domain/tools";
 export type { LoglikelihoodCall, LoglikelihoodResult } from "./completions";
 
 export interface ChatMessage {
-  role: "system" | "user" | "assistant";
+  role: "system" | "user" | "assistant" | "tool";
   content: string;
   /** Images sent with a user message, before its text (OpenAI image_url parts, Anthropic image blocks). */
   images?: ImageInput[];
+  /** An assistant turn's tool calls, sent back as a conversation goes on (OpenAI tool_calls, Anthropic tool_use blocks: src/providers/tool-messages.ts). */
+  tool_calls?: ToolCall[];
+  /** A tool result (role "tool"): the id of the call it answers (Anthropic: a tool_result block in a user turn). */
+  tool_call_id?: string;
 }
 
 export interface ChatRequest {

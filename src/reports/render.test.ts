@@ -92,6 +92,13 @@ describe("reports: a benchmark that leads with pass@k", () => {
     expect(plain.scores.scores[0]!.headline).toBe("score");
     expect(renderMarkdown(plain)).not.toContain("(headline)");
   });
+
+  it("marks pass^k as τ²-bench's headline with pass^1..pass^k beside it", () => {
+    const rows = [member(0, "a", 1, null), member(1, "a", 0, null)].map((r) => ({ ...r, rows: 2, scored: 2, sum: r.sum === 1 ? 2 : 1 }));
+    const tau = input(rows, null, facts({ k: 2, member_count: 2, scorer: "tau2" }));
+    expect(tau.scores.scores[0]!.headline).toBe("pass_hat_k");
+    expect(renderMarkdown(tau)).toContain("100% / 50% (headline) (pass^1..2: 75% / 50%)");
+  });
 });
 
 describe("reports: html", () => {

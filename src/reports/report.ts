@@ -111,12 +111,17 @@ export function scoreCell(row: ScoreRow): string {
   return row.display.score_with_ci ?? "n/a (nothing scored)";
 }
 
-/** pass@k and pass^k with their actual k, e.g. "100% / 50%"; pass@k marked where it is the benchmark's headline (ARC's pass@2). */
+/**
+ * pass@k and pass^k with their actual k, e.g. "100% / 50%"; the one that is
+ * the benchmark's headline marked (ARC's pass@2; τ²'s pass^k, followed by
+ * its pass^1..pass^k).
+ */
 export function passKCell(row: ScoreRow): string {
   if (!row.display) return "–";
   const at = row.display.pass_at_k ?? "n/a";
   const hat = row.display.pass_hat_k ?? "n/a";
-  return `${at}${row.headline === "pass_at_k" ? " (headline)" : ""} / ${hat}`;
+  const series = row.headline === "pass_hat_k" && row.pass_hat?.length ? ` (pass^1..${row.pass_hat.length}: ${row.pass_hat.map((v) => formatScore(v)).join(" / ")})` : "";
+  return `${at}${row.headline === "pass_at_k" ? " (headline)" : ""} / ${hat}${row.headline === "pass_hat_k" ? " (headline)" : ""}${series}`;
 }
 
 export function coverageCell(row: ScoreRow): string {

@@ -3,22 +3,24 @@
  * aggregate of DESIGN.md section 3 and its subset breakdown. A failed or
  * unplanned benchmark has no number. Pure: no binding, no clock.
  */
-import { aggregateSummaries, type Aggregate, type BreakdownRow, type MissingPolicy, type ScoreCounts } from "../metrics";
+import { aggregateSummaries, passHatSeries, type Aggregate, type BreakdownRow, type MissingPolicy, type ScoreCounts } from "../metrics";
 import { measurable, optionsOf, summariesOf, type BenchmarkFacts, type MemberRow, type TargetSlot } from "./member-rows";
 import type { PreviousScore } from "./previous-score";
 import type { OutputsMatch } from "../domain/recorded-outputs";
 import { subsetBreakdown } from "./subset-breakdown";
 
-export type Headline = "score" | "pass_at_k";
+export type Headline = "score" | "pass_at_k" | "pass_hat_k";
 
 /**
  * The number a benchmark leads with. Grid puzzles (grid_match, ARC) follow
  * the ARC Prize: a test input counts as solved when either of its two
  * attempts is right, so their headline is pass@k (k = 2 by default, see
- * min_attempts); everything else leads with the mean over attempts.
+ * min_attempts). τ²-bench's leaderboard reports reliability: pass^k, all k
+ * attempts at a task succeeding, with pass^1..pass^k beside it (k = 4 by
+ * default). Everything else leads with the mean over attempts.
  */
 export function headlineOf(scorer: string | null): Headline {
-  return scorer === "grid_match" ? "pass_at_k" : "score";
+  return scorer === "grid_match" ? "pass_at_k" : scorer === "tau2" ? "pass_hat_k" : "score";
 }
 
 /** The results of one (benchmark, target): status, then the aggregate of DESIGN.md section 3 (null when failed or unplanned). */
@@ -39,6 +41,8 @@ export interface ScoreRow {
   pass: number | null;
   pass_at_k: number | null;
   pass_hat_k: number | null;
+  /** pass^1..pass^k (the unbiased estimate for each j ≤ k, DESIGN.md §3's curve); null where no curve is (nonbinary rewards, nothing scored, failed). */
+  pass_hat: number[] | null;
   /** The number the benchmark leads with (headlineOf). */
   headline: Headline;
   score_counts: ScoreCounts | null;
@@ -94,6 +98,7 @@ export function scoreRow(whole: BenchmarkFacts, target: TargetSlot, label: strin
     pass: agg?.pass ?? null,
     pass_at_k: agg?.pass_at_k ?? null,
     pass_hat_k: agg?.pass_hat_k ?? null,
+    pass_hat: agg && measurable(b) ? passHatSeries(summariesOf(rows), optionsOf(b, policy)) : null,
     headline: headlineOf(b.scorer),
     score_counts: agg?.score_counts ?? null,
     missing_policy: policy,

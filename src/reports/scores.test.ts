@@ -78,7 +78,33 @@ describe("scores from member rows", () => {
       uncertainty: agg.uncertainty,
       display: agg.display,
     });
-    expect(subsetBreakdown(rowsOf(OUTCOMES), 2, policy)).toEqual(breakdown(OUTCOMES, { k: 2, missing_policy: policy }, bySubset));
+    const subsets = subsetBreakdown(rowsOf(OUTCOMES), 2, policy);
+    expect(subsets.map(({ pass_hat: _, ...rest }) => rest)).toEqual(breakdown(OUTCOMES, { k: 2, missing_policy: policy }, bySubset));
+    // pass^1..pass^k per subset: x's members A (1/2) and B (2/2) give pass^1 = 0.75, pass^2 = 0.5; D's reward 0.5 has no curve.
+    expect(subsets.map((s) => [s.key, s.pass_hat])).toEqual([
+      ["x", [0.75, 0.5]],
+      ["y", policy === "as_failure" ? [0, 0] : [0]],
+      [null, null],
+    ]);
+  });
+
+  it("leads τ²-bench with pass^k and carries pass^1..pass^k, overall and per domain", () => {
+    const o = [
+      ...[1, 1, 1, 1].map((r, i) => out("a1", i, r, "airline")),
+      ...[1, 1, 0, 0].map((r, i) => out("a2", i, r, "airline")),
+      ...[1, 0, 0, 0].map((r, i) => out("r1", i, r, "retail")),
+    ];
+    const row = scoreRow(facts(4, 3, { scorer: "tau2" }), "a", "m", rowsOf(o), "unknown");
+    expect(row.headline).toBe("pass_hat_k");
+    expect(row.pass_hat).toHaveLength(4);
+    expect(row.pass_hat![0]).toBeCloseTo(7 / 12, 12);
+    expect(row.pass_hat![1]).toBeCloseTo((1 + 1 / 6 + 0) / 3, 12);
+    expect(row.pass_hat![3]).toBeCloseTo(row.pass_hat_k!, 12);
+    expect(row.subsets.map((s) => [s.key, s.pass_hat])).toEqual([
+      ["airline", [0.75, (1 + 1 / 6) / 2, 0.5, 0.5]],
+      ["retail", [0.25, 0, 0, 0]],
+    ]);
+    expect(scoreRow(facts(4, 3), "a", "m", rowsOf(o), "unknown").headline).toBe("score");
   });
 
   it("has no numbers for a failed or unplanned benchmark", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildProgram, extractCode, scoreCodeExecution } from "./code-execution";
+import { EVALPLUS_MARK, evalplusVerdict } from "./evalplus-harness";
 import type { ExecutionRequest, ExecutionVerdict } from "./execution";
 import { needsJudge, needsSandbox } from "./registry";
 import { ScoringSpec, type CodeExecutionSpec } from "./spec";
@@ -88,5 +89,45 @@ describe("scoreCodeExecution", () => {
     expect(needsSandbox(HUMANEVAL)).toBe(true);
     expect(needsJudge(HUMANEVAL)).toBe(false);
     expect(needsSandbox(ScoringSpec.parse({ type: "numeric" }))).toBe(false);
+  });
+});
+
+describe("the evalplus harness's verdict lines", () => {
+  const EVALPLUS = ScoringSpec.parse({ type: "code_execution", harness: "evalplus", test_column: "inputs", entry_point_column: "entry_point", reference_column: "canonical_solution", oracle_column: "oracle" }) as Spec;
+  const row = { entry_point: "f", canonical_solution: "def f(x):\n    return x\n", inputs: '{"base": [[1]], "plus": [[2]]}', oracle: { atol: 0, arguments: null, output: "exact" } };
+  const line = (o: object) => `${EVALPLUS_MARK} ${JSON.stringify(o)}`;
+  const group = (g: string, status: string, passed: number, failure: string | null = null) => line({ group: g, status, inputs: 1, passed, failure });
+  const run = (stdout: string, passed: boolean, reason = passed ? "passed" : "assertion failed: plus input 1: expected 2, got 3") =>
+    scoreCodeExecution({ output: "```python\ndef f(x):\n    return x\n```", spec: EVALPLUS, row }, { execute: async () => ({ passed, exit_code: passed ? 0 : 1, timed_out: false, stdout, stderr: "", duration_ms: 5, reason, failure: passed ? null : "assertion", isolation: "bwrap" }) });
+
+  it.each([
+    { what: "both groups pass: 1, base 1, base_plus 1", stdout: `${group("base", "pass", 1)}\n${group("plus", "pass", 1)}\npassed 2 inputs\n`, passed: true, want: [1, "all tests passed", { base: 1, base_plus: 1 }] },
+    { what: "base passes, plus fails: 0, base 1", stdout: `${group("base", "pass", 1)}\n${group("plus", "fail", 0, "plus input 1: expected 2, got 3")}\n`, passed: false, want: [0, "assertion failed: plus input 1: expected 2, got 3", { base: 1, base_plus: 0 }] },
+    { what: "base fails, plus passes: 0 for both (base+plus needs base)", stdout: `${group("base", "fail", 0, "x")}\n${group("plus", "pass", 1)}\n`, passed: false, want: [0, "assertion failed: plus input 1: expected 2, got 3", { base: 0, base_plus: 0 }] },
+    { what: "a plus group killed before its line: base kept, plus failed", stdout: `${group("base", "pass", 1)}\n`, passed: false, want: [0, "assertion failed: plus input 1: expected 2, got 3", { base: 1, base_plus: 0 }] },
+    { what: "exit 0 with no line at all: 0 (the candidate ended the process)", stdout: "", passed: true, want: [0, "the base inputs ended without a verdict (the program exited early)", { base: 0, base_plus: 0 }] },
+    { what: "a malformed line is ignored", stdout: `${EVALPLUS_MARK} {not json\n${group("base", "pass", 1)}\n${group("plus", "pass", 1)}\n`, passed: true, want: [1, "all tests passed", { base: 1, base_plus: 1 }] },
+  ])("$what", async ({ stdout, passed, want }) => {
+    const r = await run(stdout, passed);
+    expect([r.reward, r.reason, r.structured?.dimensions]).toEqual(want);
+  });
+
+  it("the reference failing on an input leaves the attempt unscored, naming the input", async () => {
+    const r = await run(`${line({ error: "the reference solution fails on plus input 3: AssertionError: invalid inputs" })}\n`, false);
+    expect([r.reward, r.reason, r.structured?.dimensions]).toEqual([null, "not scored: the reference solution fails on plus input 3: AssertionError: invalid inputs", undefined]);
+  });
+
+  it("parses the lines into each group's outcome", () => {
+    expect(evalplusVerdict(`noise\n${group("plus", "timeout", 3, "plus input 4: still running")}\n`)).toEqual({
+      base: null,
+      plus: { status: "timeout", inputs: 1, passed: 3, failure: "plus input 4: still running" },
+      error: null,
+    });
+  });
+
+  it("builds HumanEval+'s reference from the prompt, the contract and the canonical solution", () => {
+    const spec = { ...EVALPLUS, prompt_column: "prompt", contract_column: "contract" };
+    const program = buildProgram(spec, { ...row, prompt: "def f(x):\n", contract: "    assert x > 0\n", canonical_solution: "    return x\n" }, "def f(x):\n    return x\n");
+    expect(program).toContain('_REFERENCE = "def f(x):\\n    assert x > 0\\n    return x\\n"');
   });
 });

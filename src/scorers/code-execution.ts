@@ -23,14 +23,20 @@
  *   README ("Code benchmarks") for the tasks where that differs.
  * - mbpp (Austin et al.'s MBPP): code, then `test_setup_code`, then the asserts
  *   of `test_list`, one per line.
- * - evalplus (EvalPlus's MBPP+): the code's entry point called on every base
- *   and plus input and compared with the reference solution's outputs, as
- *   src/scorers/evalplus-harness.ts states (with how it differs from EvalPlus).
+ * - evalplus (EvalPlus's HumanEval+ and MBPP+): the code's entry point called
+ *   on every base and plus input and compared with the reference solution's
+ *   outputs (for HumanEval+ the reference is the prompt, the contract and the
+ *   canonical solution), as src/scorers/evalplus-harness.ts states (with how
+ *   it differs from EvalPlus).
  * Reward 1 when the program exits 0 within the timeout, else 0 with the
  * sandbox's reason; a reply with no code is 0 without executing anything.
+ * The evalplus harness is read by its verdict lines instead: reward 1 when
+ * the base and the plus inputs both pass (EvalPlus's headline), with `base`
+ * and `base_plus` as dimensions; null when the reference itself fails on an
+ * input (the data's fault, not the candidate's).
  */
-import type { Execute } from "./execution";
-import { evalplusProgram, type EvalplusOracle } from "./evalplus-harness";
+import type { Execute, ExecutionVerdict } from "./execution";
+import { evalplusProgram, evalplusVerdict, type EvalplusOracle } from "./evalplus-harness";
 import type { SpecOf, ScoreResult } from "./types";
 
 /** Characters of stdout and stderr kept in the structured result. */
@@ -79,7 +85,8 @@ export function buildProgram(spec: SpecOf<"code_execution">, row: Record<string,
     const oracle = spec.oracle_column ? row[spec.oracle_column] : undefined;
     return evalplusProgram({
       code,
-      reference: cell(row, spec.reference_column),
+      // HumanEval+'s reference is a completion of its prompt, with the input contract EvalPlus's generator checked inputs by.
+      reference: cell(row, spec.prompt_column) + cell(row, spec.contract_column) + cell(row, spec.reference_column),
       entryPoint: cell(row, spec.entry_point_column),
       inputs: cell(row, spec.test_column),
       oracle: (oracle && typeof oracle === "object" ? oracle : { atol: 0, arguments: null, output: "exact" }) as EvalplusOracle,
@@ -107,22 +114,38 @@ export async function scoreCodeExecution(
   if (code.trim() === "") return { reward: 0, reason: "no code in the reply", structured: { execution: { program: null } } };
   const program = buildProgram(input.spec, input.row ?? {}, code);
   const verdict = await deps.execute({ language: input.spec.language, program, timeout_s: input.spec.timeout_s, memory_mb: input.spec.memory_mb });
+  const execution: Record<string, unknown> = {
+    passed: verdict.passed,
+    failure: verdict.failure,
+    exit_code: verdict.exit_code,
+    timed_out: verdict.timed_out,
+    duration_ms: verdict.duration_ms,
+    isolation: verdict.isolation,
+    stdout: excerpt(verdict.stdout),
+    stderr: excerpt(verdict.stderr),
+    program: program.length > PROGRAM_CHARS ? `${program.slice(0, PROGRAM_CHARS)}\n# …[truncated]` : program,
+  };
+  if (input.spec.harness === "evalplus") return evalplusResult(verdict, execution);
   return {
     reward: verdict.passed ? 1 : 0,
     reason: verdict.passed ? "all tests passed" : verdict.reason,
     exit_code: verdict.exit_code,
-    structured: {
-      execution: {
-        passed: verdict.passed,
-        failure: verdict.failure,
-        exit_code: verdict.exit_code,
-        timed_out: verdict.timed_out,
-        duration_ms: verdict.duration_ms,
-        isolation: verdict.isolation,
-        stdout: excerpt(verdict.stdout),
-        stderr: excerpt(verdict.stderr),
-        program: program.length > PROGRAM_CHARS ? `${program.slice(0, PROGRAM_CHARS)}\n# …[truncated]` : program,
-      },
-    },
+    structured: { execution },
   };
+}
+
+/** The evalplus harness's verdict lines as a score: base+plus the reward, both as dimensions (see the header). */
+function evalplusResult(verdict: ExecutionVerdict, execution: Record<string, unknown>): ScoreResult {
+  const groups = evalplusVerdict(verdict.stdout);
+  const structured = { execution: { ...execution, evalplus: { base: groups.base, plus: groups.plus } } };
+  if (groups.error !== null) return { reward: null, reason: `not scored: ${groups.error}`, exit_code: verdict.exit_code, structured };
+  const base = groups.base?.status === "pass" ? 1 : 0;
+  const both = base === 1 && groups.plus?.status === "pass" ? 1 : 0;
+  const reason = both
+    ? "all tests passed"
+    : !verdict.passed
+      ? verdict.reason
+      : // Exit 0 without both verdict lines: the candidate ended the process before the harness could finish.
+        `${groups.base ? "the plus inputs" : "the base inputs"} ended without a verdict (the program exited early)`;
+  return { reward: both, reason, exit_code: verdict.exit_code, structured: { ...structured, dimensions: { base, base_plus: both } } };
 }

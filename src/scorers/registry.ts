@@ -14,6 +14,7 @@ import { scoreInstructionChecks } from "./instruction-checks";
 import { scoreLlmJudge } from "./llm-judge";
 import { scoreAnls } from "./anls";
 import { scoreMathVision } from "./math-vision";
+import { scoreLivecodebench } from "./livecodebench";
 import { scoreMathvista } from "./mathvista";
 import { scoreMmmu } from "./mmmu";
 import { scoreOcrbench } from "./ocrbench";
@@ -27,6 +28,7 @@ import { scoreNumeric } from "./numeric";
 import { scoreRedTeamJudge } from "./red-team-judge";
 import { scoreRegex } from "./regex";
 import { scoreSourceVerdict } from "./source-verdict";
+import { scoreSupergpqa } from "./supergpqa";
 import { scoreSwebench } from "./swebench";
 import { scoreTau2 } from "./tau2";
 import { scoreXstestJudge, scoreXstestStringMatch } from "./xstest";
@@ -55,6 +57,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   loglikelihood: { kind: "pure", score: scoreLoglikelihood },
   grid_match: { kind: "pure", score: scoreGridMatch },
   math_vision: { kind: "pure", score: scoreMathVision },
+  supergpqa: { kind: "pure", score: scoreSupergpqa },
   mmmu: { kind: "pure", score: scoreMmmu },
   relaxed_accuracy: { kind: "pure", score: scoreRelaxedAccuracy },
   anls: { kind: "pure", score: scoreAnls },
@@ -66,6 +69,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   mt_bench_judge: { kind: "model", score: scoreMtBenchJudge },
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
+  livecodebench: { kind: "sandbox", score: scoreLivecodebench },
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
   swebench: { kind: "pure", score: scoreSwebench },
@@ -78,6 +82,8 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
 /** Scorers whose structured results carry dimensions or groups that /scores pools per benchmark (src/db/run-dimensions.ts). */
 export const DIMENSION_SCORERS: ReadonlySet<string> = new Set<ScorerType>([
   "llm_judge", "mt_bench_judge", "instruction_checks", "loglikelihood", "source_verdict", "swebench", "tau2", "xstest_string_match", "xstest_judge", "red_team_judge", "yes_no",
+  // The evalplus harness reports pass@1 on base and on base+plus (HumanEval+, MBPP+); SuperGPQA its miss rate and accuracy per difficulty.
+  "code_execution", "supergpqa",
 ]);
 
 /** Whether scoring with this spec calls the run's judge model (a run needs a judge then). */

@@ -73,6 +73,18 @@ export const GridMatchSpec = z.strictObject({ type: z.literal("grid_match") });
 /** MATH-Vision's evaluation (src/scorers/math-vision.ts): the extracted final answer against the gold letter or value, normalised as upstream. */
 export const MathVisionSpec = z.strictObject({ type: z.literal("math_vision") });
 
+/**
+ * SuperGPQA's eval.py (src/scorers/supergpqa.ts): the letter its patterns read from the reply (else the option text it
+ * names) against the expected letter; a reply with neither is a miss.
+ */
+export const SupergpqaSpec = z.strictObject({
+  type: z.literal("supergpqa"),
+  /** The row column holding the options in letter order (for answers given as an option's text). */
+  options_column: z.string().min(1).max(200).default("options"),
+  /** The row column naming the question's difficulty (easy, middle, hard), reported as a dimension. */
+  difficulty_column: z.string().min(1).max(200).default("difficulty"),
+});
+
 /** MMMU's evaluation (src/scorers/mmmu.ts): its multiple-choice letter parsing and its open-answer normalisation, by the row's question_type. */
 export const MmmuSpec = z.strictObject({ type: z.literal("mmmu") });
 
@@ -146,10 +158,11 @@ export const CodeExecutionSpec = z.strictObject({
   language: z.literal("python").default("python"),
   /**
    * How the program is assembled: humaneval (prompt + code + test + check(entry point)), mbpp (code + setup + asserts),
-   * or evalplus (the reply's function against the reference's outputs on the test column's inputs: src/scorers/evalplus-harness.ts).
+   * or evalplus (the reply's function against the reference's outputs on the test column's inputs: src/scorers/evalplus-harness.ts;
+   * the reference is the prompt column, the contract column and the reference column, in that order, each when given).
    */
   harness: z.enum(["humaneval", "mbpp", "evalplus"]),
-  /** Column whose code goes before the reply's (humaneval: the function stub). */
+  /** Column whose code goes before the reply's (humaneval: the function stub; evalplus: before the reference's). */
   prompt_column: z.string().min(1).max(200).optional(),
   /** Column holding the tests (a string, or a list of assert lines). */
   test_column: z.string().min(1).max(200),
@@ -161,9 +174,29 @@ export const CodeExecutionSpec = z.strictObject({
   reference_column: z.string().min(1).max(200).optional(),
   /** Column of the per-task comparison: atol, argument conversion, output check (evalplus; src/catalog/benchmarks/mbpp_plus/normalise.ts). */
   oracle_column: z.string().min(1).max(200).optional(),
+  /** Column of the input contract run with the reference, between the prompt and it (evalplus on HumanEval+: the contract EvalPlus generated inputs under). */
+  contract_column: z.string().min(1).max(200).optional(),
   /** Wall-clock seconds per program (MBPP task 123's reference needs about 4.5 s of CPU). */
   timeout_s: z.number().positive().max(120).default(10),
   memory_mb: z.number().int().min(64).max(8192).default(1024),
+});
+
+/**
+ * LiveCodeBench's grading (src/scorers/livecodebench.ts): the reply's code on the row's public and hidden tests in the
+ * sandbox, 6 s per test, reward 1 when all pass. Written by the LiveCodeBench built-in, not offered for custom benchmarks.
+ */
+export const LivecodebenchSpec = z.strictObject({
+  type: z.literal("livecodebench"),
+  /** The row column holding the public tests as published (JSON text of {input, output, testtype}). */
+  public_tests_column: z.string().min(1).max(200).default("public_tests"),
+  /** The row column holding the hidden tests: their published text, or a revision file holding it. */
+  hidden_tests_column: z.string().min(1).max(200).default("hidden_tests"),
+  /** The row column naming the method of a functional (LeetCode) problem; empty or absent for stdin problems. */
+  fn_name_column: z.string().min(1).max(200).default("fn_name"),
+  /** Wall seconds one program grades for before it hands back where it stopped (each test may take 6 s more). */
+  budget_s: z.number().positive().max(100).default(60),
+  timeout_s: z.number().positive().max(120).default(120),
+  memory_mb: z.number().int().min(64).max(8192).default(4096),
 });
 
 /**
@@ -225,6 +258,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   LoglikelihoodSpec,
   GridMatchSpec,
   MathVisionSpec,
+  SupergpqaSpec,
   MmmuSpec,
   RelaxedAccuracySpec,
   AnlsSpec,
@@ -237,6 +271,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   InstructionChecksSpec,
   FunctionCallSpec,
   CodeExecutionSpec,
+  LivecodebenchSpec,
   SourceVerdictSpec,
   SwebenchSpec,
   Tau2Spec,

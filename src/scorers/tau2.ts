@@ -45,8 +45,9 @@ function dimensionsOf(info: RewardInfo, recorded: number | null): Record<string,
   return d;
 }
 
-function reasonOf(info: RewardInfo, recorded: number | null): string {
-  if (info.note && info.reward_basis === null) return info.note;
+function reasonOf(info: RewardInfo, recorded: number | null, ended: string | null | undefined): string {
+  // A conversation that ended other than by a stop scores 0: say how it ended (a native run's trajectory says why).
+  if (info.note && info.reward_basis === null) return ended ? `${info.note}: ${ended}` : info.note;
   const parts = (info.reward_basis ?? []).map((b) => `${b} ${info.reward_breakdown?.[b] ?? "unscored"}`);
   const nl = info.nl_source === "recorded" ? "; NL verdicts as the source recorded them" : info.nl_source === "judge" ? "; NL verdicts by the run's judge" : "";
   const rec = recorded === null ? "" : `; the source recorded ${recorded}`;
@@ -95,7 +96,10 @@ export async function scoreTau2(input: ScoreInputOf<"tau2">, deps: ScoreDeps = {
       environment: (role) => domain.environment(role, { soloMode: role === "agent" && doc.solo }),
       nl,
     });
-    return { reward: info.reward, reason: reasonOf(info, doc.recorded_reward), structured: { dimensions: dimensionsOf(info, doc.recorded_reward), report: info as unknown as Record<string, unknown> } };
+    // A native run's stage says how the conversation went (termination, steps, tool errors, the user simulator's spend).
+    const conversation = input.store?.conversation;
+    const report = { ...(info as unknown as Record<string, unknown>), ...(conversation ? { conversation } : {}) };
+    return { reward: info.reward, reason: reasonOf(info, doc.recorded_reward, doc.note), structured: { dimensions: dimensionsOf(info, doc.recorded_reward), report } };
   } catch (e) {
     if (e instanceof Tau2FormatError) return unscored(`cannot read the attempt: ${e.field} ${e.message}`);
     throw e;

@@ -72,12 +72,24 @@ export interface JudgeMessage {
  */
 export type Judge = (messages: JudgeMessage[]) => Promise<{ text: string }>;
 
+/** A file of the attempt's dataset revision, as a row cell names it (LiveCodeBench's hidden tests). */
+export interface RevisionFileRef {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
 export interface ScoreDeps {
   judge?: Judge;
   /** Runs a program in the sandbox (code execution); absent when no sandbox is configured. */
   execute?: Execute;
   /** A τ² domain's data by name (its pinned files, parsed once); absent where the scorer reads a slice from the row. */
   tau2Domain?: (name: string) => Promise<Tau2Domain>;
+  /**
+   * Reads a file of the attempt's dataset revision, checked against its sha256, and hands its text to `use`; the
+   * reader may hold the call until the isolate has room for it (large files are read one after another).
+   */
+  withRevisionFile?: <T>(ref: RevisionFileRef, use: (text: string) => Promise<T>) => Promise<T>;
 }
 
 /** The spec member of one scorer type. */

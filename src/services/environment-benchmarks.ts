@@ -14,7 +14,7 @@ import type { BenchmarkRow } from "../db/schema";
 import { treeFromZip } from "../environments/file-tree";
 import { readHarborTasks } from "../environments/harbor/task";
 import { InputError } from "../environments/input-error";
-import { harborTaskRow, MAX_TASK_ROW_BYTES } from "../environments/task-row";
+import { harborTaskRows } from "../environments/task-row";
 import { AppError } from "../domain/errors";
 import { importRevision } from "../storage/dataset-import";
 import { customBenchmarkRow, nameTaken } from "./benchmarks";
@@ -34,17 +34,12 @@ export interface NewTaskBenchmark {
 export async function createTaskBenchmark(scope: ProjectScope, artifacts: R2Bucket, body: NewTaskBenchmark): Promise<{ benchmark: BenchmarkRow; tasks: string[] }> {
   let rows;
   try {
-    const tasks = await readHarborTasks(await treeFromZip(body.zip));
-    rows = tasks.map(harborTaskRow);
+    rows = harborTaskRows(await readHarborTasks(await treeFromZip(body.zip)));
   } catch (e) {
     if (e instanceof InputError) throw new AppError("validation_failed", `the tasks do not read: ${e.field}: ${e.message}`, [{ field: e.field === "file" ? "file" : `file:${e.field}`, message: e.message }]);
     throw e;
   }
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
-  for (const r of rows) {
-    const size = new TextEncoder().encode(JSON.stringify(r)).byteLength;
-    if (size > MAX_TASK_ROW_BYTES) throw new AppError("validation_failed", `the task ${r.name} is ${size} bytes as a row; at most ${MAX_TASK_ROW_BYTES}`, [{ field: `file:${r.name}`, message: `holds more than ${MAX_TASK_ROW_BYTES} bytes` }]);
-  }
   const { revision } = await importRevision(scope.db, artifacts, { projectId: scope.projectId, name: body.name, format: "jsonl", bytes });
   const at = new Date().toISOString();
   const row: BenchmarkRow = {

@@ -21,10 +21,10 @@ import { AppError, type FieldError } from "../domain/errors";
 import { outputsColumnErrors } from "../domain/recorded-outputs";
 import { differingFields, requestDigest, type RequestDigest } from "../domain/request-digest";
 import { budgetErrors } from "../domain/run-budget";
-import { applyPatch, benchmarkErrors, configForCopy, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
+import { applyPatch, benchmarkErrors, configForCopy, releaseWindowErrors, configFromCreate, type CreateRunBody, type PatchRunBody, type RunConfig } from "../domain/run-config";
 import type { RunOptions } from "../domain/run-options";
 import { assertCan, refusal } from "../domain/run-state";
-import type { StoredTarget } from "../domain/run-target";
+import type { StoredJudge, StoredTarget } from "../domain/run-target";
 import { validationDetail } from "../domain/validation-issues";
 import { mcModeErrors, usesLoglikelihood } from "../execution/loglikelihood-request";
 import type { LifecycleDeps } from "../lifecycle/deps";
@@ -34,6 +34,7 @@ import { howToProvide, type SandboxKind, type SandboxState } from "../config/san
 import { ScoringSpec } from "../scorers/spec";
 import { needsSandbox } from "../scorers/registry";
 import { environmentVerifier } from "../environments/verifiers";
+import { userSimulatorErrors } from "../domain/user-simulator";
 import { requirePlan, type ProjectScope } from "./project";
 
 /** A project's storage and the key material that seals its runs' keys. */
@@ -117,7 +118,12 @@ async function storageErrors(
 ): Promise<FieldError[]> {
   const { db, projectId } = scope;
   const errors: FieldError[] = [];
-  if (given) errors.push(...benchmarkErrors(given, await findVisibleBenchmarks(db, projectId, config.benchmarks), keep));
+  const found = await findVisibleBenchmarks(db, projectId, config.benchmarks);
+  if (given) errors.push(...benchmarkErrors(given, found, keep));
+  // Simulated users (τ²): a user model with its key where one is needed, and only the benchmark's domains.
+  errors.push(...userSimulatorErrors(config, found));
+  // A release window needs a benchmark whose tasks are dated.
+  if (Object.values(config.options.per_benchmark).some((p) => p.release_window)) errors.push(...releaseWindowErrors(config.options, found));
   // Log-likelihood mode: only for multiple-choice benchmarks and targets with a completions endpoint.
   if (usesLoglikelihood(config.options)) {
     errors.push(...mcModeErrors(config.options, await findVisibleBenchmarks(db, projectId, config.benchmarks), [["target", config.target], ["compare_target", config.compare_target]]));
@@ -293,6 +299,12 @@ export async function startRun(scope: ProjectScope, control: RunControl, run: Ev
   const options = run.options as RunOptions;
   const budget = budgetErrors(options.budget, [run.target as StoredTarget, run.compareTarget as StoredTarget | null], options.batch);
   if (budget.length) refuse(budget);
+  // A run that cannot play its users (a copy has no keys; a draft may predate the check) is refused before anything is queued.
+  const simulated = userSimulatorErrors(
+    { benchmarks: run.benchmarkIds, options, target: run.target as StoredTarget, judge: (run.judge as StoredJudge | null) ?? null },
+    await findVisibleBenchmarks(scope.db, scope.projectId, run.benchmarkIds),
+  );
+  if (simulated.length) refuse(simulated);
   await refuseWithoutSandboxes(scope, control, run);
   await requirePlan(scope, true);
   const queued = await queueStart(control.lifecycle, run, () => control.beforePlanning(run.id), at);

@@ -5,13 +5,15 @@
  * or the `baseUrl` option) else upstream at its commit, refused unless its
  * sha256 is the pinned one, and kept in R2 under its digest; a record per
  * domain (`tau2/domains/<name>.json`) names the files it was loaded from,
- * so later loads fetch nothing. A domain is parsed once per isolate (the
+ * so later loads fetch nothing; the user simulator's guidelines alike
+ * (`tau2/user-simulator.json`). A domain is parsed once per isolate (the
  * airline's 7 MB database takes about a second) and shared, read only, by
  * every environment made from it. I/O: outbound fetch and the R2 bucket.
  */
 import type { AgentImportContext } from "../../src/imports/tau2";
 import { loadDomain, type DomainFiles, type Tau2Domain, type Tau2DomainName } from "../../src/agents/tau2/domain";
-import { TAU2_DOMAIN_FILES, TAU_BENCH_V1_AIRLINE_FILES, type Tau2SourceFile } from "../../src/catalog/benchmarks/tau_bench/source";
+import { TAU2_DOMAIN_FILES, TAU2_USER_GUIDELINES, TAU_BENCH_V1_AIRLINE_FILES, type Tau2SourceFile } from "../../src/catalog/benchmarks/tau_bench/source";
+import type { Tau2Port } from "../../src/execution/ports";
 import { v1Data } from "../../src/agents/tau2/v1/replay";
 import type { V1Data } from "../../src/agents/tau2/v1/airline";
 import type { SourceFile } from "../../src/catalog/types";
@@ -108,6 +110,37 @@ export async function tau2DomainOf(env: Tau2DataEnv, name: Tau2DomainName, opts:
     d.catch(() => domains.delete(key));
   }
   return d;
+}
+
+const USER_GUIDELINES_RECORD = "tau2/user-simulator.json";
+const guidelineFiles = () => TAU2_USER_GUIDELINES.map((f) => ({ role: f.role, file: f }));
+const guidelines = new Map<string, Promise<string>>();
+
+/** Loads the user simulator's guidelines into R2 (the first time), e.g. from a test mirror with its own pins. */
+export async function ensureTau2UserGuidelines(env: Tau2DataEnv, opts: Tau2DataOptions = {}): Promise<void> {
+  await ensureFiles(env, USER_GUIDELINES_RECORD, opts.files ?? guidelineFiles(), opts);
+}
+
+/** τ²'s user simulator guidelines (with tools: for a user who has them, telecom's), read once per isolate per file. */
+export async function tau2UserGuidelinesOf(env: Tau2DataEnv, withTools: boolean, opts: Tau2DataOptions = {}): Promise<string> {
+  const roles = await ensureFiles(env, USER_GUIDELINES_RECORD, opts.files ?? guidelineFiles(), opts);
+  const sha = roles[withTools ? "user_guidelines_tools" : "user_guidelines"];
+  if (!sha) throw new BuiltinDataError(`the τ² user simulator's guidelines${withTools ? " for a user with tools" : ""} are not among the loaded files`);
+  let text = guidelines.get(sha);
+  if (!text) {
+    text = readText(env, sha);
+    guidelines.set(sha, text);
+    text.catch(() => guidelines.delete(sha));
+  }
+  return text;
+}
+
+/** What an attempt's τ² conversation reads, from this deployment's bindings (a load that fails says why). */
+export function tau2Port(env: Tau2DataEnv): Tau2Port {
+  return {
+    domain: (name) => orUnavailable(`the τ² ${name} domain`, () => tau2DomainOf(env, name)),
+    userGuidelines: (withTools) => orUnavailable("the τ² user simulator's guidelines", () => tau2UserGuidelinesOf(env, withTools)),
+  };
 }
 
 /** Loads τ-bench v1's airline files into R2 (the first time). */

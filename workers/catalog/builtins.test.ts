@@ -161,6 +161,7 @@ describe("built-in catalog: a built-in's pinned source", () => {
       ],
       listing_sha256: null,
       images: null,
+      git_tree: null,
       notes: expect.any(String),
     });
     // ARC: all 400 files (the catalog page shows 20), pinned as a set.

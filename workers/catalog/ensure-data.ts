@@ -15,7 +15,7 @@
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
-import type { EmbeddedLoader, LoadedFile, Normaliser, PinnedDataset, SourceFile } from "../../src/catalog/types";
+import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -26,7 +26,10 @@ import { AppError } from "../../src/domain/errors";
 import { importRevision } from "../../src/storage/dataset-import";
 import type { Env } from "../env";
 import { importEmbedded } from "./embedded-images";
+import { fetchGitTreeFiles } from "./git-tree-files";
 import { fetchPinnedImages } from "./pinned-images";
+import { importStreamed, StreamedDataError, type OpenFile } from "./streamed-data";
+import { StreamRowError } from "../../src/storage/dataset-stream-import";
 
 /** The Worker variables this module reads (ASSAY_DATASET_BASE_URL is optional). */
 export type CatalogEnv = Pick<Env, "ARTIFACTS"> & { ASSAY_DATASET_BASE_URL?: string };
@@ -85,13 +88,13 @@ function unreachableHint(fromMirror: boolean): string {
  * failures that may pass (network errors, 5xx, 429, a body that breaks off
  * while `read` consumes it); a BuiltinDataError from `read` is final.
  */
-async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: boolean, read: (res: Response) => Promise<T>): Promise<T> {
+async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: boolean, read: (res: Response) => Promise<T>, headers?: Record<string, string>): Promise<T> {
   let last = "";
   for (let attempt = 1; attempt <= FETCH_TRIES; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * (attempt - 1)));
     let res: Response;
     try {
-      res = await doFetch(url, { redirect: "follow" });
+      res = await doFetch(url, { redirect: "follow", ...(headers ? { headers } : {}) });
     } catch (err) {
       last = err instanceof Error ? err.message : String(err);
       continue;
@@ -113,19 +116,47 @@ async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: bool
   throw new BuiltinDataError(`could not fetch ${url} (${last}). ${unreachableHint(fromMirror)}`);
 }
 
-function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<Uint8Array> {
+/** A file's response body, after the same tries as fetchBytes, for a file read as a stream (its size is checked as it streams). */
+function openBody(url: string, doFetch: typeof fetch, fromMirror: boolean): Promise<ReadableStream<Uint8Array>> {
   return fetchRead(url, doFetch, fromMirror, async (res) => {
-    const length = Number(res.headers.get("content-length") ?? 0);
-    if (length > MAX_UPLOAD_BYTES) {
-      await res.body?.cancel();
-      throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
-    }
-    return new Uint8Array(await res.arrayBuffer());
+    if (!res.body) throw new Error("the response has no body");
+    return res.body;
   });
 }
 
-/** Fetches every file of the dataset and checks each against its pinned sha256. */
-async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<{ files: LoadedFile[]; urls: string[]; digests: Map<string, string> }> {
+function fetchBytes(url: string, doFetch: typeof fetch, fromMirror: boolean, headers?: Record<string, string>): Promise<Uint8Array> {
+  return fetchRead(
+    url,
+    doFetch,
+    fromMirror,
+    async (res) => {
+      const length = Number(res.headers.get("content-length") ?? 0);
+      if (length > MAX_UPLOAD_BYTES) {
+        await res.body?.cancel();
+        throw new BuiltinDataError(`${url} is ${length} bytes, more than the ${MAX_UPLOAD_BYTES} a dataset may hold`);
+      }
+      return new Uint8Array(await res.arrayBuffer());
+    },
+    headers,
+  );
+}
+
+interface FetchedPinned {
+  files: LoadedFile[];
+  /** What the revision records of where its data came from (its `source`). */
+  source: Record<string, unknown>;
+}
+
+/** Fetches every file of the dataset and checks each against its pinned sha256 (or, for a git folder, against its tree id). */
+async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<FetchedPinned> {
+  if (data.git_tree) {
+    const pin = data.git_tree;
+    const got = await fetchGitTreeFiles(pin, base, {
+      bytes: (url, headers) => fetchBytes(url, doFetch, base !== undefined, headers),
+      refuse: (m) => new BuiltinDataError(`${data.repository}@${data.commit}:${pin.folder}: ${m}`),
+    });
+    return { files: got.files, source: { repository: data.repository, commit: data.commit, git_tree: { folder: pin.folder, tree: pin.tree, files: got.files.length, from: got.from, requests: got.requests } } };
+  }
   const files: LoadedFile[] = [];
   const urls: string[] = [];
   const digests = new Map<string, string>();
@@ -153,7 +184,13 @@ async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetc
       );
     }
   }
-  return { files, urls, digests };
+  const source = {
+    repository: data.repository,
+    commit: data.commit,
+    files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 ?? digests.get(f.path) })),
+    ...(data.images ? { images: { count: data.images.count, listing_sha256: data.images.listing_sha256, from: base === undefined ? data.images.url_prefix : `${base}/${data.images.path_prefix}` } } : {}),
+  };
+  return { files, source };
 }
 
 /** Normalises and imports the fetched files as the global revision `name@version`. */
@@ -163,9 +200,7 @@ async function importPinned(
   name: string,
   data: PinnedDataset,
   normalise: Normaliser,
-  files: LoadedFile[],
-  urls: string[],
-  digests: Map<string, string>,
+  { files, source: sourceOf }: FetchedPinned,
   base: string | undefined,
   doFetch: typeof fetch,
 ) {
@@ -181,12 +216,7 @@ async function importPinned(
     : undefined;
   if (images) rows = images.rows;
   const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  const source = JSON.stringify({
-    repository: data.repository,
-    commit: data.commit,
-    files: data.files.map((f, i) => ({ path: f.path, url: urls[i], sha256: f.sha256 ?? digests.get(f.path) })),
-    ...(data.images ? { images: { count: data.images.count, listing_sha256: data.images.listing_sha256, from: base === undefined ? data.images.url_prefix : `${base}/${data.images.path_prefix}` } } : {}),
-  });
+  const source = JSON.stringify(sourceOf);
   try {
     const { revision } = await importRevision(db, env.ARTIFACTS, { projectId: null, name: data.name, version: data.version, format: "jsonl", bytes, source, ...(images ? { files: images.files } : {}) });
     return revision;
@@ -237,19 +267,32 @@ export async function ensurePinnedRevision(
   env: CatalogEnv,
   db: Db,
   data: PinnedDataset,
-  normalise: Normaliser | EmbeddedLoader,
+  normalise: Normaliser | LineNormaliser | EmbeddedLoader,
   opts: EnsureOptions = {},
   label = data.name,
 ): Promise<DatasetRevisionRow> {
   const existing = await findOwnRevision(db, null, data.name, data.version);
   if (existing) return existing;
   const base = mirrorBase(env, opts);
+  if (streamed(normalise)) {
+    const doFetch = opts.fetch ?? fetch;
+    const open: OpenFile = async (file) => {
+      const url = sourceUrl(file, base);
+      return { url, body: await openBody(url, doFetch, base !== undefined) };
+    };
+    try {
+      return await importStreamed(db, env.ARTIFACTS, data, normalise, open);
+    } catch (err) {
+      if (err instanceof StreamedDataError || err instanceof StreamRowError) throw new BuiltinDataError(`the pinned data of ${label} could not be read: ${err.message}`);
+      throw err;
+    }
+  }
   if (typeof normalise !== "function") {
     // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
     const doFetch = opts.fetch ?? fetch;
     const open = (url: string) => fetchRead(url, doFetch, base !== undefined, async (res) => res);
     return importEmbedded(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open, refuse: (m) => new BuiltinDataError(m) }, label);
   }
-  const { files, urls, digests } = await fetchPinned(data, base, opts.fetch ?? fetch);
-  return importPinned(db, env, label, data, normalise, files, urls, digests, base, opts.fetch ?? fetch);
+  const fetched = await fetchPinned(data, base, opts.fetch ?? fetch);
+  return importPinned(db, env, label, data, normalise, fetched, base, opts.fetch ?? fetch);
 }

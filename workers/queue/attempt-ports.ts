@@ -14,7 +14,7 @@ import { DEFAULT_CACHE_TTL_DAYS, responseCacheDigest } from "../../src/domain/re
 import { examplesFor, samplingFor } from "../../src/execution/benchmark-plan";
 import { modelPort, type Connection, type Endpoint } from "../../src/execution/model-port";
 import type { AttemptInput, PipelinePorts } from "../../src/execution/pipeline";
-import type { CachePort, CallReport, ClockPort, ModelEndpoint, ModelPort } from "../../src/execution/ports";
+import type { CachePort, CallReport, ClockPort, ModelEndpoint, ModelPort, Tau2Port } from "../../src/execution/ports";
 import { exhaustRun } from "../../src/lifecycle/run-transitions";
 import type { LifecycleDeps } from "../../src/lifecycle/deps";
 import { createProvider, type ModelProvider } from "../../src/providers";
@@ -23,12 +23,21 @@ import { ScoringSpec } from "../../src/scorers/spec";
 import { keepReply, keptReply } from "../../src/storage/attempt-replies";
 import { readCachedResponse, writeCachedResponse } from "../../src/storage/response-cache";
 import { imageInput } from "../../src/storage/revision-images";
+import { revisionFileText } from "../../src/storage/revision-files";
+import { ByteGate } from "../../src/execution/byte-gate";
 import { rowAt } from "../../src/storage/row-cache";
 import type { RunBenchmarkRow } from "../../src/db/schema";
 import type { AttemptMessage } from "../../src/domain/queue-messages";
 import type { RunGateRpc } from "../gate/contract";
 import type { LiveEmitter } from "../live/client";
 import { targetEndpoint, type RunContext, type TargetRuntime } from "./run-context";
+
+/**
+ * The isolate's room for revision files a scorer holds (LiveCodeBench's hidden tests, up to about 16 MB each): three
+ * copies of each (its text, the program, the request body) within 48 MB, so the attempts an invocation scores at once
+ * stay well inside 128 MB; one larger than that runs alone.
+ */
+const REVISION_FILES = new ByteGate(48 * 1024 * 1024);
 
 /** What an invocation wires every attempt's ports from. */
 export interface AttemptWiring {
@@ -40,6 +49,8 @@ export interface AttemptWiring {
   live: LiveEmitter;
   clock: ClockPort;
   sandbox: Execute | null;
+  /** τ²'s domains and user guidelines (R2, loaded from their pinned files); null where the invocation has none. */
+  tau2: Tau2Port | null;
   /** The model clients of this invocation's connections. */
   providers: ProviderPool;
 }
@@ -163,10 +174,16 @@ export function attemptPorts(w: AttemptWiring, ctx: RunContext, slot: AttemptSlo
     models: {
       target: targetPort,
       judge: ctx.judge ? port(ctx.judge.endpoint, ctx.judge.key) : null,
+      userSimulator: ctx.userModel ? port(ctx.userModel.endpoint, ctx.userModel.key) : null,
       connect: (e: ModelEndpoint) => port({ provider: e.provider, base_url: e.base_url, model: e.model, ...(e.params && { params: e.params }) }, e.api_key),
     },
-    rows: { row: async (i) => (await rowAt(w.ARTIFACTS, rev, i)).data, image: (ref) => imageInput(w.ARTIFACTS, rev, ref) },
+    rows: {
+      row: async (i) => (await rowAt(w.ARTIFACTS, rev, i)).data,
+      image: (ref) => imageInput(w.ARTIFACTS, rev, ref),
+      withFile: (ref, use) => REVISION_FILES.hold(3 * ref.bytes, async () => use(await revisionFileText(w.ARTIFACTS, rev, ref))),
+    },
     sandbox: w.sandbox,
+    ...(w.tau2 && { tau2: w.tau2 }),
     clock: w.clock,
     deltas: (event) => w.live.emit(id, slot.seq, event),
     recorded: target.recorded ? () => target.recorded!(slot, rb.baseSeq!) : null,

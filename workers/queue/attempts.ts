@@ -61,7 +61,7 @@ async function scheduled(q: QueuePorts, ctx: RunContext, jobs: SinkJob[]): Promi
   const feedback = new GateFeedback(gate, holder, adapts(band), 0);
   const live = q.live(runId, band.max);
   const sink = new OutcomeSink({ ARTIFACTS: q.ARTIFACTS, lifecycle: q.lifecycle, gate, sendAttempts: q.sendAttempts }, runId, ctx.secretValues, holder, ctx.options.budget, () => live.flush());
-  const wiring: AttemptWiring = { ARTIFACTS: q.ARTIFACTS, secretKey: q.secretKey, gate, lifecycle: q.lifecycle, live, clock: q.clock, sandbox: null, providers: q.providers };
+  const wiring: AttemptWiring = { ARTIFACTS: q.ARTIFACTS, secretKey: q.secretKey, gate, lifecycle: q.lifecycle, live, clock: q.clock, sandbox: null, tau2: q.tau2, providers: q.providers };
   for (const t of [ctx.targets.a, ctx.targets.b]) if (t && !t.recorded) q.providers.get(t.config, t.key).warm?.();
   // Each slot's connection: its lane's fetch, and the timeout of the call on it now.
   const connections = new Map<number, { id: string; fetch: typeof fetch; budget: Connection }>();

@@ -20,6 +20,7 @@ import { laneFetch, laneName, laneOf, SLOTS_PER_LANE } from "../lanes/client";
 import { lifecycleOf } from "../lifecycle";
 import { invocationEmitter } from "../live/client";
 import { sandboxClient, sandboxSettings } from "../sandbox/client";
+import { tau2Port } from "../agents/tau2-data";
 import { sendAttempts } from "./attempt-queues";
 import { ProviderPool } from "./attempt-ports";
 import { runAttempts } from "./attempts";
@@ -56,6 +57,7 @@ export function queuePorts(env: Env, startedMs = Date.now()): QueuePorts {
     live: (runId, concurrency) => invocationEmitter(env, runId, concurrency),
     sandbox: sandbox ? (fetcher) => sandboxClient(sandbox, fetcher) : null,
     providers: new ProviderPool(),
+    tau2: tau2Port({ ARTIFACTS: env.ARTIFACTS, ASSAY_DATASET_BASE_URL: env.ASSAY_DATASET_BASE_URL }),
     sendAttempts: (messages) => sendAttempts(attemptQueues(env), messages),
     control: env.CONTROL,
     dispatchAgents: (runId, msgs) => dispatchAgentAttempts(env, runId, msgs),

@@ -19,7 +19,7 @@ import type { RunOptions } from "../../src/domain/run-options";
 import { selectTasks, type TaskRef } from "../../src/domain/selection";
 import type { QueueMessage } from "../../src/domain/queue-messages";
 import type { BenchmarkOptions } from "../../src/domain/benchmark";
-import { subsetOf } from "../../src/datasets/row-selection";
+import { dateOf, subsetOf } from "../../src/datasets/row-selection";
 import { attemptsFor, fewShotCount, pickFewShot, selectionFor, type BenchmarkDefaults } from "../../src/execution/benchmark-plan";
 import type { PlanMember } from "../../src/execution/plan-layout";
 import { loglikelihoodScoring, mcModeFor } from "../../src/execution/loglikelihood-request";
@@ -59,7 +59,8 @@ async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmar
   if (!agent && bm.kind === "runner") throw new CannotRun("this benchmark runs on an agent runner: give the run a target of kind 'agent'");
   const parsed = agent ? ({ success: true, data: bm.scoring } as const) : ScoringSpec.safeParse(bm.scoring);
   if (!parsed.success) throw new CannotRun(`its scorer spec is invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-  if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge) throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
+  // τ²'s judge grades only the NL assertions of tasks whose reward basis counts them (no release task's does); its run needs a user model instead, checked at create and start.
+  if (!agent && needsJudge(parsed.data as ScoringSpec) && !run.judge && (parsed.data as ScoringSpec).type !== "tau2") throw new CannotRun("llm_judge scoring needs the run's judge model; set `judge` on the run");
   // Log-likelihood mode replaces the benchmark's letter scoring for this run (src/execution/loglikelihood-request.ts).
   const scoring = agent || mcModeFor(run.options as RunOptions, bm.id) !== "loglikelihood" ? parsed.data : loglikelihoodScoring(parsed.data as ScoringSpec);
   if (!scoring) throw new CannotRun("mc_mode loglikelihood applies to multiple-choice benchmarks only, and this one is not");
@@ -71,9 +72,11 @@ async function prepare(env: QueuePorts, db: Db, run: EvalRunRow, rb: RunBenchmar
 
   // A benchmark may name its own subset column; its rows' subsets (selection, breakdowns) come from it.
   const subsetColumn = (bm.options as Partial<BenchmarkOptions>).subset_column;
+  // A benchmark that dates its tasks (LiveCodeBench) may be narrowed to a release window.
+  const dateColumn = (bm.options as Partial<BenchmarkOptions>).date_column;
   const refs: TaskRef[] = [];
   for await (const rows of rowChunks(env.ARTIFACTS, rev)) {
-    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn) });
+    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn), date: dateOf(r, dateColumn) });
   }
   const options = run.options as RunOptions;
   const defaults: BenchmarkDefaults = { split: bm.split, options: bm.options as BenchmarkDefaults["options"] };

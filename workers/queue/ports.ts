@@ -5,7 +5,7 @@
  * the env (test/structure/queue-ports.test.mjs holds that). Types only.
  */
 import type { Delivered } from "../../src/domain/queue-messages";
-import type { ClockPort } from "../../src/execution/ports";
+import type { ClockPort, Tau2Port } from "../../src/execution/ports";
 import type { LifecycleDeps } from "../../src/lifecycle/deps";
 import type { Execute } from "../../src/scorers/execution";
 import type { CatalogEnv } from "../catalog/ensure-data";
@@ -37,6 +37,8 @@ export interface QueuePorts {
   sandbox: ((fetcher: typeof fetch) => Execute) | null;
   /** Model clients by connection. */
   providers: ProviderPool;
+  /** τ²'s domains and user guidelines, loaded into R2 from their pinned files (workers/agents/tau2-data.ts). */
+  tau2: Tau2Port;
   /** Sends attempt messages over the attempt queues. */
   sendAttempts(messages: readonly AttemptSend[]): Promise<void>;
   /** The control queue: plan and resume steps. */

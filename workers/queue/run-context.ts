@@ -10,7 +10,7 @@
  */
 import { openDb } from "../../src/db/client";
 import { readRunSecrets } from "../../src/db/eval-runs";
-import type { RunSecrets, StoredJudge, StoredModelTarget, StoredTarget } from "../../src/domain/run-target";
+import type { RunSecrets, StoredJudge, StoredModelTarget, StoredTarget, StoredUserModel } from "../../src/domain/run-target";
 import type { Endpoint } from "../../src/execution/model-port";
 import { loadRunPlan, RunContextCache, type RunPlan } from "../../src/lifecycle/run-context";
 import { recordedSource, type RecordedSource } from "./recorded-replies";
@@ -33,6 +33,8 @@ export interface RunContext extends RunPlan {
   secretValues: string[];
   targets: { a: TargetRuntime; b: TargetRuntime | null };
   judge: JudgeRuntime | null;
+  /** The user simulator of agent benchmarks with one (τ²): options.user_model with its key, else the judge; null when neither is set. */
+  userModel: JudgeRuntime | null;
 }
 
 /** What loading a context reads: D1, R2 and the key that opens the run's sealed secrets. */
@@ -57,14 +59,19 @@ async function load(b: ContextBindings, runId: string): Promise<RunContext | nul
     const recorded = recordedSource(b, run, slot, stored as StoredTarget);
     return { config: stored as StoredModelTarget, key, ...(recorded && { recorded }) };
   };
+  const userModel = plan.options.user_model as StoredUserModel | undefined;
+  const judgeRuntime: JudgeRuntime | null = judge ? { endpoint: { provider: judge.provider, base_url: judge.base_url, model: judge.model }, key: secrets.judge } : null;
   return {
     ...plan,
-    secretValues: [secrets.target, secrets.compare_target, secrets.judge].filter((s): s is string => !!s),
+    secretValues: [secrets.target, secrets.compare_target, secrets.judge, secrets.user_model].filter((s): s is string => !!s),
     targets: {
       a: target(run.target, secrets.target, "a"),
       b: run.compareTarget ? target(run.compareTarget, secrets.compare_target, "b") : null,
     },
-    judge: judge ? { endpoint: { provider: judge.provider, base_url: judge.base_url, model: judge.model }, key: secrets.judge } : null,
+    judge: judgeRuntime,
+    userModel: userModel
+      ? { endpoint: { provider: userModel.provider, base_url: userModel.base_url, model: userModel.model, ...(userModel.params && { params: userModel.params }) }, key: secrets.user_model }
+      : judgeRuntime,
   };
 }
 

@@ -65,6 +65,7 @@ describe("a retry after a failed sandbox call", { timeout: 120_000 }, () => {
       live,
       clock: { now: Date.now, deadline: () => Date.now() + 600_000, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
       sandbox,
+      tau2: null,
       providers: new ProviderPool(),
     });
     const attempt = (sandbox: Execute | null, tries: number, reply_key?: string) =>

@@ -3,11 +3,15 @@
  * sandbox the test setup starts: EvalPlus's rules as the program applies
  * them, one small made-up task per rule (argument conversion, exact versus
  * float-tolerant comparison, set and not-None checks), each with a candidate
- * that passes and one that fails with the reason a user sees.
+ * that passes and one that fails with the reason a user sees; then the
+ * scorer over the same program: base and base+plus verdicts, HumanEval+'s
+ * find_zero oracle and contracts, and a candidate that ends the process.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { scoreCodeExecution } from "../../src/scorers/code-execution";
 import { evalplusProgram, type EvalplusOracle } from "../../src/scorers/evalplus-harness";
+import { ScoringSpec } from "../../src/scorers/spec";
 import { sandboxClient, sandboxSettings } from "./client";
 
 const execute = sandboxClient(sandboxSettings(env)!);
@@ -75,5 +79,86 @@ describe("the evalplus harness in the sandbox", { timeout: 120_000 }, () => {
     },
   ])("$what", async ({ task, want }) => {
     expect(await check(task)).toEqual(want);
+  });
+});
+
+const SPEC = ScoringSpec.parse({
+  type: "code_execution",
+  harness: "evalplus",
+  prompt_column: "prompt",
+  contract_column: "contract",
+  reference_column: "canonical_solution",
+  entry_point_column: "entry_point",
+  test_column: "inputs",
+  oracle_column: "oracle",
+  timeout_s: 30,
+  memory_mb: 512,
+});
+
+/** A made-up HumanEval+-shaped task: prompt, contract, canonical solution, base and plus inputs. */
+const HALVE = {
+  prompt: 'def halve(n: int) -> int:\n    """Half of an even n."""\n',
+  contract: '    assert n % 2 == 0, "invalid inputs" # $_CONTRACT_$\n',
+  canonical_solution: "    return n // 2\n",
+  entry_point: "halve",
+  inputs: '{"base": [[4], [10]], "plus": [[0], [-6], [1000000000000000000000]]}',
+  oracle: { atol: 0, arguments: null, output: "exact" },
+};
+
+const score = (reply: string, row: Record<string, unknown>) => scoreCodeExecution({ output: reply, spec: SPEC as never, row }, { execute });
+
+describe("the evalplus scorer: base and base+plus as EvalPlus reports them", { timeout: 120_000 }, () => {
+  it("a right reply passes both groups: reward 1, base 1, base_plus 1, each group's count kept", async () => {
+    const r = await score("```python\ndef halve(n):\n    return n // 2\n```", HALVE);
+    expect([r.reward, r.reason, r.structured?.dimensions]).toEqual([1, "all tests passed", { base: 1, base_plus: 1 }]);
+    expect((r.structured?.execution as any).evalplus).toEqual({
+      base: { status: "pass", inputs: 2, passed: 2, failure: null },
+      plus: { status: "pass", inputs: 3, passed: 3, failure: null },
+    });
+  });
+
+  it("a reply right on the base inputs only: base 1, base_plus 0, the first failing plus input named", async () => {
+    const r = await score("```python\ndef halve(n):\n    return abs(n) // 2 if n < 10**6 else 0\n```", HALVE);
+    expect([r.reward, r.structured?.dimensions]).toEqual([0, { base: 1, base_plus: 0 }]);
+    expect(r.reason).toBe("assertion failed: plus input 2: expected -3, got 3");
+    expect((r.structured?.execution as any).evalplus.plus).toEqual({ status: "fail", inputs: 3, passed: 1, failure: "plus input 2: expected -3, got 3" });
+  });
+
+  it("the plus group runs the candidate afresh even after the base group failed (EvalPlus checks both)", async () => {
+    const r = await score("```python\ncalls = []\ndef halve(n):\n    calls.append(n)\n    return 99 if len(calls) == 1 else n // 2\n```", HALVE);
+    expect((r.structured?.execution as any).evalplus).toMatchObject({ base: { status: "fail", passed: 0 }, plus: { status: "fail", passed: 0 } });
+    expect(r.structured?.dimensions).toEqual({ base: 0, base_plus: 0 });
+  });
+
+  it("HumanEval/32's oracle: any root passes within atol, whatever the reference returned", async () => {
+    const row = {
+      prompt: "import math\n\ndef poly(xs, x):\n    return sum([c * math.pow(x, i) for i, c in enumerate(xs)])\n\ndef find_zero(xs):\n    \"\"\"A zero of the polynomial.\"\"\"\n",
+      contract: "",
+      canonical_solution: "    lo, hi = -100.0, 100.0\n    for _ in range(200):\n        mid = (lo + hi) / 2\n        if poly(xs, lo) * poly(xs, mid) <= 0:\n            hi = mid\n        else:\n            lo = mid\n    return lo\n",
+      entry_point: "find_zero",
+      // (x - 1)(x + 2) = x^2 + x - 2: the reference finds -2, the reply 1.
+      inputs: '{"base": [[[-2, 1, 1, 0]]], "plus": []}',
+      oracle: { atol: 0.0001, arguments: null, output: "poly" },
+    };
+    expect((await score("```python\ndef find_zero(xs):\n    return 1.0\n```", row)).reward).toBe(1);
+    expect((await score("```python\ndef find_zero(xs):\n    return 1.1\n```", row)).reward).toBe(0);
+  });
+
+  it("an input the contract rejects is the data's fault: unscored, never a 0", async () => {
+    const r = await score("```python\ndef halve(n):\n    return n // 2\n```", { ...HALVE, inputs: '{"base": [[4]], "plus": [[3]]}' });
+    expect(r.reward).toBeNull();
+    expect(r.reason).toBe("not scored: the reference solution fails on plus input 1: AssertionError: invalid inputs");
+  });
+
+  it("a candidate that ends the process with status 0 has no verdict: 0, not a pass", async () => {
+    const r = await score("```python\nimport os\nos._exit(0)\n```", HALVE);
+    expect([r.reward, r.reason, r.structured?.dimensions]).toEqual([0, "the base inputs ended without a verdict (the program exited early)", { base: 0, base_plus: 0 }]);
+  });
+
+  it("a candidate slower than EvalPlus's limit on an input times out in that group", async () => {
+    const r = await score("```python\nimport time\ndef halve(n):\n    if n == 0:\n        time.sleep(30)\n    return n // 2\n```", HALVE);
+    expect((r.structured?.execution as any).evalplus.plus).toMatchObject({ status: "timeout", passed: 0 });
+    expect(r.reason).toMatch(/^exception TimeoutError: plus input 1: still running after 4\.0 s/);
+    expect(r.structured?.dimensions).toEqual({ base: 1, base_plus: 0 });
   });
 });

@@ -1,14 +1,16 @@
 /**
  * One benchmark on one target: the block bar, the headline tiles (score
  * with its interval, pass, pass@k and pass^k with the actual k, invalid and
- * missing, tokens, latency, cost), the pass@j curve, the reward
+ * missing: what the attempts scored; pass@k first where it is the headline,
+ * ARC's; pass^k with pass^1..pass^k where it is, τ²'s; tokens, time and
+ * cost are the run overview's row, with their distributions), the pass@j curve, the reward
  * distribution, time per phase and the per-subset breakdown. Every number
  * comes from the API's aggregates; the page only lays them out.
  */
 import { useMemo } from "preact/hooks";
 import type { CurveSet, Sample, ScoreRow } from "../lib/types";
 import { cellIndex, seqOf, type BarLayout } from "../lib/layout";
-import { duration, errorCountsLine, int, money, score } from "../lib/format";
+import { errorCountsLine, int, score } from "../lib/format";
 import type { LiveAttempt } from "../lib/live";
 import type { Counts } from "../lib/run-counts";
 import { BlockBar } from "./block-bar";
@@ -108,8 +110,6 @@ export function BenchmarkPanel({
     if (s) onOpen(s.id);
   };
 
-  const usage = row.usage ?? null;
-  const tokens = usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null;
   const invalidShare = c && c.total ? c.invalid / c.total : 0;
   const title = `${row.benchmark_name ?? row.benchmark_id} · ${row.target_label}`;
   const passAtK = (
@@ -120,6 +120,10 @@ export function BenchmarkPanel({
       testid="tile-pass-at-k"
     />
   );
+  // τ²-bench leads with reliability: pass^k, with pass^1..pass^k under it.
+  const reliable = row.headline === "pass_hat_k";
+  const series = row.pass_hat?.length ? `pass^1..${row.pass_hat.length}: ${row.pass_hat.map((v) => score(v)).join(" / ")}` : undefined;
+  const passHatK = <Tile label={reliable ? `${labelHat} (headline)` : labelHat} value={d?.pass_hat_k ?? "—"} sub={reliable ? series : undefined} testid="tile-pass-hat-k" />;
 
   return (
     <section class="bench-panel" aria-labelledby={`bp-${row.benchmark_id}-${row.target}`} data-testid="benchmark-panel">
@@ -143,19 +147,17 @@ export function BenchmarkPanel({
           <div class="tiles">
             {/* A benchmark whose rule counts a task solved by any of its k attempts (ARC's pass@2) leads with pass@k. */}
             {row.headline === "pass_at_k" && passAtK}
-            <Tile label={row.headline === "pass_at_k" ? "Mean over attempts" : "Score"} value={d?.score ?? "—"} sub={interval(row.uncertainty?.score_ci95, c?.scored) ?? d?.score_with_ci ?? undefined} testid="tile-score" />
+            {reliable && passHatK}
+            <Tile label={row.headline !== "score" ? "Mean over attempts" : "Score"} value={d?.score ?? "—"} sub={interval(row.uncertainty?.score_ci95, c?.scored) ?? d?.score_with_ci ?? undefined} testid="tile-score" />
             <Tile
               label="Pass"
               value={d?.pass ?? "—"}
               sub={interval(row.uncertainty?.pass_ci95, c?.scored) ?? d?.pass_with_ci ?? (row.pass === null && row.score !== null ? "rewards are not all 0/1" : c && c.scored === 0 ? "no attempt scored" : undefined)}
             />
             {row.headline !== "pass_at_k" && passAtK}
-            <Tile label={labelHat} value={d?.pass_hat_k ?? "—"} />
+            {!reliable && passHatK}
             <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />
             <Tile label="Missing" value={int(c?.missing)} sub={c ? `${int(c.scored)}/${int(c.total)} scored` : undefined} testid="tile-missing" />
-            <Tile label="Mean tokens" value={tokens === null ? "—" : int(Math.round(tokens))} sub={tokens === null ? "not reported" : undefined} />
-            <Tile label="Latency" value={duration(usage?.mean_latency_ms ?? null)} sub={usage?.mean_latency_ms == null ? "not reported" : "mean per attempt"} />
-            <Tile label="Cost" value={money(usage?.total_cost ?? null)} sub={usage?.total_cost == null ? "not reported" : undefined} />
           </div>
           {d && (
             <p class="coverage-line" data-testid="coverage">
@@ -165,7 +167,7 @@ export function BenchmarkPanel({
           )}
           <div class="charts">
             <div>
-              <h3>pass@j</h3>
+              <h3>{reliable ? "pass^j (headline) and pass@j" : "pass@j"}</h3>
               {curve?.rows ? <CurveChart rows={curve.rows} k={curve.k} /> : <p class="muted">{curve?.note || "No pass@j curve for this benchmark yet: it is drawn from finished attempts with a pass-or-fail score."}</p>}
             </div>
             <div>
@@ -206,6 +208,12 @@ export function BenchmarkPanel({
                     <th scope="col" class="num">
                       Score
                     </th>
+                    {reliable && (
+                      <th scope="col" class="num">
+                        {labelHat}
+                      </th>
+                    )}
+                    {reliable && <th scope="col">pass^1..{k}</th>}
                     <th scope="col" class="num">
                       Coverage
                     </th>
@@ -216,6 +224,8 @@ export function BenchmarkPanel({
                     <tr key={s.key ?? "(none)"}>
                       <td>{s.key ?? <span class="muted">(none)</span>}</td>
                       <td class="num">{s.display.score ?? score(s.score)}</td>
+                      {reliable && <td class="num">{score(s.pass_hat_k)}</td>}
+                      {reliable && <td data-testid="subset-pass-hat">{s.pass_hat?.map((v) => score(v)).join(" / ") ?? "—"}</td>}
                       <td class="num muted">
                         {int(s.score_counts?.scored ?? 0)}/{int(s.score_counts?.total ?? 0)} scored
                       </td>

@@ -5002,6 +5002,10 @@ export interface paths {
                     top_p?: number;
                     max_output_tokens?: number;
                     mc_mode?: "generate" | "loglikelihood";
+                    release_window?: {
+                      start?: string;
+                      end?: string;
+                    };
                   } };
                 budget?: {
                   max_cost_usd?: number;
@@ -5011,6 +5015,14 @@ export interface paths {
                 cache?: "off" | "read_write" | "read_only";
                 cache_ttl_days?: number;
                 batch?: boolean;
+                user_model?: {
+                  provider: "openai" | "anthropic";
+                  base_url: string;
+                  model: string;
+                  /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+                  api_key?: string | null;
+                  params?: { [key: string]: unknown };
+                };
               };
             };
             /** whsec_<base64>; generated when omitted. Returned once. */
@@ -5522,6 +5534,21 @@ export interface components {
         /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
         listing_sha256: string;
       } | null;
+      /** When set, the data is a whole folder pinned by its git tree id (files is empty) */
+      git_tree: {
+        /** The folder's git tree id at the commit: its listing must rebuild it, and each file hash to the blob id the listing gives */
+        tree: string;
+        /** The folder's path in the repository (empty for its root) */
+        folder: string;
+        /** GitHub's recursive listing of the tree */
+        listing_url: string;
+        /** Upstream URL of a file: this prefix and its path in the folder */
+        raw_url_prefix: string;
+        /** Where a mirror serves the folder as one tar archive */
+        archive_path: string;
+        files: number;
+        bytes: number;
+      } | null;
       notes: string;
     };
     CreateBenchmark: {
@@ -5571,6 +5598,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
@@ -5747,6 +5775,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -5756,6 +5788,14 @@ export interface components {
         cache?: "off" | "read_write" | "read_only";
         cache_ttl_days?: number;
         batch?: boolean;
+        user_model?: {
+          provider: "openai" | "anthropic";
+          base_url: string;
+          model: string;
+          /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+          api_key?: string | null;
+          params?: { [key: string]: unknown };
+        };
       };
       request_id?: string;
     };
@@ -5768,59 +5808,7 @@ export interface components {
       target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"] | components["schemas"]["OutputsTarget"];
       compare_target: components["schemas"]["ModelTarget"] | components["schemas"]["AgentTarget"] | components["schemas"]["OutputsTarget"] | null;
       judge: components["schemas"]["Judge"];
-      options: {
-        attempts?: number;
-        sample_limit?: number;
-        select?: {
-          split?: string;
-          subsets?: (string)[];
-          include?: (string)[];
-          exclude?: (string)[];
-          shuffle?: boolean;
-          seed?: number;
-          skip?: number;
-          limit?: number;
-        };
-        few_shot?: number;
-        temperature?: number;
-        top_p?: number;
-        max_output_tokens?: number;
-        timeout_s?: number;
-        concurrency?: number | {
-          min: number;
-          max: number;
-        };
-        missing_policy?: "unknown" | "as_failure";
-        mc_mode?: "generate" | "loglikelihood";
-        per_benchmark?: { [key: string]: {
-            sample_limit?: number;
-            few_shot?: number;
-            subsets?: (string)[];
-            attempts?: number;
-            select?: {
-              split?: string;
-              subsets?: (string)[];
-              include?: (string)[];
-              exclude?: (string)[];
-              shuffle?: boolean;
-              seed?: number;
-              skip?: number;
-              limit?: number;
-            };
-            temperature?: number;
-            top_p?: number;
-            max_output_tokens?: number;
-            mc_mode?: "generate" | "loglikelihood";
-          } };
-        budget?: {
-          max_cost_usd?: number;
-          max_input_tokens?: number;
-          max_output_tokens?: number;
-        };
-        cache?: "off" | "read_write" | "read_only";
-        cache_ttl_days?: number;
-        batch?: boolean;
-      };
+      options: components["schemas"]["EvalRunOptions"];
       request_id: string | null;
       copied_from: string | null;
       /** a re-score: the finished run whose stored outputs this run scores again (no model call but a judge's); /scores pairs each benchmark with it */
@@ -5885,6 +5873,75 @@ export interface components {
         set: true;
       };
     } | null;
+    EvalRunOptions: {
+      attempts?: number;
+      sample_limit?: number;
+      select?: {
+        split?: string;
+        subsets?: (string)[];
+        include?: (string)[];
+        exclude?: (string)[];
+        shuffle?: boolean;
+        seed?: number;
+        skip?: number;
+        limit?: number;
+      };
+      few_shot?: number;
+      temperature?: number;
+      top_p?: number;
+      max_output_tokens?: number;
+      timeout_s?: number;
+      concurrency?: number | {
+        min: number;
+        max: number;
+      };
+      missing_policy?: "unknown" | "as_failure";
+      mc_mode?: "generate" | "loglikelihood";
+      per_benchmark?: { [key: string]: {
+          sample_limit?: number;
+          few_shot?: number;
+          subsets?: (string)[];
+          attempts?: number;
+          select?: {
+            split?: string;
+            subsets?: (string)[];
+            include?: (string)[];
+            exclude?: (string)[];
+            shuffle?: boolean;
+            seed?: number;
+            skip?: number;
+            limit?: number;
+          };
+          temperature?: number;
+          top_p?: number;
+          max_output_tokens?: number;
+          mc_mode?: "generate" | "loglikelihood";
+          release_window?: {
+            start?: string;
+            end?: string;
+          };
+        } };
+      budget?: {
+        max_cost_usd?: number;
+        max_input_tokens?: number;
+        max_output_tokens?: number;
+      };
+      cache?: "off" | "read_write" | "read_only";
+      cache_ttl_days?: number;
+      batch?: boolean;
+      user_model?: components["schemas"]["UserModel"];
+    };
+    /** The model that plays the user in agent benchmarks with a simulated user (τ²-bench); absent: the run's judge */
+    UserModel: {
+      provider: "openai" | "anthropic";
+      base_url: string;
+      model: string;
+      /** A key is sealed for this slot; it is never shown */
+      api_key?: {
+        set: true;
+      };
+      params?: { [key: string]: unknown };
+    };
     /** a budget_exhausted run's figures: the limit that stopped it, the limits, what its recorded attempts spent */
     BudgetReport: {
       /** the limit the next call would have passed */
@@ -6008,6 +6065,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } };
         budget?: {
           max_cost_usd?: number;
@@ -6017,6 +6078,14 @@ export interface components {
         cache?: "off" | "read_write" | "read_only";
         cache_ttl_days?: number;
         batch?: boolean;
+        user_model?: {
+          provider: "openai" | "anthropic";
+          base_url: string;
+          model: string;
+          /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+          api_key?: string | null;
+          params?: { [key: string]: unknown };
+        };
       };
       request_id?: string;
     };
@@ -6127,6 +6196,10 @@ export interface components {
             top_p?: number;
             max_output_tokens?: number;
             mc_mode?: "generate" | "loglikelihood";
+            release_window?: {
+              start?: string;
+              end?: string;
+            };
           } } | null;
         budget?: {
           max_cost_usd?: number;
@@ -6136,6 +6209,14 @@ export interface components {
         cache?: "off" | "read_write" | "read_only" | null;
         cache_ttl_days?: number | null;
         batch?: boolean | null;
+        user_model?: {
+          provider: "openai" | "anthropic";
+          base_url: string;
+          model: string;
+          /** Write-only: sealed at rest, shown back only as {set: true}; on an edit, null clears it and omitting it keeps it */
+          api_key?: string | null;
+          params?: { [key: string]: unknown };
+        } | null;
       };
     };
     RescoreEvalRun: {
@@ -6173,6 +6254,7 @@ export interface components {
         setup_column?: string;
         reference_column?: string;
         oracle_column?: string;
+        contract_column?: string;
         timeout_s?: number;
         memory_mb?: number;
       };
@@ -6280,6 +6362,8 @@ export interface components {
       } | null;
       benchmarks: ({
         benchmark_id: string;
+        /** what a reader calls it (null once the benchmark is gone) */
+        benchmark_name: string | null;
         status: string;
         error: string | null;
         /** attempts without a reward by error kind, once the run ended */
@@ -6514,8 +6598,10 @@ export interface components {
       pass: number | null;
       pass_at_k: number | null;
       pass_hat_k: number | null;
-      /** the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2) */
-      headline: "score" | "pass_at_k";
+      /** pass^1..pass^k: for each j ≤ k the unbiased estimate C(c, j)/C(n, j) averaged over tasks (τ²-bench's reliability curve); null without a pass/fail curve */
+      pass_hat?: (number)[] | null;
+      /** the number this benchmark leads with: score (the mean over attempts), pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2), or pass_hat_k where it counts reliability, every one of k attempts succeeding (τ²-bench's pass^k, with pass_hat beside it) */
+      headline: "score" | "pass_at_k" | "pass_hat_k";
       score_counts: components["schemas"]["ScoreCounts"];
       missing_policy: "unknown" | "as_failure";
       uncertainty: components["schemas"]["Uncertainty"];
@@ -6681,8 +6767,10 @@ export interface components {
       pass: number | null;
       pass_at_k: number | null;
       pass_hat_k: number | null;
-      /** the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2) */
-      headline: "score" | "pass_at_k";
+      /** pass^1..pass^k: for each j ≤ k the unbiased estimate C(c, j)/C(n, j) averaged over tasks (τ²-bench's reliability curve); null without a pass/fail curve */
+      pass_hat?: (number)[] | null;
+      /** the number this benchmark leads with: score (the mean over attempts), pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2), or pass_hat_k where it counts reliability, every one of k attempts succeeding (τ²-bench's pass^k, with pass_hat beside it) */
+      headline: "score" | "pass_at_k" | "pass_hat_k";
       score_counts: components["schemas"]["ScoreCounts"];
       missing_policy: "unknown" | "as_failure";
       uncertainty: components["schemas"]["Uncertainty"];
@@ -6761,6 +6849,8 @@ export interface components {
       pass: number | null;
       pass_at_k: number | null;
       pass_hat_k: number | null;
+      /** pass^1..pass^k of the subset (the unbiased estimate for j = 1..k) */
+      pass_hat?: (number)[] | null;
       score_counts: components["schemas"]["ScoreCounts"];
       score_ci95: [number, number] | null;
       display: {
@@ -7208,6 +7298,8 @@ export interface components {
       /** The latest earlier completed run of the same benchmark, dataset digest, scorer and model */
       baseline_run_id: string;
       benchmark_id: string;
+      /** The benchmark's name, as a reader knows it; null once the benchmark is gone */
+      benchmark_name: string | null;
       target: "target" | "compare_target";
       model: string;
       baseline_score: number | null;

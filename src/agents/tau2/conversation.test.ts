@@ -107,6 +107,29 @@ describe("τ² conversations with the fixture playing agent and user", () => {
     expect(reward.db_check).toEqual({ db_match: false, db_reward: 0 });
   });
 
+  it("with vary, a task's conversations are trials drawn afresh, each carried through its own turns; a reset starts again at trial 0", async () => {
+    const model = "fixture-tau2-agent:accuracy=0.5,seed=11,vary=1";
+    const reset = () => fetch(`${fixture()}/_reset?model=${encodeURIComponent(model)}`, { method: "POST" });
+    expect((await reset()).ok).toBe(true);
+    const task = tasksOf("airline")[0]!;
+    const trials = async () => {
+      const out: { trial: string[]; args: string[]; reward: number | null }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { run, reward } = await runAndScore("airline", task, model);
+        const calls = run.messages.flatMap((m) => (m.role === "assistant" && m.tool_calls ? m.tool_calls : []));
+        out.push({ trial: calls.map((c) => c.id.replace(/^.*-t/, "")), args: calls.map((c) => JSON.stringify(c.arguments)), reward: reward.reward });
+      }
+      return out;
+    };
+    const first = await trials();
+    // Every call of conversation n is marked trial n, so its later turns draw as its first did.
+    first.forEach((c, n) => expect(new Set(c.trial)).toEqual(new Set([String(n)])));
+    // Six trials at accuracy 0.5 do not all play the same: some right, some wrong.
+    expect(new Set(first.map((c) => c.reward))).toEqual(new Set([0, 1]));
+    expect((await reset()).ok).toBe(true);
+    expect((await trials()).map((c) => c.args)).toEqual(first.map((c) => c.args));
+  });
+
   it("a malformed tool call ends the attempt with agent_error and the reason, never a crash", async () => {
     const { run, reward } = await runAndScore("retail", tasksOf("retail")[0]!, "fixture-tau2-agent:malformed=1");
     expect(run.termination_reason).toBe("agent_error");

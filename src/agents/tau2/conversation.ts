@@ -157,15 +157,29 @@ function userView(history: readonly Tau2Message[]): TurnMessage[] {
   return out;
 }
 
-/** A message as the live trace shows it (OpenAI's shape: tool calls as such, not as text). */
-function deltaMessage(m: Tau2Message): Record<string, unknown> {
-  if (m.role === "tool") return { role: "tool", tool_call_id: m.id, content: m.content, name: undefined, error: m.error };
+/**
+ * A message as the live trace shows it (OpenAI's shape: tool calls as such,
+ * not as text): a tool result names its tool and whose call it answers
+ * (`requestor`: the agent's, or the user's on their phone), and says when
+ * it is the tool's error.
+ */
+function deltaMessage(m: Tau2Message, toolName?: string): Record<string, unknown> {
+  if (m.role === "tool") return { role: "tool", tool_call_id: m.id, content: m.content, ...(toolName ? { name: toolName } : {}), requestor: m.requestor, ...(m.error ? { error: true } : {}) };
   if (m.role === "system") return { role: "system", content: m.content };
   return {
     role: m.role,
     content: m.content,
     ...(m.tool_calls ? { tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: jsonArgs(c.arguments) } })) } : {}),
   };
+}
+
+/** A whole conversation as the trace keeps it (the messages the live deltas carried, in order). */
+export function traceMessages(history: readonly Tau2Message[]): Record<string, unknown>[] {
+  const names = new Map<string, string>();
+  return history.map((m) => {
+    if (isToolCall(m)) for (const c of m.tool_calls) names.set(c.id, c.name);
+    return deltaMessage(m, m.role === "tool" ? names.get(m.id) : undefined);
+  });
 }
 
 export async function runConversation(input: ConversationInput, ports: ConversationPorts): Promise<ConversationResult> {
@@ -189,8 +203,8 @@ export async function runConversation(input: ConversationInput, ports: Conversat
   const history: Tau2Message[] = [];
   let steps = 0;
   let errors = 0;
-  const turn = (m: Tau2Message, reply: ModelTurn | null) =>
-    ports.emit({ kind: "turn", messages: [deltaMessage(m)], model: reply?.model ?? null, usage: reply?.usage ?? null, latency_ms: reply?.latency_ms ?? null, reward: null });
+  const turn = (m: Tau2Message, reply: ModelTurn | null, toolName?: string) =>
+    ports.emit({ kind: "turn", messages: [deltaMessage(m, toolName)], model: reply?.model ?? null, usage: reply?.usage ?? null, latency_ms: reply?.latency_ms ?? null, reward: null });
   const end = (reason: TerminationReason | "timeout", note: string): ConversationResult => ({ messages: history, termination_reason: reason, note, steps, errors, environment: env });
 
   ports.emit({ kind: "phase", phase: "agent" });
@@ -243,7 +257,7 @@ export async function runConversation(input: ConversationInput, ports: Conversat
           if (r.error) errors += 1;
           results.push(r);
           history.push(r);
-          turn(r, null);
+          turn(r, null, call.name);
         }
         steps += 1;
         next = pending.role === "assistant" ? "agent" : "user";

@@ -41,6 +41,8 @@ export interface Tau2Domain {
   files: DomainFiles;
   /** Whether the agent can work the domain's tickets alone, holding the user's tools too (telecom). */
   solo: boolean;
+  /** Whether the user has tools of their own (telecom's phone): its simulator then gets τ²'s guidelines for a user with tools. */
+  userTools: boolean;
   /** The policy the agent is given (its system prompt's policy part). */
   policy(solo?: boolean): string;
   environment(role: EnvironmentRole, opts?: { soloMode?: boolean }): Environment;
@@ -57,11 +59,11 @@ function need(files: DomainFiles, key: keyof DomainFiles, name: string): string 
 export function loadDomain(name: Tau2DomainName, files: DomainFiles): Tau2Domain {
   if (name === "airline") {
     const base = parseAirlineDb(files.db);
-    return { name, files, solo: false, policy: () => files.policy, environment: () => airlineEnvironment(base, files.policy) };
+    return { name, files, solo: false, userTools: false, policy: () => files.policy, environment: () => airlineEnvironment(base, files.policy) };
   }
   if (name === "retail") {
     const base = parseRetailDb(files.db);
-    return { name, files, solo: false, policy: () => files.policy, environment: () => retailEnvironment(base, files.policy) };
+    return { name, files, solo: false, userTools: false, policy: () => files.policy, environment: () => retailEnvironment(base, files.policy) };
   }
   const bases = { db: parseTelecomDb(files.db), userDb: parseTelecomUserDb(need(files, "user_db", name)) };
   const manual = need(files, "tech_support", name);
@@ -70,6 +72,7 @@ export function loadDomain(name: Tau2DomainName, files: DomainFiles): Tau2Domain
     name,
     files,
     solo: true,
+    userTools: true,
     policy,
     environment: (role, opts = {}) => telecomEnvironment(bases, policy(opts.soloMode), { soloMode: opts.soloMode, newBillId: billIdSource(BILL_SEEDS[role]) }),
   };

@@ -36,6 +36,8 @@ export interface TrajectoryDoc {
   nl_verdicts: NlVerdict[] | null;
   /** The reward a result file recorded, kept beside Assay's. */
   recorded_reward: number | null;
+  /** Why the conversation ended, in words (a native run's: the stop token, the limit, the malformed call); absent in imports. */
+  note?: string | null;
 }
 
 function messageValue(m: Tau2Message): PyValue {
@@ -54,6 +56,7 @@ export function trajectoryText(doc: TrajectoryDoc): string {
       ["messages", doc.messages.map(messageValue)],
       ["nl_verdicts", doc.nl_verdicts?.map((v) => new Map<string, PyValue>([["nl_assertion", v.nl_assertion], ["met", v.met], ["justification", v.justification]])) ?? null],
       ["recorded_reward", doc.recorded_reward],
+      ...(doc.note ? ([["note", doc.note]] as [string, PyValue][]) : []),
     ]),
   );
 }
@@ -79,6 +82,7 @@ export function readTrajectory(text: string): TrajectoryDoc {
     messages: r.at("messages").list().map(readMessage),
     nl_verdicts: r.at("nl_verdicts").optList()?.map((x) => ({ nl_assertion: x.at("nl_assertion").str(), met: x.at("met").bool(), justification: x.at("justification").optStr() ?? "" })) ?? null,
     recorded_reward: num(r.at("recorded_reward").v),
+    note: r.at("note").optStr(),
   };
 }
 

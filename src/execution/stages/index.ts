@@ -9,6 +9,7 @@
 import type { KeptReply } from "../../storage/attempt-replies";
 import { turnsColumnOf } from "../multi-turn";
 import type { AttemptTask, Stage } from "../stage";
+import { agentConversationStage } from "./agent-conversation";
 import { chatStage } from "./chat";
 import { keptReplyStage } from "./kept-reply";
 import { loglikelihoodStage } from "./loglikelihood";
@@ -23,6 +24,8 @@ export interface StageEntry {
 
 /** The stages that call the target, in the order they are asked; chat serves every task none claims. */
 export const MODEL_STAGES: readonly StageEntry[] = [
+  // τ²-bench: an agent conversation with a simulated user (τ-bench v1's rule scores imported trajectories only).
+  { claims: (t) => t.benchmark.scoring.type === "tau2" && t.benchmark.scoring.rule !== "tau-bench-v1", stage: agentConversationStage },
   { claims: (t) => t.benchmark.scoring.type === "loglikelihood", stage: loglikelihoodStage },
   { claims: (t) => turnsColumnOf(t.benchmark.options) !== null, stage: multiTurnStage },
 ];

@@ -95,6 +95,18 @@ export const PinnedSourceView = z
         listing_sha256: z.string().openapi({ description: "sha256 of the lines '<sha256> <path>\\n' of every image, sorted by path" }),
       })
       .nullable(),
+    git_tree: z
+      .object({
+        tree: z.string().openapi({ description: "The folder's git tree id at the commit: its listing must rebuild it, and each file hash to the blob id the listing gives" }),
+        folder: z.string().openapi({ description: "The folder's path in the repository (empty for its root)" }),
+        listing_url: z.string().openapi({ description: "GitHub's recursive listing of the tree" }),
+        raw_url_prefix: z.string().openapi({ description: "Upstream URL of a file: this prefix and its path in the folder" }),
+        archive_path: z.string().openapi({ description: "Where a mirror serves the folder as one tar archive" }),
+        files: z.number().int(),
+        bytes: z.number().int(),
+      })
+      .nullable()
+      .openapi({ description: "When set, the data is a whole folder pinned by its git tree id (files is empty)" }),
     notes: z.string(),
   })
   .openapi("PinnedSource");
@@ -109,6 +121,7 @@ function pinnedSourceView(id: string, d: PinnedDataset): z.infer<typeof PinnedSo
     files: d.files.map((f) => ({ path: f.path, url: f.url, sha256: f.sha256 ?? null, md5: f.md5 ?? null, bytes: f.bytes ?? null, format: f.format, member: f.member ?? null })),
     listing_sha256: d.listing_sha256 ?? null,
     images: d.images ?? null,
+    git_tree: d.git_tree ?? null,
     notes: d.notes,
   };
 }

@@ -10,7 +10,7 @@ import { z } from "@hono/zod-openapi";
 import { findVisibleBenchmarks } from "../../../src/db/benchmarks";
 import { findRevisionByRef, getRevisions } from "../../../src/db/datasets";
 import type { BenchmarkRow, DatasetRevisionRow } from "../../../src/db/schema";
-import { subsetOf } from "../../../src/datasets/row-selection";
+import { dateOf, subsetOf } from "../../../src/datasets/row-selection";
 import { AppError } from "../../../src/domain/errors";
 import type { BenchmarkOptions } from "../../../src/domain/benchmark";
 import { buildMessages } from "../../../src/domain/prompt";
@@ -89,9 +89,11 @@ async function estimateBenchmark(
   const rev = await revisionOf(env, db, projectId, bm);
   if (typeof rev === "string") return failed(rev);
   const subsetColumn = (bm.options as Partial<BenchmarkOptions>).subset_column;
+  // A benchmark that dates its tasks (LiveCodeBench) may be narrowed to a release window.
+  const dateColumn = (bm.options as Partial<BenchmarkOptions>).date_column;
   const refs: TaskRef[] = [];
   for await (const rows of rowChunks(env.ARTIFACTS, rev)) {
-    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn) });
+    for (const r of rows) refs.push({ index: r.index, key: r.key, digest: r.digest, split: r.split, subset: subsetOf(r, subsetColumn), date: dateOf(r, dateColumn) });
   }
   const defaults: BenchmarkDefaults = { split: bm.split, options: bm.options as BenchmarkDefaults["options"] };
   const spec = selectionFor(options, bm.id, defaults);

@@ -9,7 +9,7 @@ import { RunOptions } from "../../../src/domain/run-options";
 import { isRecorded } from "../../../src/domain/recorded-outputs";
 import { RUN_STATUSES, STOP_REASONS, type RunStatus, type StopReason } from "../../../src/domain/run-state";
 import { RunBudget } from "../../../src/domain/run-budget";
-import { judgeView, PROVIDERS, targetView, type StoredJudge, type StoredTarget } from "../../../src/domain/run-target";
+import { judgeView, PROVIDERS, targetView, userModelView, type StoredJudge, type StoredTarget, type StoredUserModel } from "../../../src/domain/run-target";
 
 const KeySet = z.object({ set: z.literal(true) }).openapi({ description: "A key is sealed for this slot; it is never shown" });
 const Params = z.record(z.string(), z.unknown());
@@ -54,6 +54,13 @@ const JudgeView = z
   .object({ provider: z.enum(PROVIDERS), base_url: z.string(), model: z.string(), api_key: KeySet.optional() })
   .openapi("Judge");
 
+const UserModelView = z
+  .object({ provider: z.enum(PROVIDERS), base_url: z.string(), model: z.string(), api_key: KeySet.optional(), params: Params.optional() })
+  .openapi("UserModel", { description: "The model that plays the user in agent benchmarks with a simulated user (τ²-bench); absent: the run's judge" });
+
+/** The options as a run shows them: as given, the user model's key only as {set: true}. */
+const OptionsView = RunOptions.extend({ user_model: UserModelView.optional() }).openapi("EvalRunOptions");
+
 /** What budget calls spent: cost at the target's price (USD), input and output tokens. */
 export const SpendView = z.object({ cost_usd: z.number(), input_tokens: z.number(), output_tokens: z.number() }).openapi("Spend");
 
@@ -74,7 +81,7 @@ export const EvalRunView = z
     target: TargetView,
     compare_target: TargetView.nullable(),
     judge: JudgeView.nullable(),
-    options: RunOptions,
+    options: OptionsView,
     request_id: z.string().nullable(),
     copied_from: z.string().nullable(),
     source_run_id: z
@@ -111,7 +118,7 @@ export function runView(r: EvalRunRow): EvalRunView {
     target: targetView(r.target as StoredTarget) as EvalRunView["target"],
     compare_target: r.compareTarget ? (targetView(r.compareTarget as StoredTarget) as EvalRunView["target"]) : null,
     judge: r.judge ? (judgeView(r.judge as StoredJudge) as EvalRunView["judge"]) : null,
-    options: r.options as RunOptions,
+    options: optionsView(r.options as RunOptions),
     request_id: r.requestId,
     copied_from: r.copiedFrom,
     source_run_id: r.sourceRunId ?? null,
@@ -127,4 +134,9 @@ export function runView(r: EvalRunRow): EvalRunView {
     started_at: r.startedAt,
     finished_at: r.finishedAt,
   };
+}
+
+function optionsView(o: RunOptions): EvalRunView["options"] {
+  if (!o.user_model) return o as EvalRunView["options"];
+  return { ...o, user_model: userModelView(o.user_model as StoredUserModel) } as EvalRunView["options"];
 }

@@ -5,7 +5,8 @@ import { describe, expect, inject, it } from "vitest";
 import { sha256Hex } from "../../../crypto/hash";
 import { miniDatasetFiles } from "../../../../test/mini-datasets";
 import { MBPP_PLUS_DATA } from "./source";
-import { ARGUMENT_CONVERSIONS, mbppPlusRows, OUTPUT_CHECKS, splitRawFields, statementOf } from "./normalise";
+import { splitRawFields } from "../../raw-json";
+import { ARGUMENT_CONVERSIONS, mbppPlusRows, OUTPUT_CHECKS, statementOf } from "./normalise";
 
 const FILE = MBPP_PLUS_DATA.files[0]!;
 const mini = () => new TextEncoder().encode(miniDatasetFiles().find((f) => f.path === FILE.path)!.text);

@@ -4,10 +4,12 @@ import type { BenchmarkAbout } from "../../types";
 export const about: BenchmarkAbout = {
   description: "Customer-service agents talk to a simulated user and use tools under a written policy (τ²-bench: airline, retail, telecom); the end state and what was said decide.",
   status_detail:
-    "Its domains are pinned (sierra-research/tau2-bench at its 2025-06-10 release, each file checked against its sha256), and Assay replays and scores " +
-    "τ² result files and τ-bench v1 trajectories against them today (Import, formats tau2 and tau-bench; every recorded reward reproduced, docs/tau2.md). " +
-    "Native runs, with the target model as the agent and a second model as the user, are not bundled yet: they come with the attempt pipeline's agent loop, " +
-    "so a run of it fails with this message instead of producing a score.",
+    "Runs here, in the Worker: its 278 release tasks (airline 50, retail 114, telecom 114; sierra-research/tau2-bench at its 2025-06-10 release, each file checked against its sha256) " +
+    "load as rows, and each attempt is one conversation on a fresh copy of the task's domain: the target is the agent, calling the domain's tools through its own SDK " +
+    "(OpenAI-compatible or Anthropic), and a second model plays the user from the task's hidden scenario (options.user_model, or the run's judge by default). " +
+    "The reward is τ²'s evaluator's, every component kept; pass^1..pass^k (k = attempts, 4 by default as the leaderboard runs) is its headline. " +
+    "τ² result files and τ-bench v1 trajectories can also be imported and replayed (formats tau2 and tau-bench; every recorded reward reproduced, docs/tau2.md).",
+  status_summary: "Runs here on 278 tasks with a user-simulator model; pass^k is its headline",
   text: {
     what_it_measures:
       "Tool use in a conversation with rules: understanding what a (simulated) customer wants, following the domain policy " +
@@ -33,7 +35,11 @@ export const about: BenchmarkAbout = {
     use_cases: ["Customer-support agents", "Booking and order-management assistants", "Any agent bound by a written policy"],
   },
   credentials: [],
-  requirements: ["A user-simulator model besides the agent's model (native runs).", "Nothing for imports: the domains load from their pinned files."],
+  requirements: [
+    "A user-simulator model besides the agent's model: options.user_model (provider, base_url, model, api_key), or the run's judge, which plays the user when no user model is set. τ²'s leaderboard used gpt-4.1 as the user.",
+    "An agent model that calls tools (OpenAI-compatible tool calls or Anthropic tool use).",
+    "Nothing for imports: the domains load from their pinned files.",
+  ],
   references: [
     {
       title: "τ-bench: A Benchmark for Tool-Agent-User Interaction in Real-World Domains (Yao et al., 2024)",

@@ -12,7 +12,7 @@
  * refuses any whose digest differs. Pure data, no I/O.
  */
 import type { DomainFiles, Tau2DomainName } from "../../../agents/tau2/domain";
-import type { SourceFile } from "../../types";
+import type { PinnedDataset, SourceFile } from "../../types";
 
 export const TAU2_REPOSITORY = "sierra-research/tau2-bench";
 /** τ²-bench's release: the tasks every published τ² number and result file used. */
@@ -81,3 +81,27 @@ export const TAU_BENCH_V1_AIRLINE_FILES: { role: "flights" | "reservations" | "u
     file: { path: "tau_bench_v1/airline_users_pre_2025-01-16.json", url: `https://raw.githubusercontent.com/${TAU_BENCH_REPOSITORY}/${TAU_BENCH_USERS_COMMIT}/tau_bench/envs/airline/data/users.json`, sha256: "224c2ee6cbdff81b2890c25bb4b9dfb4e66c21d289fb3f2b9f76fa00596b8550", bytes: 597447, format: "json" },
   },
 ];
+
+/**
+ * What a TAU-Bench run evaluates: the release's tasks of the three domains
+ * (each row a task, its domain the subset: tau_bench/normalise.ts). The
+ * domains' databases, policies and the user simulator's guidelines load
+ * beside them per attempt (workers/agents/tau2-data.ts), from the same
+ * release.
+ */
+export const TAU2_TASKS_DATA: PinnedDataset = {
+  kind: "pinned",
+  name: "builtin.tau2-bench",
+  version: 1,
+  repository: TAU2_REPOSITORY,
+  commit: TAU2_RELEASE_COMMIT,
+  license: "MIT",
+  files: (["airline", "retail", "telecom"] as const).map((d) => {
+    const { role: _role, ...file } = TAU2_DOMAIN_FILES[d].find((f) => f.role === "tasks")!;
+    return file;
+  }),
+  notes:
+    "τ²-bench's release of 2025-06-10 (37199f3): the tasks files of airline (50), retail (114) and telecom (114), byte for byte, the set every published τ² figure " +
+    "and collected result file used (HEAD's τ³ tasks differ). Each row is one task, its domain the subset; databases, policies and the user simulator's guidelines " +
+    "are pinned in the same folder (source.ts) and loaded per attempt.",
+};

@@ -1,6 +1,8 @@
 /** Terminal-Bench 2.0: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { AGENT_FEW_SHOT, runnerVerifier } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { terminalBenchRows } from "./normalise";
+import { TERMINAL_BENCH_2_DATA } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_terminal_bench_2",
@@ -8,19 +10,16 @@ export const definition: BenchmarkDefinition = {
   category: "agent",
   kind: "runner",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://github.com/laude-institute/terminal-bench and the Harbor registry (dataset terminal-bench@2.0)",
-    revision: null,
-    license: null,
-    notes: "Each task is a directory with an instruction, a container environment, a reference solution and tests.",
-  },
+  status: "needs_runner",
+  data: TERMINAL_BENCH_2_DATA,
+  normalise: terminalBenchRows,
   split: null,
-  prompt_template: null,
+  // The task's instruction.md, verbatim: what Harbor gives the agent.
+  prompt_template: "{instruction}",
   answer_column: null,
   scoring: runnerVerifier("task-tests"),
   subsets: [],
   few_shot: AGENT_FEW_SHOT,
-  sample_size: null,
+  sample_size: 89,
+  needs: ["container images"],
 };

@@ -52,6 +52,7 @@ export const Breakdown = z
     pass: z.number().nullable(),
     pass_at_k: z.number().nullable(),
     pass_hat_k: z.number().nullable(),
+    pass_hat: z.array(z.number()).nullable().optional().openapi({ description: "pass^1..pass^k of the subset (the unbiased estimate for j = 1..k)" }),
     score_counts: ScoreCounts,
     score_ci95: Interval.nullable(),
     display: z.object({ score: z.string().nullable(), coverage: z.string() }),
@@ -139,8 +140,15 @@ export const ScoreRow = z
     pass: z.number().nullable(),
     pass_at_k: z.number().nullable(),
     pass_hat_k: z.number().nullable(),
-    headline: z.enum(["score", "pass_at_k"]).openapi({
-      description: "the number this benchmark leads with: score (the mean over attempts), or pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2)",
+    pass_hat: z
+      .array(z.number())
+      .nullable()
+      .optional()
+      .openapi({ description: "pass^1..pass^k: for each j ≤ k the unbiased estimate C(c, j)/C(n, j) averaged over tasks (τ²-bench's reliability curve); null without a pass/fail curve" }),
+    headline: z.enum(["score", "pass_at_k", "pass_hat_k"]).openapi({
+      description:
+        "the number this benchmark leads with: score (the mean over attempts), pass_at_k where the benchmark's rule counts a task solved if any of its k attempts is (ARC's pass@2), " +
+        "or pass_hat_k where it counts reliability, every one of k attempts succeeding (τ²-bench's pass^k, with pass_hat beside it)",
     }),
     score_counts: ScoreCounts.nullable(),
     missing_policy: Policy,
