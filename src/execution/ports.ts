@@ -116,6 +116,8 @@ export interface RowsPort {
    * sha256; the port bounds how many such texts the invocation holds at once.
    */
   withFile<T>(ref: RevisionFileRef, use: (text: string) => Promise<T>): Promise<T>;
+  /** A revision file's bytes as a stream, for a file too large to hold (BIRD's databases, checked by the sandbox they go to). */
+  open(ref: RevisionFileRef): Promise<ReadableStream<Uint8Array>>;
 }
 
 /**

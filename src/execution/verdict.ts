@@ -56,6 +56,7 @@ export async function scoreState(state: AttemptState, ports: StagePorts): Promis
     judge: judgeOf(ports.models.judge),
     execute: ports.sandbox ?? undefined,
     withRevisionFile: (ref, use) => ports.rows.withFile(ref, use),
+    openRevisionFile: (ref) => ports.rows.open(ref),
     // τ²'s scorer replays the conversation on the task's domain (the scorer checks the name first).
     ...(tau2 && { tau2Domain: (name: string) => tau2.domain(name as Tau2DomainName) }),
   });

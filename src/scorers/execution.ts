@@ -10,6 +10,11 @@ export interface ExecutionRequest {
   program: string;
   timeout_s: number;
   memory_mb: number;
+  /**
+   * Files the sandbox holds by content (PUT /v1/files/<sha256>), seen read-only at /data/<name> (BIRD's databases).
+   * `open` gives the bytes when the sandbox lacks them (it is not sent): the client uploads them once and executes again.
+   */
+  files?: { name: string; sha256: string; bytes: number; open?: () => Promise<ReadableStream<Uint8Array>> }[];
 }
 
 /** The sandbox's verdict on one program. */

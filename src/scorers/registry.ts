@@ -15,6 +15,7 @@ import { scoreLlmJudge } from "./llm-judge";
 import { scoreAnls } from "./anls";
 import { scoreMathVision } from "./math-vision";
 import { scoreLivecodebench } from "./livecodebench";
+import { scoreBirdSql } from "./bird-sql";
 import { scoreMathvista } from "./mathvista";
 import { scoreMmmu } from "./mmmu";
 import { scoreOcrbench } from "./ocrbench";
@@ -70,6 +71,7 @@ export const SCORERS: { [T in ScorerType]: ScorerEntry<T> } = {
   instruction_checks: { kind: "pure", score: scoreInstructionChecks },
   code_execution: { kind: "sandbox", score: scoreCodeExecution },
   livecodebench: { kind: "sandbox", score: scoreLivecodebench },
+  bird_sql: { kind: "sandbox", score: scoreBirdSql },
   function_call: { kind: "pure", score: scoreFunctionCall },
   source_verdict: { kind: "pure", score: scoreSourceVerdict },
   swebench: { kind: "pure", score: scoreSwebench },

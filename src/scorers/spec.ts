@@ -200,6 +200,24 @@ export const LivecodebenchSpec = z.strictObject({
 });
 
 /**
+ * BIRD's execution accuracy (src/scorers/bird-sql.ts): the reply's SQL and the row's gold SQL on the row's SQLite
+ * database in the sandbox, reward 1 when their result sets are equal as sets. Written by the Text-to-SQL (BIRD)
+ * built-in, not offered for custom benchmarks.
+ */
+export const BirdSqlSpec = z.strictObject({
+  type: z.literal("bird_sql"),
+  /** The row column holding the database id (BIRD's db_id): the sandbox shows the database as /data/<db_id>.sqlite. */
+  db_id_column: z.string().min(1).max(200).default("db_id"),
+  /** The row column holding the database as a revision file ({file, sha256, bytes}). */
+  database_column: z.string().min(1).max(200).default("database"),
+  /** The row column holding the gold SQL (else the task's target). */
+  gold_column: z.string().min(1).max(200).default("SQL"),
+  /** BIRD's meta_time_out for the pair of queries. */
+  timeout_s: z.number().positive().max(100).default(30),
+  memory_mb: z.number().int().min(64).max(8192).default(2048),
+});
+
+/**
  * The verdict another harness recorded in a row's column, for imports whose source scorer Assay lacks
  * (src/scorers/source-verdict.ts; written only by POST /api/imports, not offered for custom benchmarks).
  */
@@ -272,6 +290,7 @@ export const ScoringSpec = z.discriminatedUnion("type", [
   FunctionCallSpec,
   CodeExecutionSpec,
   LivecodebenchSpec,
+  BirdSqlSpec,
   SourceVerdictSpec,
   SwebenchSpec,
   Tau2Spec,

@@ -90,6 +90,8 @@ export interface ScoreDeps {
    * reader may hold the call until the isolate has room for it (large files are read one after another).
    */
   withRevisionFile?: <T>(ref: RevisionFileRef, use: (text: string) => Promise<T>) => Promise<T>;
+  /** A revision file's bytes as a stream, unchecked (the sandbox checks them against the sha256 when they are uploaded: BIRD's databases). */
+  openRevisionFile?: (ref: RevisionFileRef) => Promise<ReadableStream<Uint8Array>>;
 }
 
 /** The spec member of one scorer type. */

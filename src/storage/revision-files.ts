@@ -33,3 +33,10 @@ export async function revisionFileText(bucket: R2Bucket, rev: Pick<StoredRevisio
   if (digest !== ref.sha256) throw new Error(`file ${ref.file} of dataset revision ${rev.id} has sha256 ${digest}, not the ${ref.sha256} its row names`);
   return new TextDecoder().decode(bytes);
 }
+
+/** A revision file's bytes as a stream, unchecked: for a file too large to hold (BIRD's databases), whose reader checks the digest. */
+export async function revisionFileStream(bucket: R2Bucket, rev: Pick<StoredRevision, "id" | "storagePrefix">, ref: RevisionFileRef): Promise<ReadableStream<Uint8Array>> {
+  const object = await bucket.get(revisionFileKey(rev.storagePrefix, ref.file));
+  if (!object) throw new Error(`file ${ref.file} is not stored with dataset revision ${rev.id}`);
+  return object.body;
+}

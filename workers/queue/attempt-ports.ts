@@ -23,7 +23,7 @@ import { ScoringSpec } from "../../src/scorers/spec";
 import { keepReply, keptReply } from "../../src/storage/attempt-replies";
 import { readCachedResponse, writeCachedResponse } from "../../src/storage/response-cache";
 import { imageInput } from "../../src/storage/revision-images";
-import { revisionFileText } from "../../src/storage/revision-files";
+import { revisionFileStream, revisionFileText } from "../../src/storage/revision-files";
 import { ByteGate } from "../../src/execution/byte-gate";
 import { rowAt } from "../../src/storage/row-cache";
 import type { RunBenchmarkRow } from "../../src/db/schema";
@@ -181,6 +181,7 @@ export function attemptPorts(w: AttemptWiring, ctx: RunContext, slot: AttemptSlo
       row: async (i) => (await rowAt(w.ARTIFACTS, rev, i)).data,
       image: (ref) => imageInput(w.ARTIFACTS, rev, ref),
       withFile: (ref, use) => REVISION_FILES.hold(3 * ref.bytes, async () => use(await revisionFileText(w.ARTIFACTS, rev, ref))),
+      open: (ref) => revisionFileStream(w.ARTIFACTS, rev, ref),
     },
     sandbox: w.sandbox,
     ...(w.tau2 && { tau2: w.tau2 }),

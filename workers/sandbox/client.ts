@@ -39,33 +39,77 @@ export interface SandboxSettings {
   fetcher?: typeof fetch;
 }
 
-/** An Execute that calls the sandbox at `settings.url`. */
+/** The sandbox's 409: the digests of the files it lacks. */
+const Missing = z.object({ missing: z.array(z.string()) });
+
+/** An Execute that calls the sandbox at `settings.url`; files the sandbox lacks are uploaded from their `open` once, then the program is sent again. */
 export function sandboxClient(settings: SandboxSettings, fetcher: typeof fetch = settings.fetcher ?? fetch): Execute {
   const endpoint = new URL("/v1/execute", settings.url).toString();
-  return async (request: ExecutionRequest): Promise<ExecutionVerdict> => {
-    const body = JSON.stringify(request);
+  const post = async (request: ExecutionRequest): Promise<{ status: number; text: string }> => {
+    // Only what the sandbox reads: a file's name and digest (its size and opener stay here).
+    const wire = { ...request, ...(request.files && { files: request.files.map((f) => ({ name: f.name, sha256: f.sha256 })) }) };
+    const body = JSON.stringify(wire);
     const headers = { "content-type": "application/json", ...(await signedHeaders(settings.secret, Math.floor(Date.now() / 1000), body)) };
-    let res: Response;
     try {
-      res = await fetcher(endpoint, { method: "POST", body, headers, signal: AbortSignal.timeout(request.timeout_s * 1000 + REQUEST_SLACK_MS) });
+      const res = await fetcher(endpoint, { method: "POST", body, headers, signal: AbortSignal.timeout(request.timeout_s * 1000 + REQUEST_SLACK_MS) });
+      return { status: res.status, text: await res.text() };
     } catch (err) {
       throw new ProviderError("transient", `sandbox unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const text = await res.text();
-    if (!res.ok) {
-      // 401 and 422 are configuration or contract errors (wrong secret, a program too large): retrying cannot help.
-      const kind = res.status >= 500 || res.status === 429 ? "transient" : "permanent";
-      throw new ProviderError(kind, `sandbox answered ${res.status}: ${text.slice(0, 300)}`, { status: res.status });
-    }
-    let parsed;
-    try {
-      parsed = Verdict.safeParse(JSON.parse(text));
-    } catch {
-      parsed = null;
-    }
-    if (!parsed?.success) throw new ProviderError("transient", `sandbox answered an unreadable verdict: ${text.slice(0, 200)}`);
-    return parsed.data;
   };
+  return async (request: ExecutionRequest): Promise<ExecutionVerdict> => {
+    let { status, text } = await post(request);
+    if (status === 409 && request.files?.length) {
+      const missing = parseJson(text, Missing)?.missing ?? [];
+      for (const sha256 of missing) {
+        const file = request.files.find((f) => f.sha256 === sha256);
+        if (!file?.open) throw new ProviderError("permanent", `the sandbox lacks the file ${file?.name ?? sha256} (sha256 ${sha256}) and it cannot be uploaded from here`, { status });
+        await uploadSandboxFile(settings, { sha256, bytes: file.bytes }, await file.open(), fetcher);
+      }
+      ({ status, text } = await post(request));
+    }
+    if (status < 200 || status >= 300) {
+      // 401 and 422 are configuration or contract errors (wrong secret, a program too large): retrying cannot help.
+      const kind = status >= 500 || status === 429 ? "transient" : "permanent";
+      throw new ProviderError(kind, `sandbox answered ${status}: ${text.slice(0, 300)}`, { status });
+    }
+    const parsed = parseJson(text, Verdict);
+    if (!parsed) throw new ProviderError("transient", `sandbox answered an unreadable verdict: ${text.slice(0, 200)}`);
+    return parsed;
+  };
+}
+
+function parseJson<T>(text: string, schema: z.ZodType<T>): T | null {
+  try {
+    const r = schema.safeParse(JSON.parse(text));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Hands the sandbox a file executions name by content (PUT /v1/files/<sha256>, signed over
+ * "file:<sha256>:<size>"); the sandbox checks the bytes against both. A 507 (its store is full) and 5xx are
+ * transient; a 422 (the bytes are not that file) is permanent.
+ */
+export async function uploadSandboxFile(settings: SandboxSettings, file: { sha256: string; bytes: number }, body: ReadableStream<Uint8Array> | Uint8Array, fetcher: typeof fetch = settings.fetcher ?? fetch): Promise<void> {
+  const headers = {
+    "content-type": "application/octet-stream",
+    "x-assay-file-bytes": String(file.bytes),
+    ...(await signedHeaders(settings.secret, Math.floor(Date.now() / 1000), `file:${file.sha256}:${file.bytes}`)),
+  };
+  let res: Response;
+  try {
+    res = await fetcher(new URL(`/v1/files/${file.sha256}`, settings.url).toString(), { method: "PUT", body, headers });
+  } catch (err) {
+    throw new ProviderError("transient", `sandbox unreachable while uploading ${file.sha256}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const kind = res.status >= 500 || res.status === 429 ? "transient" : "permanent";
+    throw new ProviderError(kind, `sandbox refused the file ${file.sha256} (${file.bytes} bytes): ${res.status} ${text.slice(0, 300)}`, { status: res.status });
+  }
 }
 
 /** The origin requests to a sandbox container carry (the Durable Object routes them, not DNS). */
