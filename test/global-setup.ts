@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { answerKeyFiles } from "../fixture/answer-keys.mjs";
+import { MINI_BIRD_QUESTIONS } from "../src/catalog/benchmarks/bird_sql/mini";
 import { startFixtureModel, type AnswerRow } from "../fixture/model-server.mjs";
 import { sharedDir } from "./datasets-server";
 import { miniAnswerKeyRows } from "./mini-datasets";
@@ -29,7 +30,8 @@ const REPO_KEY = fileURLToPath(new URL("../fixture/answer-key.jsonl", import.met
 function answerKeys(): (string | AnswerRow)[] {
   const shared = sharedDir();
   const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-  return [REPO_KEY, ...(shared ? answerKeyFiles(join(shared, "datasets")) : [...miniAnswerKeyRows(), ...miniMathVisionKeyRows(sha256)])];
+  // BIRD's questions are generated either way (its data is pinned by URL only).
+  return [REPO_KEY, ...(shared ? answerKeyFiles(join(shared, "datasets")) : [...miniAnswerKeyRows(), ...miniMathVisionKeyRows(sha256)]), ...MINI_BIRD_QUESTIONS];
 }
 
 export default async function setup(project: TestProject) {

@@ -7,7 +7,7 @@
  * sync joins it (src/catalog/full.ts). Pure data.
  */
 import { REGISTRY } from "./registry";
-import type { BenchmarkDefinition, LineNormaliser, EmbeddedLoader, PinnedDataset, Normaliser } from "./types";
+import type { BenchmarkDefinition, LineNormaliser, EmbeddedLoader, PinnedDataset, Normaliser, SqliteDatabasesLoader } from "./types";
 
 export { CATEGORIES, type BenchmarkDefinition, type BuiltinBenchmark, type Category } from "./types";
 
@@ -24,7 +24,7 @@ export function builtinById(id: string): BenchmarkDefinition | undefined {
 }
 
 /** What loads a built-in's data: its pinned files and their normaliser; undefined when it has none (or is not a built-in). */
-export function pinnedSourceOf(id: string): { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader } | undefined {
+export function pinnedSourceOf(id: string): { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader | SqliteDatabasesLoader } | undefined {
   const def = BY_ID.get(id);
   return def?.normalise ? { data: def.data, normalise: def.normalise } : undefined;
 }

@@ -7,6 +7,7 @@
  */
 import type { JsonObject } from "../datasets/canonical-json";
 import type { ImageMediaType } from "../domain/images";
+import type { SchemaEntry } from "./sqlite-schema";
 
 /** The nine catalog groups of seed 003, as stored in `benchmarks.category`. */
 export const CATEGORIES = {
@@ -186,6 +187,10 @@ export interface RevisionFileRef {
 /** Stores files beside a streamed revision's rows, under its files/ (src/storage/dataset-rows.ts). */
 export interface RowFiles {
   put(path: string, content: string, contentType: string): Promise<RevisionFileRef>;
+  /** A file too large to hold (BIRD's databases) streamed into the revision: `bytes` is its exact size; its sha256 is computed as it passes. */
+  putStream?(path: string, body: ReadableStream<Uint8Array>, bytes: number, contentType: string): Promise<RevisionFileRef>;
+  /** Bytes [offset, offset + length) of a file put before (fewer at its end). */
+  readRange?(path: string, offset: number, length: number): Promise<Uint8Array>;
 }
 
 /**
@@ -207,7 +212,7 @@ export interface LineNormaliser {
 }
 
 /** Whether a pinned source's normaliser reads it line by line, as a stream. */
-export function streamed(normalise: Normaliser | LineNormaliser | EmbeddedLoader): normalise is LineNormaliser {
+export function streamed(normalise: Normaliser | LineNormaliser | EmbeddedLoader | SqliteDatabasesLoader): normalise is LineNormaliser {
   return typeof normalise !== "function" && normalise.kind === "lines";
 }
 
@@ -239,6 +244,36 @@ export interface EmbeddedLoader {
   rows: (file: SourceFile, body: ReadableStream<Uint8Array>) => AsyncIterable<ExtractedRow>;
 }
 
+/**
+ * The loader of questions asked of SQLite databases (BIRD): the questions
+ * file and each database it names are pinned files; every database is
+ * streamed into the revision's files (never held whole: BIRD's largest is
+ * 598 MB), checked as a SQLite 3 file whose sqlite_master holds the tables
+ * its publisher lists, and its schema (read by range from the stored file:
+ * src/catalog/sqlite-schema.ts) is handed to `rows` with the file's ref.
+ * Where no digest pins a file, its size, the question count and the tables
+ * are what is checked (workers/catalog/sqlite-databases.ts).
+ */
+export interface SqliteDatabasesLoader {
+  kind: "sqlite_databases";
+  /** The pinned path of the questions file. */
+  questions: string;
+  /** The pinned path of a database's file, by its id. */
+  databasePath: (dbId: string) => string;
+  /** The ids of the databases the questions ask about (throws naming a record the loader cannot read). */
+  databaseIds: (questions: string) => string[];
+  /** Tables a database must hold, by id, as its publisher lists them; a database not named here is checked as SQLite only. */
+  tables: Readonly<Record<string, readonly string[]>>;
+  /** How many questions the file holds, checked when no digest pins it. */
+  questionCount: number;
+  /** The revision's key, split and subset columns. */
+  columns: { key: string; split: string | null; subset: string | null };
+  /** Why the databases cannot come from their upstream URLs, when they cannot (BIRD's are published only inside an archive): the loader then needs a mirror. */
+  mirrorOnly?: string;
+  /** The rows, given the questions' text and each database's stored file and sqlite_master entries. */
+  rows: (questions: string, databases: ReadonlyMap<string, { ref: RevisionFileRef; schema: SchemaEntry[] }>) => JsonObject[];
+}
+
 /** A service a benchmark drives for real, whose credential the run must supply. */
 export interface ServiceCredential {
   service: string;
@@ -257,7 +292,7 @@ export interface CatalogText {
 }
 
 /** Where a definition's rows come from: pinned files and their normaliser, or an upstream it does not load (yet). */
-export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader } | { data: ExternalDataset; normalise?: undefined };
+export type DefinitionData = { data: PinnedDataset; normalise: Normaliser | LineNormaliser | EmbeddedLoader | SqliteDatabasesLoader } | { data: ExternalDataset; normalise?: undefined };
 
 /**
  * How a run executes one built-in: the part of it the Worker bundles

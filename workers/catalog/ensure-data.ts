@@ -15,7 +15,7 @@
 import { pinnedSourceOf } from "../../src/catalog";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
-import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile } from "../../src/catalog/types";
+import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile, type SqliteDatabasesLoader } from "../../src/catalog/types";
 import { sha256Hex } from "../../src/crypto/hash";
 import { setBuiltinRevision } from "../../src/db/benchmarks";
 import type { Db } from "../../src/db/client";
@@ -28,6 +28,7 @@ import type { Env } from "../env";
 import { importEmbedded } from "./embedded-images";
 import { fetchGitTreeFiles } from "./git-tree-files";
 import { fetchPinnedImages } from "./pinned-images";
+import { importSqliteDatabases } from "./sqlite-databases";
 import { importStreamed, StreamedDataError, type OpenFile } from "./streamed-data";
 import { StreamRowError } from "../../src/storage/dataset-stream-import";
 
@@ -267,7 +268,7 @@ export async function ensurePinnedRevision(
   env: CatalogEnv,
   db: Db,
   data: PinnedDataset,
-  normalise: Normaliser | LineNormaliser | EmbeddedLoader,
+  normalise: Normaliser | LineNormaliser | EmbeddedLoader | SqliteDatabasesLoader,
   opts: EnsureOptions = {},
   label = data.name,
 ): Promise<DatasetRevisionRow> {
@@ -291,6 +292,10 @@ export async function ensurePinnedRevision(
     // Images inside the data files (MMMU's Parquet, VLMEvalKit's TSVs): streamed file by file into storage.
     const doFetch = opts.fetch ?? fetch;
     const open = (url: string) => fetchRead(url, doFetch, base !== undefined, async (res) => res);
+    // Questions asked of SQLite databases (BIRD): the databases streamed into storage, their schemas read back by range.
+    if (normalise.kind === "sqlite_databases") {
+      return importSqliteDatabases(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open, mirrored: base !== undefined, refuse: (m) => new BuiltinDataError(m) }, label);
+    }
     return importEmbedded(db, env.ARTIFACTS, data, normalise, { url: (f) => sourceUrl(f, base), open, refuse: (m) => new BuiltinDataError(m) }, label);
   }
   const fetched = await fetchPinned(data, base, opts.fetch ?? fetch);

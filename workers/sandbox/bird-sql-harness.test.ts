@@ -1,6 +1,6 @@
 /**
  * BIRD's execution accuracy (src/scorers/bird-sql.ts) in the code sandbox
- * the test setup starts, on the made-up toy_shop database of the test
+ * the test setup starts, on the made-up financial database of the test
  * mirror (python3's sqlite3 built it: src/catalog/benchmarks/bird_sql/mini.ts):
  * the database is uploaded by the client the first time the sandbox lacks
  * it, then BIRD's set comparison decides (row order ignored, duplicate rows
@@ -16,11 +16,11 @@ import { sandboxClient, sandboxSettings } from "./client";
 
 const execute = sandboxClient(sandboxSettings(env)!);
 const SPEC = ScoringSpec.parse({ type: "bird_sql", timeout_s: 5, memory_mb: 512 }) as never;
-const url = `${inject("datasetsUrl")}/bird_sql/dev_databases/toy_shop/toy_shop.sqlite`;
+const url = `${inject("datasetsUrl")}/bird_sql/dev_databases/financial/financial.sqlite`;
 
 async function database() {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-  return { bytes, ref: { file: "databases/toy_shop.sqlite", sha256: await sha256Hex(bytes), bytes: bytes.byteLength } };
+  return { bytes, ref: { file: "databases/financial.sqlite", sha256: await sha256Hex(bytes), bytes: bytes.byteLength } };
 }
 
 async function grade(predicted: string, gold: string, opened?: { count: number }) {
@@ -29,42 +29,42 @@ async function grade(predicted: string, gold: string, opened?: { count: number }
     if (opened) opened.count++;
     return new Blob([bytes]).stream();
   };
-  return scoreBirdSql({ output: `\`\`\`sql\n${predicted}\n\`\`\``, expected: null, spec: SPEC, row: { db_id: "toy_shop", database: ref, SQL: gold } }, { execute, openRevisionFile: open });
+  return scoreBirdSql({ output: `\`\`\`sql\n${predicted}\n\`\`\``, expected: null, spec: SPEC, row: { db_id: "financial", database: ref, SQL: gold } }, { execute, openRevisionFile: open });
 }
 
 // The sandbox hands files only to isolated executions (docs/sandbox.md); a machine without user namespaces cannot run these.
 describe.runIf(inject("sandboxIsolation") !== "none")("BIRD's execution accuracy in the sandbox", { timeout: 120_000 }, () => {
   it("uploads the database once, when the sandbox lacks it", async () => {
     const opened = { count: 0 };
-    const first = await grade("SELECT name FROM customers", "SELECT name FROM customers", opened);
-    const again = await grade("SELECT name FROM customers", "SELECT name FROM customers", opened);
+    const first = await grade("SELECT name FROM client", "SELECT name FROM client", opened);
+    const again = await grade("SELECT name FROM client", "SELECT name FROM client", opened);
     expect([first.reward, again.reward]).toEqual([1, 1]);
     // The store may have held it from an earlier test file's run, never twice here.
     expect(opened.count).toBeLessThanOrEqual(1);
   });
 
   it.each([
-    ["row order is ignored", "SELECT name FROM customers ORDER BY name DESC", "SELECT name FROM customers ORDER BY id", 1],
-    ["duplicate rows count once (a set)", "SELECT customer_id FROM orders WHERE status = 'paid'", "SELECT DISTINCT customer_id FROM orders WHERE status = 'paid'", 1],
-    ["a missing row is a mismatch", "SELECT name FROM customers WHERE city = 'Paris'", "SELECT name FROM customers", 0],
-    ["column order counts (rows are tuples)", "SELECT city, name FROM customers", "SELECT name, city FROM customers", 0],
-    ["an extra column is a mismatch", "SELECT name, id FROM customers", "SELECT name FROM customers", 0],
-    ["numbers compare as Python does (51 == 51.0)", "SELECT 51", "SELECT SUM(amount) FROM orders WHERE customer_id = 1", 1],
-    ["NULL is a value like any other", "SELECT city FROM customers WHERE name = 'Dev'", "SELECT NULL", 1],
-    ["two empty results match", "SELECT name FROM customers WHERE id > 99", "SELECT city FROM customers WHERE 0", 1],
+    ["row order is ignored", "SELECT name FROM client ORDER BY name DESC", "SELECT name FROM client ORDER BY client_id", 1],
+    ["duplicate rows count once (a set)", "SELECT client_id FROM trans WHERE status = 'paid'", "SELECT DISTINCT client_id FROM trans WHERE status = 'paid'", 1],
+    ["a missing row is a mismatch", "SELECT name FROM client WHERE city = 'Paris'", "SELECT name FROM client", 0],
+    ["column order counts (rows are tuples)", "SELECT city, name FROM client", "SELECT name, city FROM client", 0],
+    ["an extra column is a mismatch", "SELECT name, client_id FROM client", "SELECT name FROM client", 0],
+    ["numbers compare as Python does (51 == 51.0)", "SELECT 51", "SELECT SUM(amount) FROM trans WHERE client_id = 1", 1],
+    ["NULL is a value like any other", "SELECT city FROM client WHERE name = 'Dev'", "SELECT NULL", 1],
+    ["two empty results match", "SELECT name FROM client WHERE client_id > 99", "SELECT city FROM client WHERE 0", 1],
   ])("%s", async (_, predicted, gold, reward) => {
     const r = await grade(predicted, gold);
     expect(r.reward, r.reason).toBe(reward);
   });
 
   it("a predicted query that fails is 0, with SQLite's error", async () => {
-    const r = await grade("SELECT nam FROM customers", "SELECT name FROM customers");
+    const r = await grade("SELECT nam FROM client", "SELECT name FROM client");
     expect(r.reward).toBe(0);
     expect(r.reason).toBe("the predicted SQL failed: OperationalError: no such column: nam");
   });
 
   it("a write is refused: the database is read-only", async () => {
-    const r = await grade("DELETE FROM orders", "SELECT 1");
+    const r = await grade("DELETE FROM trans", "SELECT 1");
     expect(r.reward).toBe(0);
     expect(r.reason).toMatch(/^the predicted SQL failed: OperationalError: attempt to write a readonly database/);
   });

@@ -1,26 +1,23 @@
 /** Text-to-SQL (BIRD): how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
-import { runnerVerifier } from "../../phrases";
+import { birdLoader } from "./normalise";
+import { BIRD_MINI_DEV_DATA } from "./source";
 import type { BenchmarkDefinition } from "../../types";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_bird_sql",
   name: "Text-to-SQL (BIRD)",
   category: "coding",
-  kind: "runner",
+  kind: "inline",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://bird-bench.github.io (dev set download: questions plus the SQLite databases)",
-    revision: null,
-    license: "CC-BY-SA-4.0",
-    notes: "The databases are several gigabytes; the test set is hidden and scored by the organisers.",
-  },
-  split: "dev",
-  prompt_template: null,
-  answer_column: null,
-  scoring: runnerVerifier("execution-accuracy"),
+  status: "runnable",
+  data: BIRD_MINI_DEV_DATA,
+  normalise: birdLoader,
+  split: null,
+  // Each row's prompt is BIRD's baseline prompt for it (schema, question, evidence, instruction), built by the loader.
+  prompt_template: "{prompt}",
+  answer_column: "SQL",
+  scoring: { type: "bird_sql" },
   subsets: ["simple", "moderate", "challenging"],
-  few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot with the schema and evidence in the prompt." },
-  sample_size: null,
+  few_shot: { supported: false, default: 0, split: null, note: "Run zero-shot with the schema and evidence in the prompt, as BIRD's mini-dev baselines are." },
+  sample_size: 500,
 };
