@@ -195,6 +195,10 @@ export async function pullSource(source, { out, from, fetchImpl = fetch, retryDe
   for (const f of source.files) {
     const file = target(out, f.path);
     const pin = pinOf(f);
+    // A file with no stated digest, published only inside an archive (BIRD's minidev.zip): unpacked by hand, or copied from a mirror that holds it.
+    if (pin === null && source.listing_sha256 === null && base === undefined && !existsSync(file)) {
+      throw new PullError(`${f.path} has no digest its publisher states and comes only inside ${f.url.replace(/#.*$/, "")}; unpack that archive into ${out} as the benchmark's page says, or pull from a mirror that holds it with --from`);
+    }
     let bytes = kept(file, pin);
     const url = urlOf(f.path, f.url);
     if (bytes === null || pin === null) {

@@ -70,6 +70,12 @@ before(async () => {
   });
   sources.set("bm_md5", table(md5("index\timage\n0\tiVBORw0KGgo=\n")));
   sources.set("bm_md5_tampered", table(md5("other bytes")));
+  // BIRD's files: no stated digest, published only inside one archive (the URL names its member after #).
+  files.set("/other/bird/q.json", "[]");
+  sources.set("bm_archived", () => ({
+    ...sources.get("bm_plain")(), benchmark_id: "bm_archived", images: null,
+    files: [{ path: "bird/q.json", url: `${base}/up/minidev.zip#MINIDEV/q.json`, sha256: null, bytes: null, format: "json", member: null }],
+  }));
   sources.set("bm_offline", () => ({ ...sources.get("bm_plain")(), benchmark_id: "bm_offline", images: null, files: [{ path: "o/data.jsonl", url: "http://127.0.0.1:9/data.jsonl", sha256: sha(data), bytes: 1, format: "jsonl", member: null }] }));
 });
 after(() => server.close());
@@ -134,6 +140,20 @@ describe("assay data pull", () => {
     assert.equal(bad.code, EXIT.CHECK_FAILED);
     assert.match(bad.err, new RegExp(`bm_md5_tampered: ${base}/up/table.tsv does not match its pin: md5 ${md5(files.get("/up/table.tsv"))} \\(\\d+ bytes\\), expected ${md5("other bytes")}`));
     assert.equal(existsSync(join(dir, "m6", "vlmevalkit/T.tsv")), false);
+  });
+
+  test("refuses a file with no stated digest that comes only inside an archive, unless it is unpacked already or pulled from a mirror", async () => {
+    const out = join(dir, "m7");
+    const r = await run(["data", "pull", "bm_archived", "--out", out]);
+    assert.equal(r.code, EXIT.CHECK_FAILED);
+    assert.ok(r.err.includes(`bm_archived: bird/q.json has no digest its publisher states and comes only inside ${base}/up/minidev.zip; unpack that archive into ${out}`), r.err);
+    assert.equal(existsSync(join(out, "bird/q.json")), false);
+    const copied = await run(["data", "pull", "bm_archived", "--out", out, "--from", `${base}/other`]);
+    assert.equal(copied.code, EXIT.OK, copied.err);
+    assert.equal(readFileSync(join(out, "bird/q.json"), "utf8"), "[]");
+    // Unpacked by hand (here, by the pull before): kept, nothing fetched.
+    const again = await run(["data", "pull", "bm_archived", "--out", out, "--json"]);
+    assert.equal(again.code, EXIT.OK, again.err);
   });
 
   test("says in words that the upstream could not be reached", async () => {
