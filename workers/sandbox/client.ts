@@ -115,13 +115,27 @@ export async function uploadSandboxFile(settings: SandboxSettings, file: { sha25
 /** The origin requests to a sandbox container carry (the Durable Object routes them, not DNS). */
 const CONTAINER_ORIGIN = "http://sandbox.container";
 
-/** A container instance per program, spread by a hash of it, so one busy instance does not queue every execution. */
+/**
+ * What picks a container instance for a request: a file upload and every execution naming that file (BIRD's
+ * databases) by the file's sha256, so the instance that stored it runs them; any other program by its text,
+ * spread so one busy instance does not queue every execution.
+ */
+export function instanceKey(pathname: string, body: string): string {
+  const upload = /^\/v1\/files\/([0-9a-f]{64})$/.exec(pathname);
+  if (upload) return upload[1]!;
+  const named = /"files":\[\{"name":"(?:[^"\\]|\\.)*","sha256":"([0-9a-f]{64})"/.exec(body);
+  return named ? named[1]! : body;
+}
+
+/** A container instance per request, by instanceKey's hash. */
 export function containerFetcher(ns: DurableObjectNamespace): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    const body = await request.clone().text();
+    const pathname = new URL(request.url).pathname;
+    // An upload's body (a database of hundreds of megabytes) is never read here: its path names it.
+    const key = instanceKey(pathname, pathname.startsWith("/v1/files/") ? "" : await request.clone().text());
     let h = 0;
-    for (let i = 0; i < body.length; i++) h = (Math.imul(h, 31) + body.charCodeAt(i)) | 0;
+    for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
     const stub = ns.get(ns.idFromName(`sandbox-${(h >>> 0) % SANDBOX_INSTANCES}`));
     return stub.fetch(request);
   }) as typeof fetch;
