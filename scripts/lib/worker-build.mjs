@@ -80,11 +80,18 @@ export const OPENAPI_STAND_IN = {
 };
 /** The object keys that only document a route or schema, left out of the deploy build. */
 export const DOCUMENTATION_KEYS = new Set(["summary", "description", "example", "examples"]);
+/**
+ * And a route's own keys that only the document reads: @hono/zod-openapi's
+ * `openapi(route, handler)` routes by `method` and `path`, validates by
+ * `request` and runs `middleware`; the rest goes to the registry alone.
+ */
+export const ROUTE_DOCUMENTATION_KEYS = new Set([...DOCUMENTATION_KEYS, "operationId", "tags", "security", "responses", "deprecated", "externalDocs"]);
 
 /**
  * `code` (a routes file) without what only feeds the OpenAPI document: the
  * DOCUMENTATION_KEYS of the object literals given to `defineRoute(...)` and
- * `.openapi(...)`, and of the object and array literals nested in them. It
+ * `.openapi(...)`, and of the object and array literals nested in them, and
+ * a route's ROUTE_DOCUMENTATION_KEYS (its responses among them). It
  * never enters a call or any other expression, so a zod schema's own field
  * named `description` (`z.object({ description: ... })`) stays. Parsed by
  * oxc (vite's parser); returns the code unchanged when nothing is left out.
@@ -94,14 +101,14 @@ export async function withoutDocumentation(code, filename) {
   const ast = parseAst(code, { lang: filename.endsWith(".tsx") ? "tsx" : "ts" }, filename);
   const cuts = [];
   const unwrap = (n) => (n && /^TS(As|Satisfies|NonNull)Expression$|^ParenthesizedExpression$/.test(n.type) ? unwrap(n.expression) : n);
-  const strip = (node) => {
+  const strip = (node, keys = DOCUMENTATION_KEYS) => {
     const n = unwrap(node);
     if (n?.type === "ArrayExpression") for (const e of n.elements) strip(e);
     if (n?.type !== "ObjectExpression") return;
     n.properties.forEach((p, i) => {
       if (p.type !== "Property") return;
       const name = p.computed ? undefined : p.key.type === "Identifier" ? p.key.name : p.key.value;
-      if (!DOCUMENTATION_KEYS.has(name)) return strip(p.value);
+      if (!keys.has(name)) return strip(p.value);
       const next = n.properties[i + 1];
       const comma = /^\s*,/.exec(code.slice(p.end));
       cuts.push([p.start, next ? next.start : p.end + (comma ? comma[0].length : 0)]);
@@ -111,8 +118,8 @@ export async function withoutDocumentation(code, filename) {
     if (!node || typeof node.type !== "string") return;
     if (node.type === "CallExpression") {
       const c = node.callee;
-      const documenting = (c.type === "Identifier" && c.name === "defineRoute") || (c.type === "MemberExpression" && !c.computed && c.property.name === "openapi");
-      if (documenting) for (const a of node.arguments) strip(a);
+      if (c.type === "Identifier" && c.name === "defineRoute") strip(node.arguments[0], ROUTE_DOCUMENTATION_KEYS);
+      else if (c.type === "MemberExpression" && !c.computed && c.property.name === "openapi") for (const a of node.arguments) strip(a);
     }
     for (const key of Object.keys(node)) {
       const v = node[key];
