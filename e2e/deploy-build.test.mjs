@@ -184,12 +184,16 @@ describe("the Worker's code as npm run deploy builds it", () => {
     assert.ok(compared > 500, `${compared} validations compared`);
   });
 
-  it("leaves out only the documentation keys of what defineRoute and .openapi() are given (and a route's responses, id, tags), never a schema's own field of that name", async () => {
-    const source = `const A = z.object({ description: z.string(), summary: z.string().openapi({ description: "d", example: "e" }) }).openapi("A", { description: "a", examples: [{ description: "kept" }] });
+  it("leaves out only the documentation keys of what defineRoute and .openapi() are given (and a route's responses, id, tags), never a schema's own field of that name, and marks pure the top-level schemas made from z alone", async () => {
+    const source = `const P = page(z.string());
+export const C = A.extend({});
+const A = z.object({ description: z.string(), summary: z.string().openapi({ description: "d", example: "e" }) }).openapi("A", { description: "a", examples: [{ description: "kept" }] });
 const r = defineRoute({ method: "get", operationId: "getA", tags: ["a"], summary: "s", description: "x", request: { query: z.object({ description: z.string() }), body: { description: "b", content: {} } }, responses: { 200: { description: "ok", content: { "application/json": { schema: A } } } } });`;
     assert.equal(
       await withoutDocumentation(source, "routes.ts"),
-      `const A = z.object({ description: z.string(), summary: z.string().openapi({  }) }).openapi("A", {  });
+      `const P = page(z.string());
+export const C = A.extend({});
+const A = /* @__PURE__ */ z.object({ description: z.string(), summary: z.string().openapi({  }) }).openapi("A", {  });
 const r = defineRoute({ method: "get", request: { query: z.object({ description: z.string() }), body: { content: {} } },  });`,
     );
   });

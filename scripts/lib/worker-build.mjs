@@ -91,7 +91,9 @@ export const ROUTE_DOCUMENTATION_KEYS = new Set([...DOCUMENTATION_KEYS, "operati
  * `code` (a routes file) without what only feeds the OpenAPI document: the
  * DOCUMENTATION_KEYS of the object literals given to `defineRoute(...)` and
  * `.openapi(...)`, and of the object and array literals nested in them, and
- * a route's ROUTE_DOCUMENTATION_KEYS (its responses among them). It
+ * a route's ROUTE_DOCUMENTATION_KEYS (its responses among them); and its
+ * top-level `const` schemas made from `z` alone (or from such schemas)
+ * marked pure, so the bundler drops the ones only those responses used. It
  * never enters a call or any other expression, so a zod schema's own field
  * named `description` (`z.object({ description: ... })`) stays. Parsed by
  * oxc (vite's parser); returns the code unchanged when nothing is left out.
@@ -128,10 +130,24 @@ export async function withoutDocumentation(code, filename) {
     }
   };
   visit(ast);
+  // Top-level schemas built from zod alone (or from such schemas) are marked
+  // pure, so esbuild drops those nothing uses now: the responses' own.
+  const pure = new Set(["z"]);
+  const root = (n) => (n?.type === "CallExpression" ? root(n.callee) : n?.type === "MemberExpression" ? root(n.object) : n?.type === "Identifier" ? n.name : undefined);
+  for (const statement of ast.body) {
+    const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
+    if (declaration?.type !== "VariableDeclaration" || declaration.kind !== "const") continue;
+    for (const d of declaration.declarations) {
+      const init = unwrap(d.init);
+      if (init?.type !== "CallExpression" || !pure.has(root(init)) || d.id.type !== "Identifier") continue;
+      cuts.push([init.start, init.start, "/* @__PURE__ */ "]);
+      pure.add(d.id.name);
+    }
+  }
   if (!cuts.length) return code;
   cuts.sort((a, b) => b[0] - a[0]);
   let out = code;
-  for (const [from, to] of cuts) out = out.slice(0, from) + out.slice(to);
+  for (const [from, to, put = ""] of cuts) out = out.slice(0, from) + put + out.slice(to);
   return out;
 }
 
