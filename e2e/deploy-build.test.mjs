@@ -188,12 +188,12 @@ describe("the Worker's code as npm run deploy builds it", () => {
     const source = `const P = page(z.string());
 export const C = A.extend({});
 const A = z.object({ description: z.string(), summary: z.string().openapi({ description: "d", example: "e" }) }).openapi("A", { description: "a", examples: [{ description: "kept" }] });
-const r = defineRoute({ method: "get", operationId: "getA", tags: ["a"], summary: "s", description: "x", request: { query: z.object({ description: z.string() }), body: { description: "b", content: {} } }, responses: { 200: { description: "ok", content: { "application/json": { schema: A } } } } });`;
+const r = defineRoute({ method: "get", operationId: "getA", tags: ["a"], summary: "s", description: "x", request: { query: z.object({ description: z.string() }), body: { description: "b", content: {} } }, responses: { 200: { description: "ok", content: { "application/json": { schema: A } } }, 201: json(z.object({}).openapi({ description: "in what goes" }), "d") } });`;
     assert.equal(
       await withoutDocumentation(source, "routes.ts"),
       `const P = page(z.string());
 export const C = A.extend({});
-const A = /* @__PURE__ */ z.object({ description: z.string(), summary: z.string().openapi({  }) }).openapi("A", {  });
+const A = /* @__PURE__ */ z.object({ description: /* @__PURE__ */ z.string(), summary: /* @__PURE__ */ z.string().openapi({  }) }).openapi("A", {  });
 const r = defineRoute({ method: "get", request: { query: z.object({ description: z.string() }), body: { content: {} } },  });`,
     );
   });

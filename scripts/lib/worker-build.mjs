@@ -132,22 +132,39 @@ export async function withoutDocumentation(code, filename) {
   visit(ast);
   // Top-level schemas built from zod alone (or from such schemas) are marked
   // pure, so esbuild drops those nothing uses now: the responses' own.
+  // esbuild drops an unused pure call with its callee, but keeps what its
+  // arguments do, so the zod calls among them are marked too.
   const pure = new Set(["z"]);
   const root = (n) => (n?.type === "CallExpression" ? root(n.callee) : n?.type === "MemberExpression" ? root(n.object) : n?.type === "Identifier" ? n.name : undefined);
+  const marked = new Set();
+  const markArgs = (node) => {
+    const n = unwrap(node);
+    if (n?.type === "CallExpression" && pure.has(root(n))) {
+      if (!marked.has(n.start)) cuts.push([n.start, n.start, "/* @__PURE__ */ "]);
+      marked.add(n.start);
+      for (let c = n; c?.type === "CallExpression" || c?.type === "MemberExpression"; c = c.type === "CallExpression" ? c.callee : c.object) {
+        if (c.type === "CallExpression") c.arguments.forEach(markArgs);
+      }
+    } else if (n?.type === "ObjectExpression") n.properties.forEach((p) => p.type === "Property" && markArgs(p.value));
+    else if (n?.type === "ArrayExpression") n.elements.forEach(markArgs);
+  };
   for (const statement of ast.body) {
     const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
     if (declaration?.type !== "VariableDeclaration" || declaration.kind !== "const") continue;
     for (const d of declaration.declarations) {
       const init = unwrap(d.init);
       if (init?.type !== "CallExpression" || !pure.has(root(init)) || d.id.type !== "Identifier") continue;
-      cuts.push([init.start, init.start, "/* @__PURE__ */ "]);
+      markArgs(init);
       pure.add(d.id.name);
     }
   }
   if (!cuts.length) return code;
-  cuts.sort((a, b) => b[0] - a[0]);
+  // A cut inside another (a `.openapi()` in a route's responses) goes with it.
+  cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const kept = [];
+  for (const cut of cuts) if (!kept.length || cut[0] >= kept.at(-1)[1]) kept.push(cut);
   let out = code;
-  for (const [from, to, put = ""] of cuts) out = out.slice(0, from) + put + out.slice(to);
+  for (const [from, to, put = ""] of kept.reverse()) out = out.slice(0, from) + put + out.slice(to);
   return out;
 }
 
