@@ -11,7 +11,9 @@
 // oxc): every route's schemas, byte for byte, though the deployed code
 // leaves zod-to-openapi's generators and the routes' documentation out and
 // serves the document built at deploy time; and every route validates its
-// requests as the plain build does. Starts the fixture model on
+// requests as the plain build does; the built-ins' pinned sources are the
+// plain build's, though their prompt templates and few-shot notes (which
+// the Worker reads from D1) are left out. Starts the fixture model on
 // loopback; writes a temporary folder.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,7 +45,7 @@ async function load(name, options) {
 before(async () => {
   fixture = await startFixtureModel({ port: 0 });
   ({ module: built, metafile: meta } = await load("deployed", {}));
-  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], prebuiltOpenApi: false, oxc: false }));
+  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], prebuiltOpenApi: false, catalogText: true, oxc: false }));
 });
 
 after(async () => {
@@ -182,6 +184,23 @@ describe("the Worker's code as npm run deploy builds it", () => {
       }
     }
     assert.ok(compared > 500, `${compared} validations compared`);
+  });
+
+  it("gives every built-in the same pinned source (files, digests, notes) and normaliser kind, though its prompt template and few-shot note are left out", () => {
+    const ids = plain.BUILTIN_BENCHMARKS.map((b) => b.id);
+    assert.ok(ids.length > 40, `${ids.length} built-ins`);
+    assert.deepEqual(built.BUILTIN_BENCHMARKS.map((b) => b.id), ids);
+    let pinned = 0;
+    for (const id of ids) {
+      const [ours, theirs] = [built.pinnedSourceOf(id), plain.pinnedSourceOf(id)];
+      assert.deepEqual(ours?.data, theirs?.data, id);
+      assert.equal(typeof ours?.normalise, typeof theirs?.normalise, id);
+      if (theirs) pinned++;
+    }
+    assert.ok(pinned > 30, `${pinned} built-ins with pinned data`);
+    const [ours, theirs] = [built.BUILTIN_BENCHMARKS.find((b) => b.id === "bm_gsm8k"), plain.BUILTIN_BENCHMARKS.find((b) => b.id === "bm_gsm8k")];
+    assert.deepEqual([ours.prompt_template, ours.few_shot.note], [undefined, undefined]);
+    assert.ok(theirs.prompt_template.includes("{question}") && theirs.few_shot.note.length > 0);
   });
 
   it("leaves out only the documentation keys of what defineRoute and .openapi() are given (and a route's responses, id, tags), never a schema's own field of that name, and marks pure the top-level schemas made from z alone", async () => {

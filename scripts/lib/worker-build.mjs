@@ -111,9 +111,7 @@ export async function withoutDocumentation(code, filename) {
       if (p.type !== "Property") return;
       const name = p.computed ? undefined : p.key.type === "Identifier" ? p.key.name : p.key.value;
       if (!keys.has(name)) return strip(p.value);
-      const next = n.properties[i + 1];
-      const comma = /^\s*,/.exec(code.slice(p.end));
-      cuts.push([p.start, next ? next.start : p.end + (comma ? comma[0].length : 0)]);
+      cuts.push(propertyCut(code, n, i));
     });
   };
   const visit = (node) => {
@@ -158,14 +156,69 @@ export async function withoutDocumentation(code, filename) {
       pure.add(d.id.name);
     }
   }
+  return withCuts(code, cuts);
+}
+
+/** The source range that leaves property `i` of object literal `n` out, with its comma. */
+function propertyCut(code, n, i) {
+  const p = n.properties[i];
+  const next = n.properties[i + 1];
+  const comma = /^\s*,/.exec(code.slice(p.end));
+  return [p.start, next ? next.start : p.end + (comma ? comma[0].length : 0)];
+}
+
+/** `code` with each [from, to, put] range replaced by `put` (nothing when absent); a cut inside another (a `.openapi()` in a route's responses) goes with it. */
+function withCuts(code, cuts) {
   if (!cuts.length) return code;
-  // A cut inside another (a `.openapi()` in a route's responses) goes with it.
   cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const kept = [];
   for (const cut of cuts) if (!kept.length || cut[0] >= kept.at(-1)[1]) kept.push(cut);
   let out = code;
   for (const [from, to, put = ""] of kept.reverse()) out = out.slice(0, from) + put + out.slice(to);
   return out;
+}
+
+/**
+ * The catalog's texts the Worker never reads: a built-in's definition
+ * reaches the Worker only through pinnedSourceOf (its data and normaliser);
+ * its prompt template and few-shot note reach D1 with the catalog sync (a
+ * Node script, which reads the sources whole), and the Worker reads them
+ * there. Only values that are text (literals, templates, names, their
+ * concatenations) are left out, so nothing that runs is.
+ */
+export const CATALOG_TEXT_KEYS = new Set(["prompt_template", "note"]);
+
+/** A definition.ts without its CATALOG_TEXT_KEYS (any object literal's), parsed by oxc. */
+export async function withoutCatalogText(code, filename) {
+  const { parseAst } = await import("vite");
+  const ast = parseAst(code, { lang: "ts" }, filename);
+  const cuts = [];
+  const text = (n) => n.type === "Literal" || n.type === "TemplateLiteral" || n.type === "Identifier" || (n.type === "BinaryExpression" && text(n.left) && text(n.right));
+  const visit = (node) => {
+    if (!node || typeof node.type !== "string") return;
+    if (node.type === "ObjectExpression") {
+      node.properties.forEach((p, i) => {
+        const name = p.type !== "Property" || p.computed ? undefined : p.key.type === "Identifier" ? p.key.name : p.key.value;
+        if (CATALOG_TEXT_KEYS.has(name) && text(p.value)) cuts.push(propertyCut(code, node, i));
+      });
+    }
+    for (const v of Object.values(node)) {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (v && typeof v === "object") visit(v);
+    }
+  };
+  visit(ast);
+  return withCuts(code, cuts);
+}
+
+/** An esbuild plugin running withoutCatalogText over the built-ins' definitions. */
+export function catalogTextPlugin() {
+  return {
+    name: "assay-catalog-text",
+    setup(build) {
+      build.onLoad({ filter: /\/src\/catalog\/benchmarks\/[^/]+\/definition\.ts$/ }, async (args) => ({ contents: await withoutCatalogText(readFileSync(args.path, "utf8"), args.path), loader: "ts" }));
+    },
+  };
 }
 
 /** An esbuild plugin running withoutDocumentation over the HTTP layer's sources (workers/http/, tests aside). */
@@ -320,17 +373,18 @@ async function oxcMinified(code, map, keepNames) {
  * entry points, and zod whole, this way). With `prebuiltOpenApi` the
  * OpenAPI document is generated first (openApiDocument) and written beside
  * the script as openapi.json, and with `intoAssets` also into the assets
- * directory at OPENAPI_ASSET, where the deployed Worker reads it. Returns the script's path and
+ * directory at OPENAPI_ASSET, where the deployed Worker reads it. Without
+ * `catalogText` the built-ins' definitions leave CATALOG_TEXT_KEYS out. Returns the script's path and
  * esbuild's metafile (also written to `metafile` if given).
  */
-export async function buildWorker({ outdir, env, override = {}, standIns = SDK_STAND_INS, prebuiltOpenApi = true, intoAssets = false, oxc = true, metafile } = {}) {
+export async function buildWorker({ outdir, env, override = {}, standIns = SDK_STAND_INS, prebuiltOpenApi = true, catalogText = false, intoAssets = false, oxc = true, metafile } = {}) {
   const config = { ...resolvedConfig(parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8")), env), ...override };
   const out = resolve(ROOT, outdir);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const esbuild = wranglersEsbuild();
   const replaced = prebuiltOpenApi ? [...standIns, OPENAPI_STAND_IN] : standIns;
-  const plugins = [...(replaced.length ? [standInPlugin(replaced)] : []), ...(prebuiltOpenApi ? [documentationPlugin()] : [])];
+  const plugins = [...(replaced.length ? [standInPlugin(replaced)] : []), ...(prebuiltOpenApi ? [documentationPlugin()] : []), ...(catalogText ? [] : [catalogTextPlugin()])];
   if (prebuiltOpenApi) {
     const tmp = join(out, ".openapi-build");
     const doc = await openApiDocument(config, tmp);
