@@ -316,6 +316,14 @@ describe("assay CLI against the local stack", { timeout: 170_000 }, () => {
       assert.match(r.stdout, /: failed\n/);
       assert.match(r.stdout, /status\s+failed: 401 from the target: invalid API key \(12 of 12 attempts\)/);
       assert.match(r.stdout, /errors\s+http_401 × 12/);
+      // The run's error names the benchmark as the reader called it; its id stays on the benchmarks line.
+      const id = /submitted (run_\w+)/.exec(r.stderr)?.[1];
+      assert.ok(id, r.stderr);
+      const got = await run(["job", "get", id]);
+      assert.equal(got.code, EXIT.OK, got.stderr);
+      assert.match(got.stdout, /^error\s+arith: 401 from the target: invalid API key \(12 of 12 attempts\)$/m);
+      assert.match(got.stdout, new RegExp(`^benchmarks\\s+arith \\(${bench}\\)$`, "m"));
+      assert.doesNotMatch(got.stdout.split("\n").find((l) => l.startsWith("error")) ?? "", new RegExp(bench));
     });
 
     test("the same --request-id returns the same run and does not start it twice", async () => {

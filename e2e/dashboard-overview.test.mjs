@@ -75,11 +75,15 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
     await overview.waitFor();
     const tile = (id) => overview.getByTestId(id);
     const value = async (id) => (await tile(id).locator(".ov-tile-value").innerText()).trim();
-    await tile("tile-avg").waitFor();
-    assert.equal((await tile("tile-avg").locator(".ov-tile-label").innerText()).trim(), `avg@${K}`);
-    assert.equal((await tile("tile-pass").locator(".ov-tile-label").innerText()).trim(), `pass@${K}`);
-    assert.equal(await value("tile-avg"), fmt.percent(scores.score));
-    assert.equal(await value("tile-pass"), fmt.percent(scores.pass_at_k));
+    await tile("tile-errors").waitFor();
+    // Score and pass@k are the benchmark panel's (with their intervals); the overview's row does not repeat them,
+    // and no label shows twice across the two rows.
+    const panel = page.getByTestId("benchmark-panel").first();
+    assert.equal(await panel.getByTestId("tile-score").locator(".tile-value").innerText(), scores.display.score);
+    assert.equal(await panel.getByTestId("tile-pass-at-k").locator(".tile-value").innerText(), scores.display.pass_at_k);
+    const labels = [...(await panel.locator(".tile-label").allInnerTexts()), ...(await overview.locator(".ov-tile-label").allInnerTexts())].map((l) => l.trim().toLowerCase());
+    assert.deepEqual(labels.filter((l, i) => labels.indexOf(l) !== i), [], `a tile label shows twice: ${labels.join(", ")}`);
+    assert.ok(!labels.some((l) => /^avg@/.test(l)), "avg@k is the panel's score under another name");
     assert.equal(await value("tile-errors"), fmt.percent(errored / samples.length));
     assert.equal(await tile("tile-errors").getAttribute("data-level"), "warn", "20% errored is past the yellow line");
     // The fixture cuts no reply here (no truncate option): recorded, and 0.
@@ -90,12 +94,12 @@ describe("dashboard: the run overview", { timeout: 600_000 }, () => {
     const meanWall = scored.reduce((a, s) => a + (Date.parse(s.finished_at) - Date.parse(s.started_at)), 0) / scored.length;
     assert.equal(await value("tile-time"), fmt.duration(meanWall));
 
-    // Hover: the reward distribution, a histogram with its axis label and the five-number summary.
-    await tile("tile-avg").hover();
-    const pop = tile("tile-avg").locator(".ov-pop");
+    // Hover: the tokens' distribution, a histogram with its axis label and the five-number summary.
+    await tile("tile-tokens").hover();
+    const pop = tile("tile-tokens").locator(".ov-pop");
     await pop.waitFor({ state: "visible" });
-    assert.match(await pop.innerText(), /reward per attempt/);
-    assert.match(await pop.innerText(), /min .* p10 .* median .* p90 .* max .*\(16 attempts\)/);
+    assert.match(await pop.innerText(), /input \+ output tokens/);
+    assert.match(await pop.innerText(), new RegExp(`min .* p10 .* median .* p90 .* max .*\\(${scored.length} attempts\\)`));
     assert.equal(await pop.locator("rect.ov-hist").count() > 0, true);
     await shot(page, "screenshots/overview-01-tiles-hover");
     // The error tile's distribution is its errors by kind.

@@ -2,12 +2,13 @@
 // the migrations to an SQLite file (D1 is SQLite; a database's size is its
 // file's), writes a generated run of attempts shaped like real ones (a task
 // key, a sha256 task digest, a scorer's reason and structured result, an R2
-// transcript key, tokens, cost, timings) in three output profiles, and
+// transcript key, tokens, cost, timings) in several output profiles, and
 // prints the bytes each attempt adds (its row and the primary-key index;
 // the attempts table has no other index) and how many attempts fit in a GB
-// and in D1's 10 GB. The profiles: no output, a short reply, a chain of
-// thought, and an output at a 4 KB inline cap (larger outputs go to R2 and
-// the row keeps a reference); OUTPUT_BYTES=0,500,... measures others.
+// and in D1's 10 GB. The profiles: no output (errored), an output offloaded
+// to R2 (past OUTPUT_INLINE_BYTES, 512: the row keeps its key, migration
+// 0035), a short reply, and an output at the inline cap;
+// OUTPUT_BYTES=0,500,... measures others.
 // attempts is a WITHOUT ROWID table, whose b-tree cells keep at most about
 // 1,000 bytes on their page: a longer row spills the rest into overflow
 // pages of 4 KB each, so size per attempt jumps where a row passes ~1 KB.
@@ -22,11 +23,10 @@ const ATTEMPTS = Number(process.env.ATTEMPTS ?? 20_000);
 const PROFILES = process.env.OUTPUT_BYTES
   ? process.env.OUTPUT_BYTES.split(",").map((b) => ({ name: `output ${b} B`, output: Number(b) }))
   : [
-      { name: "no output (offloaded, errored)", output: 0 },
+      { name: "no output (errored)", output: 0 },
+      { name: "offloaded to R2 (key kept)", output: 0, offloaded: true },
       { name: "short reply (200 B)", output: 200 },
-      { name: "600 B inline", output: 600 },
-      { name: "chain of thought (1.5 KB)", output: 1500 },
-      { name: "at a 4 KB inline cap", output: 4096 },
+      { name: "at the 512 B inline cap", output: 512 },
     ];
 const GB = 1e9;
 
@@ -62,8 +62,8 @@ function measure(profile) {
     const runId = "run_0sizeprobe1";
     const insert = db.prepare(
       `INSERT INTO attempts (run_id, seq, benchmark_id, target, member_key, member_index, row_index, task_digest, subset, attempt_index, status, reward,
-         structured, output, reason, error, exit_code, tries, input_tokens, output_tokens, cost, latency_ms, transcript_key, started_at, finished_at, cached, truncated)
-       VALUES (?, ?, ?, 'a', ?, ?, ?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, NULL, NULL, 1, ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
+         structured, output, reason, error, exit_code, tries, input_tokens, output_tokens, cost, latency_ms, transcript_key, output_key, started_at, finished_at, cached, truncated)
+       VALUES (?, ?, ?, 'a', ?, ?, ?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, NULL, NULL, 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
     );
     db.exec("BEGIN");
     const start = Date.parse("2026-12-01T10:00:00.000Z");
@@ -83,13 +83,14 @@ function measure(profile) {
         seq % 2,
         right ? 1 : 0,
         rand() < 0.3 ? JSON.stringify({ composite: right ? 1 : 0, dimensions: { strict: right ? 1 : 0, flexible: 1 } }) : null,
-        text(rand, profile.output),
+        profile.offloaded ? null : text(rand, profile.output),
         right ? "extracted 72, matches 72" : `extracted ${Math.floor(rand() * 100)}, expected 72`,
         150 + Math.floor(rand() * 400),
         50 + Math.floor(rand() * 600),
         rand() / 1000,
         300 + Math.floor(rand() * 3000),
         `runs/${runId}/transcripts/${seq}.jsonl`,
+        profile.offloaded ? `runs/${runId}/transcripts/${seq}.jsonl` : null,
         new Date(began).toISOString(),
         new Date(began + 400 + Math.floor(rand() * 3000)).toISOString(),
       );

@@ -104,14 +104,13 @@ export const boardCommands = {
       };
       const page = await client.json("listAlerts", { query, signal: ctx.signal });
       if (ctx.json) return printJson(ctx.io, page);
-      const names = await benchmarkNames(client, page.items.map((a) => a.benchmark_id), ctx.signal);
       printTable(
         ctx.io,
         ["id", "state", "benchmark", "model", "change", "p", "run", "baseline", "raised", "summary"],
         page.items.map((a) => [
           a.id,
           a.acked_at ? "acked" : "open",
-          names.get(a.benchmark_id),
+          a.benchmark_name ?? a.benchmark_id,
           a.model,
           a.display?.delta ?? a.delta,
           typeof a.p_value === "number" ? a.p_value.toPrecision(2) : null,

@@ -201,6 +201,16 @@ export function runOptionsOf(v) {
   return Object.fromEntries(Object.entries(options).filter(([, x]) => x !== undefined));
 }
 
+/**
+ * "GSM8K (bm_1a2b), MMLU (bm_3c4d)": each benchmark's name and id, in the run's order; the bare ids before
+ * the run has benchmark rows (a draft, or a run not planned yet).
+ * @param {any} run @param {any} [progress]
+ */
+export function benchmarksText(run, progress) {
+  const nameOf = new Map((progress?.benchmarks ?? []).map((/** @type {any} */ b) => [b.benchmark_id, b.benchmark_name]));
+  return run.benchmarks.map((/** @type {string} */ id) => (nameOf.get(id) ? `${nameOf.get(id)} (${id})` : id)).join(", ");
+}
+
 /** @param {import("../context.mjs").Context} ctx @param {any} run @param {any} [progress] */
 function printRun(ctx, run, progress) {
   // undefined: a line that does not apply; null: shown as "-" except for the optional labels.
@@ -209,7 +219,8 @@ function printRun(ctx, run, progress) {
     ["id", run.id],
     ["name", run.display_name ?? undefined],
     ["status", run.status],
-    ["benchmarks", run.benchmarks.join(", ")],
+    // Named as a reader knows them once the run has benchmark rows (progress), each with the id the API takes.
+    ["benchmarks", benchmarksText(run, progress)],
     ["target", targetSummary(run.target)],
     ["compare", run.compare_target ? targetSummary(run.compare_target) : undefined],
     ["attempts", run.options?.attempts],

@@ -11,6 +11,8 @@ export interface AlertRow {
   run_id: string;
   baseline_run_id: string;
   benchmark_id: string;
+  /** The benchmark's name (joined, not stored: a rename shows); null once the benchmark is gone. */
+  benchmark_name: string | null;
   target: string;
   model: string;
   detail: DriftFinding;
@@ -21,6 +23,8 @@ export interface AlertRow {
 
 type RawAlert = Omit<AlertRow, "detail"> & { detail: string };
 const alert = (r: RawAlert): AlertRow => ({ ...r, detail: JSON.parse(r.detail) as DriftFinding });
+/** An alert's columns and its benchmark's name, from `drift_alerts a`. */
+const ALERT_COLUMNS = `a.*, (SELECT name FROM benchmarks WHERE id = a.benchmark_id) AS benchmark_name`;
 
 export interface NewAlert {
   projectId: string;
@@ -44,13 +48,13 @@ export async function insertAlert(d1: D1Database, a: NewAlert, at: string): Prom
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (run_id, benchmark_id, target) DO NOTHING`,
       )
       .bind(newId("alr"), a.projectId, a.runId, a.baselineRunId, a.benchmarkId, a.target, a.model, JSON.stringify(a.finding), at),
-    d1.prepare(`SELECT * FROM drift_alerts WHERE run_id = ?1 AND benchmark_id = ?2 AND target = ?3`).bind(a.runId, a.benchmarkId, a.target),
+    d1.prepare(`SELECT ${ALERT_COLUMNS} FROM drift_alerts a WHERE run_id = ?1 AND benchmark_id = ?2 AND target = ?3`).bind(a.runId, a.benchmarkId, a.target),
   ]);
   return alert(found!.results[0] as RawAlert);
 }
 
 export async function getAlert(d1: D1Database, projectId: string, id: string): Promise<AlertRow | undefined> {
-  const r = await d1.prepare(`SELECT * FROM drift_alerts WHERE id = ?1 AND project_id = ?2`).bind(id, projectId).first<RawAlert>();
+  const r = await d1.prepare(`SELECT ${ALERT_COLUMNS} FROM drift_alerts a WHERE id = ?1 AND project_id = ?2`).bind(id, projectId).first<RawAlert>();
   return r ? alert(r) : undefined;
 }
 
@@ -68,7 +72,7 @@ export async function listAlerts(d1: D1Database, projectId: string, f: AlertFilt
   const acked = f.acked === undefined ? null : f.acked ? 1 : 0;
   const r = await d1
     .prepare(
-      `SELECT * FROM drift_alerts
+      `SELECT ${ALERT_COLUMNS} FROM drift_alerts a
        WHERE project_id = ?1 AND (?2 IS NULL OR id < ?2) AND (?3 IS NULL OR (acked_at IS NOT NULL) = ?3)
          AND (?4 IS NULL OR run_id = ?4) AND (?5 IS NULL OR benchmark_id = ?5)
        ORDER BY id DESC LIMIT ?6`,

@@ -39,6 +39,17 @@ export async function getBenchmarks(db: Db, ids: readonly string[]): Promise<Ben
     .all();
 }
 
+/** Benchmarks' names by id, whoever owns them (a message names a benchmark as a reader knows it); an id not found is absent. */
+export async function benchmarkNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: benchmarks.id, name: benchmarks.name })
+    .from(benchmarks)
+    .where(inArray(benchmarks.id, [...new Set(ids)]))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** One benchmark the project may see (its own or a built-in), archived or not. */
 export async function getVisibleBenchmark(db: Db, projectId: string, id: string): Promise<BenchmarkRow | undefined> {
   return db

@@ -54,7 +54,7 @@ export const ERROR_GROUPS = 500;
 const ERROR_PREFIX = 120;
 
 /**
- * What the run's attempts produced, per benchmark × target: requested,
+ * What the run's attempts produced, per benchmark (with its name) × target: requested,
  * scored and ended-without-reward counts, and the unrewarded attempts
  * grouped by status and error prefix. Two scans of the run's attempts,
  * once, when it ends.
@@ -62,7 +62,12 @@ const ERROR_PREFIX = 120;
 export async function readRunTallies(d1: D1Database, runId: string): Promise<BenchmarkTally[]> {
   const [run, rbs, totals, groups] = await d1.batch([
     d1.prepare(`SELECT compare_target IS NOT NULL AS two FROM eval_runs WHERE id = ?1`).bind(runId),
-    d1.prepare(`SELECT benchmark_id, status, error, attempt_count FROM run_benchmarks WHERE run_id = ?1 ORDER BY position`).bind(runId),
+    d1
+      .prepare(
+        `SELECT rb.benchmark_id, b.name, rb.status, rb.error, rb.attempt_count
+         FROM run_benchmarks rb LEFT JOIN benchmarks b ON b.id = rb.benchmark_id WHERE rb.run_id = ?1 ORDER BY rb.position`,
+      )
+      .bind(runId),
     d1
       .prepare(
         `SELECT benchmark_id, target, count(reward) AS scored, sum(reward IS NULL AND ${ENDED_ATTEMPT_SQL}) AS unscored
@@ -85,8 +90,9 @@ export async function readRunTallies(d1: D1Database, runId: string): Promise<Ben
     const k = key(g.benchmark_id, g.target);
     grouped.set(k, [...(grouped.get(k) ?? []), { status: g.status, error: g.error || null, count: g.n }]);
   }
-  return (rbs!.results as { benchmark_id: string; status: string; error: string | null; attempt_count: number | null }[]).map((rb) => ({
+  return (rbs!.results as { benchmark_id: string; name: string | null; status: string; error: string | null; attempt_count: number | null }[]).map((rb) => ({
     benchmark_id: rb.benchmark_id,
+    name: rb.name,
     status: rb.status,
     error: rb.error,
     // A benchmark that failed before planning has no attempts and no cells.

@@ -58,7 +58,19 @@ export const OPTION_DESCRIPTIONS: Record<string, string> = {
   "budget.max_cost_usd": "Most the model calls may cost, in USD at the target's price (the target must state a price)",
   "budget.max_input_tokens": "Most input (prompt) tokens over the run's model calls",
   "budget.max_output_tokens": "Most output tokens over the run's model calls (each call reserves its max_output_tokens)",
-  per_benchmark: "Benchmark id → that benchmark's own values of sample_limit, few_shot, subsets, attempts, select (field by field), temperature, top_p, max_output_tokens and mc_mode",
+  per_benchmark: "Benchmark id → that benchmark's own values of sample_limit, few_shot, subsets, attempts, select (field by field), temperature, top_p, max_output_tokens, mc_mode and release_window",
+  // Only per benchmark (a window means something only for tasks that carry a release date), so described by its inner name.
+  release_window:
+    "Only tasks released within these calendar dates, as LiveCodeBench's start_date/end_date compare them (to pick problems published after a model's training cutoff); refused for a benchmark whose tasks carry no date",
+  "release_window.start": "Keep tasks released at or after this day's midnight (YYYY-MM-DD)",
+  "release_window.end": "Keep tasks released at or before this day's midnight (YYYY-MM-DD): one released later that day is left out, as upstream does",
+  user_model:
+    "Agent benchmarks with a simulated user (τ²-bench): the model that plays the user; default the run's judge. Its key is sealed at rest and never returned",
+  "user_model.provider": "openai (any OpenAI-compatible endpoint) or anthropic",
+  "user_model.base_url": "The user model's API base URL",
+  "user_model.model": "The user model's name at that endpoint",
+  "user_model.api_key": "The user model's API key (write-only)",
+  "user_model.params": "Extra body fields sent with each of its calls (e.g. reasoning_effort)",
 };
 
 /** A per_benchmark field means the run-wide option of the same name, for that benchmark only. */

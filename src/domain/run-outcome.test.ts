@@ -4,7 +4,7 @@ import { toProviderError } from "../providers/errors";
 import { errorCountsOf, errorKindOf, failureReason, runOutcome, type BenchmarkTally, type CellTally } from "./run-outcome";
 
 const cell = (o: Partial<CellTally> = {}): CellTally => ({ target: "a", requested: 4, scored: 4, unscored: 0, groups: [], ...o });
-const bm = (id: string, cells: CellTally[], o: Partial<BenchmarkTally> = {}): BenchmarkTally => ({ benchmark_id: id, status: "running", error: null, cells, ...o });
+const bm = (id: string, cells: CellTally[], o: Partial<BenchmarkTally> = {}): BenchmarkTally => ({ benchmark_id: id, name: null, status: "running", error: null, cells, ...o });
 const e401 = "model call: model endpoint answered 401 fixture refused the call with 401 (credential: [redacted])";
 
 describe("error kinds", () => {
@@ -51,14 +51,15 @@ describe("error kinds", () => {
 
 describe("runOutcome", () => {
   it("a benchmark whose every attempt ended without a reward is failed with the dominant error; the run follows", () => {
-    const out = runOutcome([bm("bm_a", [cell({ scored: 0, unscored: 4, groups: [{ status: "failed", error: e401, count: 4 }] })])]);
+    const out = runOutcome([bm("bm_a", [cell({ scored: 0, unscored: 4, groups: [{ status: "failed", error: e401, count: 4 }] })], { name: "GSM8K" })]);
     expect(out).toEqual({
       status: "failed",
-      error: "bm_a: 401 from the target: invalid API key (4 of 4 attempts)",
+      error: "GSM8K: 401 from the target: invalid API key (4 of 4 attempts)",
       error_counts: { http_401: 4 },
       benchmarks: [
         {
           benchmark_id: "bm_a",
+          name: "GSM8K",
           status: "failed",
           error: "401 from the target: invalid API key (4 of 4 attempts)",
           error_counts: { http_401: 4 },
@@ -87,10 +88,17 @@ describe("runOutcome", () => {
 
   it("all failed says so; a benchmark that could not be planned keeps its own error", () => {
     const out = runOutcome([
-      bm("bm_a", [], { status: "failed", error: "its dataset x@1 is not available" }),
-      bm("bm_b", [cell({ scored: 0, unscored: 4, groups: [{ status: "failed", error: e401, count: 4 }] })]),
+      bm("bm_a", [], { status: "failed", error: "its dataset x@1 is not available", name: "MMLU" }),
+      bm("bm_b", [cell({ scored: 0, unscored: 4, groups: [{ status: "failed", error: e401, count: 4 }] })], { name: "GSM8K" }),
     ]);
-    expect(out.error).toBe("every benchmark failed: bm_a: its dataset x@1 is not available; bm_b: 401 from the target: invalid API key (4 of 4 attempts)");
+    expect(out.error).toBe("every benchmark failed: MMLU: its dataset x@1 is not available; GSM8K: 401 from the target: invalid API key (4 of 4 attempts)");
+    expect(out.benchmarks.map((b) => [b.benchmark_id, b.name])).toEqual([["bm_a", "MMLU"], ["bm_b", "GSM8K"]]);
+  });
+
+  it("a benchmark without a name (deleted since) is named by its id", () => {
+    expect(runOutcome([bm("bm_gone", [cell({ scored: 0, unscored: 4, groups: [{ status: "failed", error: e401, count: 4 }] })])]).error).toBe(
+      "bm_gone: 401 from the target: invalid API key (4 of 4 attempts)",
+    );
   });
 
   it("with a compare target, the side that scored nothing fails and is named; the other keeps its verdict", () => {

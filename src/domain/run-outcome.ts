@@ -52,6 +52,8 @@ export interface CellTally {
 /** A run benchmark as the run ends. */
 export interface BenchmarkTally {
   benchmark_id: string;
+  /** Its name, which the run's error calls it by (a reader knows GSM8K, not bm_1a2b); null: the id stands in. */
+  name: string | null;
   /** Its status so far (`failed` when it could not be planned). */
   status: string;
   error: string | null;
@@ -71,6 +73,7 @@ export interface CellOutcome {
 /** The verdict on one run benchmark. */
 export interface BenchmarkOutcome {
   benchmark_id: string;
+  name: string | null;
   status: "completed" | "failed";
   error: string | null;
   error_counts: ErrorCounts;
@@ -200,7 +203,8 @@ export function cellOutcome(cell: CellTally): CellOutcome {
  * The verdict on a finished run. A benchmark already failed (it could not
  * be planned) keeps its error. Else it fails when any of its targets
  * scored nothing; with a compare target the reason names which target.
- * The run fails when any benchmark failed, its error naming each.
+ * The run fails when any benchmark failed, its error naming each by its
+ * name (the ids stay beside it in `benchmarks`, for machines).
  */
 export function runOutcome(benchmarks: readonly BenchmarkTally[]): RunOutcome {
   const two = benchmarks.some((b) => b.cells.length > 1);
@@ -208,16 +212,17 @@ export function runOutcome(benchmarks: readonly BenchmarkTally[]): RunOutcome {
     const targets: BenchmarkOutcome["targets"] = {};
     for (const c of b.cells) targets[c.target] = cellOutcome(c);
     const error_counts = sorted(Object.values(targets).reduce((acc, c) => addCounts(acc, c.error_counts), {} as ErrorCounts));
-    if (b.status === "failed") return { benchmark_id: b.benchmark_id, status: "failed", error: b.error ?? "failed", error_counts, targets };
+    const who = { benchmark_id: b.benchmark_id, name: b.name };
+    if (b.status === "failed") return { ...who, status: "failed", error: b.error ?? "failed", error_counts, targets };
     const failedCells = b.cells.filter((c) => targets[c.target]!.status === "failed");
-    if (!failedCells.length) return { benchmark_id: b.benchmark_id, status: "completed", error: null, error_counts, targets };
+    if (!failedCells.length) return { ...who, status: "completed", error: null, error_counts, targets };
     const reasons = failedCells.map((c) => (two ? `target ${c.target.toUpperCase()}: ${targets[c.target]!.error}` : targets[c.target]!.error!));
-    return { benchmark_id: b.benchmark_id, status: "failed", error: reasons.join("; "), error_counts, targets };
+    return { ...who, status: "failed", error: reasons.join("; "), error_counts, targets };
   });
   const failed = out.filter((b) => b.status === "failed");
   const error_counts = sorted(out.reduce((acc, b) => addCounts(acc, b.error_counts), {} as ErrorCounts));
   const error = failed.length
-    ? (failed.length === out.length && out.length > 1 ? "every benchmark failed: " : "") + failed.map((b) => `${b.benchmark_id}: ${b.error}`).join("; ")
+    ? (failed.length === out.length && out.length > 1 ? "every benchmark failed: " : "") + failed.map((b) => `${b.name ?? b.benchmark_id}: ${b.error}`).join("; ")
     : null;
   return { status: failed.length ? "failed" : "completed", error: error && error.slice(0, MAX_RUN_ERROR), error_counts, benchmarks: out };
 }

@@ -6,6 +6,7 @@ export interface AlertSource {
   run_id: string;
   baseline_run_id: string;
   benchmark_id: string;
+  benchmark_name: string | null;
   target: string;
   model: string;
   detail: DriftFinding;
@@ -20,6 +21,8 @@ export interface AlertView {
   /** The earlier completed run of the same benchmark and model it is compared with. */
   baseline_run_id: string;
   benchmark_id: string;
+  /** What a reader calls it (null once the benchmark is gone); benchmark_id is for machines. */
+  benchmark_name: string | null;
   /** Which target of the runs: "target" or "compare_target". */
   target: "target" | "compare_target";
   model: string;
@@ -49,6 +52,7 @@ export function alertView(a: AlertSource): AlertView {
     run_id: a.run_id,
     baseline_run_id: a.baseline_run_id,
     benchmark_id: a.benchmark_id,
+    benchmark_name: a.benchmark_name,
     target: a.target === "b" ? "compare_target" : "target",
     model: a.model,
     baseline_score: d.baseline_score,

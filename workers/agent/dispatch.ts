@@ -12,14 +12,15 @@
  * outlives its timeout, released when the attempt ends; so at most
  * `concurrency` attempts run on the runner at once, across invocations,
  * without a consumer waiting for them. Messages that find the run at its
- * limit wait here a while, then go back to the queue with a delay.
+ * limit wait at the gate for a slot to be freed (its answer, not a poll),
+ * a while, then go back to the queue with a delay.
  *
  * Dispatch failures are classified like model-call failures: network
  * errors, 408, 429 and 5xx are retried with backoff (a new dispatch, a new
  * token); other 4xx end the attempt failed with the runner's answer.
  *
- * This module is the path's entry point (execute.ts hands it an agent
- * run's messages); each concept lives in its own module:
+ * This module is the path's entry point (workers/queue/attempts.ts hands it
+ * an agent run's messages); each concept lives in its own module:
  *   agent-context.ts       the run's targets, secrets and plan, cached per isolate
  *   agent-slot.ts          an attempt's gate holder and lease
  *   agent-callbacks.ts     where runners call back

@@ -4,9 +4,12 @@
  * (benchmark, target) are saved to run_scores and their boards re-ranked;
  * a completed run is checked for drift against the latest earlier
  * completed run of the same benchmark and model; subscribers get
- * run.completed | run.failed | run.cancelled (and drift.detected).
+ * run.completed | run.failed | run.cancelled (and drift.detected). A
+ * payload names each benchmark as a reader knows it (`benchmark_name`,
+ * the run's error) and keeps its id beside it for machines.
  */
 import { getDriftSettings, insertAlert } from "../../src/db/alerts";
+import { benchmarkNames } from "../../src/db/benchmarks";
 import { openDb } from "../../src/db/client";
 import { getRunById } from "../../src/db/eval-runs";
 import { byTaskDigest } from "../../src/domain/member-tally";
@@ -80,6 +83,9 @@ async function handleFinish(env: Env, f: FinishRow, now: Date, budget: Budget, r
 
   const type = runEvent(f.status);
   if (type) {
+    const db = openDb(env.DB);
+    const [names, rbs] = await Promise.all([benchmarkNames(db, run.benchmarkIds), listRunBenchmarks(db, run.id)]);
+    const nameOf = (id: string) => names.get(id) ?? null;
     const data = {
       run: {
         id: run.id,
@@ -87,12 +93,15 @@ async function handleFinish(env: Env, f: FinishRow, now: Date, budget: Budget, r
         status: f.status,
         error: run.error,
         benchmarks: run.benchmarkIds,
+        // The run's error per benchmark, for a receiver that acts on which one failed.
+        failures: rbs.filter((rb) => rb.status === "failed").map((rb) => ({ benchmark_id: rb.benchmarkId, benchmark_name: nameOf(rb.benchmarkId), error: rb.error })),
         created_at: run.createdAt,
         started_at: run.startedAt,
         finished_at: f.at,
       },
       scores: slices.map((s) => ({
         benchmark_id: s.benchmarkId,
+        benchmark_name: nameOf(s.benchmarkId),
         target: s.target === "b" ? "compare_target" : "target",
         model: s.model,
         score: s.aggregate.score,
@@ -129,6 +138,6 @@ async function checkDrift(env: Env, run: EvalRunRow, slices: ResultSlice[], at: 
       { type: "drift.detected", key: `drift:${alert.id}`, body: eventBody("drift.detected", alert.created_at, { alert: alertView(alert) }) },
       at,
     );
-    await appendLogs(env.DB, run.id, [{ level: "warn", event: "drift", message: `${s.benchmarkId} (${s.model}): ${finding.reason}; alert ${alert.id}` }]);
+    await appendLogs(env.DB, run.id, [{ level: "warn", event: "drift", message: `${alert.benchmark_name ?? s.benchmarkId} (${s.model}): ${finding.reason}; alert ${alert.id}` }]);
   }
 }

@@ -25,7 +25,7 @@ let turn = 0;
  * the attempt queues, all in flight at once (one after another, a planning
  * step's ten calls held back the run's start by their summed round trips).
  * A call that fails fails the whole send, as before: the caller sends again,
- * and what was already queued is deduplicated on delivery (execute.ts).
+ * and what was already queued is deduplicated on delivery (attempts.ts).
  */
 export async function sendAttempts(queues: readonly Pick<Queue, "sendBatch">[], messages: readonly AttemptSend[]): Promise<void> {
   const calls: Promise<unknown>[] = [];

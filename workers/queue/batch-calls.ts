@@ -35,7 +35,7 @@ export const SUBMIT_RETRY_S = 5;
 /** A batch request's custom_id names its attempt (unique within the run, so within the batch). */
 export const customIdOf = (seq: number) => `att-${seq}`;
 
-/** The request a live call of this attempt would make, rendered as attempt.ts renders it. */
+/** The request a live call of this attempt would make, rendered as the pipeline renders it (src/execution/pipeline.ts). */
 export async function chatRequestFor(env: Pick<BatchBindings, "ARTIFACTS">, ctx: RunContext, att: AttemptSlot): Promise<ChatRequest> {
   const rb = ctx.runBenchmarks.get(att.benchmarkId)!;
   const bm = ctx.benchmarks.get(att.benchmarkId)!;

@@ -1,6 +1,7 @@
 /**
  * A run that scored nothing is not completed: runs end through the real
- * queue in workerd against the fixture, and the API says why.
+ * queue in workerd against the fixture, and the API says why, naming each
+ * benchmark by its name (its id beside the text in /progress).
  */
 import { describe, expect, it } from "vitest";
 import { call, newProject } from "../../test/http";
@@ -20,13 +21,14 @@ async function finished(key: string, runId: string, timeoutMs = 60_000) {
 describe("how a run ends", { timeout: 120_000 }, () => {
   it("every attempt answered 401: the benchmark and the run are failed with the reason and counts", async () => {
     const { key, project } = await newProject();
-    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(5));
+    const name = `arith-401-${uniq()}`;
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(5), name);
     const runId = await createRun(key, [bm], `fixture-${uniq()}:status=401`, { concurrency: 5, attempts: 2 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     const { progress, run, scores } = await finished(key, runId);
     const reason = "401 from the target: invalid API key (10 of 10 attempts)";
-    expect(run).toMatchObject({ status: "failed", error: `${bm}: ${reason}`, error_counts: { http_401: 10 } });
-    expect(progress.benchmarks).toEqual([expect.objectContaining({ benchmark_id: bm, status: "failed", error: reason, error_counts: { http_401: 10 } })]);
+    expect(run).toMatchObject({ status: "failed", error: `${name}: ${reason}`, error_counts: { http_401: 10 } });
+    expect(progress.benchmarks).toEqual([expect.objectContaining({ benchmark_id: bm, benchmark_name: name, status: "failed", error: reason, error_counts: { http_401: 10 } })]);
     expect(scores.run_status).toBe("failed");
     expect(scores.scores).toEqual([expect.objectContaining({ status: "failed", error: reason, error_counts: { http_401: 10 }, score: null, pass: null })]);
     // The credential the fixture echoed never reaches the reason.
@@ -35,13 +37,14 @@ describe("how a run ends", { timeout: 120_000 }, () => {
 
   it("an unreachable base URL: failed, the target could not be reached", async () => {
     const { key, project } = await newProject();
-    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2));
+    const name = `arith-unreachable-${uniq()}`;
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2), name);
     // Port 9 (discard) on loopback refuses the connection at once.
     const target = { kind: "model", provider: "openai", base_url: "http://127.0.0.1:9/v1", model: "m", api_key: "sk-x-unreachable-1" };
     const runId = await createRun(key, [bm], "m", { concurrency: 2 }, { target });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     const { run, scores } = await finished(key, runId, 110_000);
-    expect(run).toMatchObject({ status: "failed", error: `${bm}: the target could not be reached (2 of 2 attempts)`, error_counts: { unreachable: 2 } });
+    expect(run).toMatchObject({ status: "failed", error: `${name}: the target could not be reached (2 of 2 attempts)`, error_counts: { unreachable: 2 } });
     expect(scores.scores[0]).toMatchObject({ status: "failed", error_counts: { unreachable: 2 } });
   });
 
@@ -60,11 +63,12 @@ describe("how a run ends", { timeout: 120_000 }, () => {
   it("a failed benchmark of a run with a completed one: the run is failed, the completed one keeps its score", async () => {
     const { key, project } = await newProject();
     const good = await arithmeticBenchmark(key, project.id, arithmeticRows(3));
-    const empty = await arithmeticBenchmark(key, project.id, arithmeticRows(3).map((r) => ({ ...r, answer: null })) as unknown as Rows);
+    const emptyName = `arith-empty-${uniq()}`;
+    const empty = await arithmeticBenchmark(key, project.id, arithmeticRows(3).map((r) => ({ ...r, answer: null })) as unknown as Rows, emptyName);
     const runId = await createRun(key, [good, empty], `fixture-${uniq()}`, { concurrency: 3 });
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     const { run, scores } = await finished(key, runId);
-    expect(run).toMatchObject({ status: "failed", error: `${empty}: the scorer gave no reward (3 of 3 attempts)` });
+    expect(run).toMatchObject({ status: "failed", error: `${emptyName}: the scorer gave no reward (3 of 3 attempts)` });
     expect(scores.scores.map((r: any) => [r.benchmark_id, r.status, r.score])).toEqual([
       [good, "completed", 1],
       [empty, "failed", null],

@@ -1,15 +1,16 @@
 /**
  * One benchmark on one target: the block bar, the headline tiles (score
  * with its interval, pass, pass@k and pass^k with the actual k, invalid and
- * missing, tokens, latency, cost; pass@k first where it is the headline,
- * ARC's; pass^k with pass^1..pass^k where it is, τ²'s), the pass@j curve, the reward
+ * missing: what the attempts scored; pass@k first where it is the headline,
+ * ARC's; pass^k with pass^1..pass^k where it is, τ²'s; tokens, time and
+ * cost are the run overview's row, with their distributions), the pass@j curve, the reward
  * distribution, time per phase and the per-subset breakdown. Every number
  * comes from the API's aggregates; the page only lays them out.
  */
 import { useMemo } from "preact/hooks";
 import type { CurveSet, Sample, ScoreRow } from "../lib/types";
 import { cellIndex, seqOf, type BarLayout } from "../lib/layout";
-import { duration, errorCountsLine, int, money, score } from "../lib/format";
+import { errorCountsLine, int, score } from "../lib/format";
 import type { LiveAttempt } from "../lib/live";
 import type { Counts } from "../lib/run-counts";
 import { BlockBar } from "./block-bar";
@@ -109,8 +110,6 @@ export function BenchmarkPanel({
     if (s) onOpen(s.id);
   };
 
-  const usage = row.usage ?? null;
-  const tokens = usage?.mean_input_tokens != null || usage?.mean_output_tokens != null ? (usage?.mean_input_tokens ?? 0) + (usage?.mean_output_tokens ?? 0) : null;
   const invalidShare = c && c.total ? c.invalid / c.total : 0;
   const title = `${row.benchmark_name ?? row.benchmark_id} · ${row.target_label}`;
   const passAtK = (
@@ -159,9 +158,6 @@ export function BenchmarkPanel({
             {!reliable && passHatK}
             <Tile label="Invalid" value={int(c?.invalid)} sub="finished without a reward" warn={invalidShare > 0.1} />
             <Tile label="Missing" value={int(c?.missing)} sub={c ? `${int(c.scored)}/${int(c.total)} scored` : undefined} testid="tile-missing" />
-            <Tile label="Mean tokens" value={tokens === null ? "—" : int(Math.round(tokens))} sub={tokens === null ? "not reported" : undefined} />
-            <Tile label="Latency" value={duration(usage?.mean_latency_ms ?? null)} sub={usage?.mean_latency_ms == null ? "not reported" : "mean per attempt"} />
-            <Tile label="Cost" value={money(usage?.total_cost ?? null)} sub={usage?.total_cost == null ? "not reported" : undefined} />
           </div>
           {d && (
             <p class="coverage-line" data-testid="coverage">

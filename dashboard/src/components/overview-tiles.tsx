@@ -1,8 +1,9 @@
 /**
- * The overview's summary row for one benchmark and target: avg@k and pass@k
- * (with the run's k), the error and truncation rates (yellow past 10%, red
- * past 50%), mean turns, mean attempt time and tokens, and the total cost
- * when known. Hovering (or focusing) a tile shows its distribution: a small
+ * The overview's summary row for one benchmark and target: how the attempts
+ * went, beside the benchmark panel's row of what they scored (score and
+ * pass@k live there only, so no number shows twice): the error and
+ * truncation rates (yellow past 10%, red past 50%), mean turns, mean attempt
+ * time and tokens, and the total cost when known. Hovering (or focusing) a tile shows its distribution: a small
  * histogram with its axis and the five-number summary.
  */
 import type { ComponentChildren } from "preact";
@@ -67,20 +68,12 @@ function Tile({ label, value, testid, level = "ok", children }: { label: string;
 }
 
 const share = (v: number | null) => (v === null ? "—" : percent(v));
-const rewardFmt = (v: number) => (v >= 0 && v <= 1 ? percent(v) : num(v));
 
 export const OverviewTiles = memo(function OverviewTiles({ tiles: t, execution }: { tiles: Tiles; execution: string }) {
   const k = t.k ?? 1;
   const kinds = Object.entries(t.error_kinds).sort((a, b) => b[1] - a[1]);
   return (
     <div class="ov-tiles" role="group" aria-label="Summary">
-      <Tile testid="tile-avg" label={`avg@${k}`} value={share(t.avg_at_k)}>
-        <MiniHistogram d={t.distributions.reward} unit="reward per attempt" fmt={rewardFmt} />
-      </Tile>
-      <Tile testid="tile-pass" label={`pass@${k}`} value={share(t.pass_at_k)}>
-        <p class="small">Share of tasks with at least one of their {k} attempts passed (unbiased estimate).</p>
-        <MiniHistogram d={t.distributions.reward} unit="reward per attempt" fmt={rewardFmt} />
-      </Tile>
       <Tile testid="tile-errors" label="Error rate" value={share(t.error_rate)} level={rateLevel(t.error_rate)}>
         <p class="small">
           {t.errored.toLocaleString("en-US")} of {t.attempts.toLocaleString("en-US")} attempts ended without a reward.

@@ -7,7 +7,7 @@
  */
 import { phaseLabel } from "../../../src/live/phase-label";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { client, unwrap } from "../lib/api";
+import { client, download, unwrap } from "../lib/api";
 import { clock, duration, int, money, score } from "../lib/format";
 import { LiveRun, type LiveTrace, type Message, type Turn } from "../lib/live";
 import type { Trial } from "../lib/types";
@@ -44,6 +44,36 @@ function environmentOf(structured: unknown): string | null {
   if (!e?.backend) return null;
   const limits = e.limits ? `${e.limits.cpus ?? "?"} CPU, ${e.limits.memory_mb ?? "?"} MB` : "";
   return [`${e.backend} backend`, e.network === "none" ? "no network" : `network: ${e.network}`, limits].filter(Boolean).join(" · ");
+}
+
+/**
+ * An attempt's files: its trajectory in ATIF (Harbor's format, for the tools that read it) once it has turns, and
+ * what an agent's runner uploaded (the reference runner's conversation.json), each an authenticated download.
+ */
+function AttemptFiles({ attemptId, hasSteps }: { attemptId: string; hasSteps: boolean }) {
+  const [files, setFiles] = useState<{ name: string; size: number }[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    setFiles(null);
+    unwrap(client.GET("/api/trials/{id}/artifacts", { params: { path: { id: attemptId }, query: { limit: 50 } } })).then((p) => setFiles(p.items), setError);
+  }, [attemptId]);
+  const save = (call: Parameters<typeof download>[0], name: string) => void download(call, name).catch(setError);
+  if (!hasSteps && !files?.length && !error) return null;
+  return (
+    <p class="attempt-files" data-testid="attempt-files">
+      {hasSteps && (
+        <button type="button" class="subtle" onClick={() => save(client.GET("/api/trials/{id}/trajectory", { params: { path: { id: attemptId }, query: { format: "atif" } }, parseAs: "blob" }), `${attemptId}.atif.json`)}>
+          Trajectory (ATIF)
+        </button>
+      )}
+      {files?.map((f) => (
+        <button type="button" class="subtle" key={f.name} data-artifact={f.name} onClick={() => save(client.GET("/api/trials/{id}/artifacts/{name}", { params: { path: { id: attemptId, name: f.name } }, parseAs: "blob" }), f.name)}>
+          {f.name} <span class="muted">{int(f.size)} B</span>
+        </button>
+      ))}
+      {error ? <ErrorBox error={error} what="The attempt's files" /> : null}
+    </p>
+  );
 }
 
 /** Statuses of an attempt that has ended; any other is still on its way. */
@@ -185,7 +215,8 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
                 <dd>{trial.reward_components.reason}</dd>
               </>
             )}
-            {trial.reward_components?.judge_summary && (
+            {/* A runner's verifier may give the same sentence as its reason and as its summary: shown once. */}
+            {trial.reward_components?.judge_summary && trial.reward_components.judge_summary !== trial.reward_components.reason && (
               <>
                 <dt>Judge</dt>
                 <dd>{trial.reward_components.judge_summary}</dd>
@@ -223,7 +254,16 @@ export function TraceViewer({ attemptId, live, onClose }: { attemptId: string; l
             <dd>{trial.tries}</dd>
           </dl>
         )}
-        <h3>Transcript</h3>
+        <h3>
+          Transcript
+          {turns.length > 0 && (
+            <span class="muted" data-testid="trace-turn-count">
+              {" "}
+              · {turns.length} turn{turns.length === 1 ? "" : "s"}
+            </span>
+          )}
+        </h3>
+        {trial && <AttemptFiles attemptId={attemptId} hasSteps={turns.length > 0} />}
         {stored === undefined && !liveTrace && <Loading what="Reading the transcript" />}
         {turns.length === 0 && !pending && stored !== undefined && (
           <p class="muted">{isLive ? "No turn yet: each appears here as the model answers." : stored === null ? "The step-by-step transcript is not available from this server; the output is below." : "This attempt recorded no turns; its output, if any, is below."}</p>

@@ -106,7 +106,8 @@ function messagesOf(list: readonly AnyMessage[]): Message[] {
       }
       content = [content, ...calls].filter(Boolean).join("\n");
     }
-    return { role: o.role === "tool" && o.tool_call_id ? `tool ${o.tool_call_id}` : o.role, content, ...(commands.length ? { commands } : {}) };
+    // A tool's answer reads as what it is; the provider's call id (call_b1e4…) says nothing to a reader.
+    return { role: o.role === "tool" ? "tool result" : o.role, content, ...(commands.length ? { commands } : {}) };
   });
 }
 

@@ -6362,6 +6362,8 @@ export interface components {
       } | null;
       benchmarks: ({
         benchmark_id: string;
+        /** what a reader calls it (null once the benchmark is gone) */
+        benchmark_name: string | null;
         status: string;
         error: string | null;
         /** attempts without a reward by error kind, once the run ended */
@@ -7296,6 +7298,8 @@ export interface components {
       /** The latest earlier completed run of the same benchmark, dataset digest, scorer and model */
       baseline_run_id: string;
       benchmark_id: string;
+      /** The benchmark's name, as a reader knows it; null once the benchmark is gone */
+      benchmark_name: string | null;
       target: "target" | "compare_target";
       model: string;
       baseline_score: number | null;

@@ -21,6 +21,7 @@ export const AlertView = z
     run_id: z.string().openapi({ description: "The new run that got worse" }),
     baseline_run_id: z.string().openapi({ description: "The latest earlier completed run of the same benchmark, dataset digest, scorer and model" }),
     benchmark_id: z.string(),
+    benchmark_name: z.string().nullable().openapi({ description: "The benchmark's name, as a reader knows it; null once the benchmark is gone" }),
     target: z.enum(["target", "compare_target"]),
     model: z.string(),
     baseline_score: z.number().nullable(),

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { countByStatus } from "../../../src/db/attempts";
 import { openBatchesOf } from "../../../src/db/call-batches";
+import { benchmarkNames } from "../../../src/db/benchmarks";
 import { listRunBenchmarks } from "../../../src/db/run-benchmarks";
 import { readLogs } from "../../../src/db/run-logs";
 import { AppError } from "../../../src/domain/errors";
@@ -37,6 +38,7 @@ const Progress = z
     benchmarks: z.array(
       z.object({
         benchmark_id: z.string(),
+        benchmark_name: z.string().nullable().openapi({ description: "what a reader calls it (null once the benchmark is gone)" }),
         status: z.string(),
         error: z.string().nullable(),
         error_counts: z.record(z.string(), z.number().int()).nullable().openapi({ description: "attempts without a reward by error kind, once the run ended" }),
@@ -78,9 +80,10 @@ export const runExecutionRoutes = newRouter()
       const run = await loadRun(scopeOf(c), c.req.valid("param").id);
       // While the run executes, its counts come by sealed blocks: bounded work per call, not a scan of every ended attempt.
       const active = ACTIVE_STATUSES.includes(run.status as RunStatus);
-      const [counts, rbs, gate] = await Promise.all([
+      const [counts, rbs, names, gate] = await Promise.all([
         active ? liveStatusCounts(c.env.DB, run).then((r) => r.counts) : countByStatus(c.env.DB, run.id),
         listRunBenchmarks(c.var.db, run.id),
+        benchmarkNames(c.var.db, run.benchmarkIds),
         run.status === "draft" ? null : gateFor(c.env, run.id).stats(),
       ]);
       const batch = (run.options as { batch?: boolean }).batch ? await openBatchesOf(c.env.DB, run.id) : null;
@@ -116,7 +119,7 @@ export const runExecutionRoutes = newRouter()
           in_flight: inFlight,
           counts: byStatus,
           batch,
-          benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, status: rb.status, error: rb.error, error_counts: rb.errorCounts ?? null, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
+          benchmarks: rbs.map((rb) => ({ benchmark_id: rb.benchmarkId, benchmark_name: names.get(rb.benchmarkId) ?? null, status: rb.status, error: rb.error, error_counts: rb.errorCounts ?? null, members: rb.memberCount, attempts: rb.attemptCount, planned: rb.plannedCount })),
         },
         200,
       );

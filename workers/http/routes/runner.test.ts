@@ -237,12 +237,13 @@ describe("runner protocol: validation", { timeout: 120_000 }, () => {
 describe("runner protocol: dispatch failures", { timeout: 120_000 }, () => {
   it("ends attempts a runner refuses (4xx) failed, with its answer", async () => {
     const { key, project } = await newProject();
-    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2));
+    const name = `arith-refused-${crypto.randomUUID().slice(0, 8)}`;
+    const bm = await arithmeticBenchmark(key, project.id, arithmeticRows(2), name);
     const profile = await agentProfile(key, { behaviour: "refuse" });
     const runId = await createAgentRun(key, [bm], profile.ref);
     await call("POST", `/api/eval-runs/${runId}/start`, { key });
     expect((await waitForRun(key, runId, 30_000)).status).toBe("failed");
-    expect((await call("GET", `/api/eval-runs/${runId}`, { key })).body).toMatchObject({ error: `${bm}: 400 from the target: request refused (2 of 2 attempts)`, error_counts: { http_400: 2 } });
+    expect((await call("GET", `/api/eval-runs/${runId}`, { key })).body).toMatchObject({ error: `${name}: 400 from the target: request refused (2 of 2 attempts)`, error_counts: { http_400: 2 } });
     const rows = await attemptsOf(runId);
     expect(rows.map((r: any) => [r.status, r.reward, r.tries])).toEqual([
       ["failed", null, 1],

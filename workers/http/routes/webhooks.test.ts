@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { finishRun } from "../../../src/db/run-status";
 import { seedBenchmark } from "../../../test/benchmarks";
 import { call, expectProblem, keyWith, newProject } from "../../../test/http";
 import { handVerify } from "../../../test/standard-webhooks";
@@ -106,8 +107,40 @@ describe("webhooks: happy path", () => {
     expect(d).toHaveLength(1);
     expect(await handVerify(drift.secret, d[0]!.headers, d[0]!.body)).toBe(true);
     const alert = JSON.parse(d[0]!.body).data.alert;
-    expect(alert).toMatchObject({ run_id: worse, model: "drifty", regressed_count: 25 });
+    expect(alert).toMatchObject({ run_id: worse, benchmark_id: bm, benchmark_name: expect.stringMatching(/^seeded-/), model: "drifty", regressed_count: 25 });
     expect((await call("GET", `/api/alerts/${alert.id}`, { key })).body).toEqual(alert);
+  });
+
+  it("run.failed names each benchmark as a reader knows it, its id beside the text for machines", async () => {
+    const { key, project } = await newProject();
+    const solid = await seedBenchmark(project.id, { name: `Arithmetic ${uniq()}` });
+    const broken = await seedBenchmark(project.id, { name: `Word problems ${uniq()}` });
+    const path = `/${uniq()}/named`;
+    await subscribe(key, path, ["run.failed"]);
+    const runId = await syntheticRun({
+      projectId: project.id,
+      model: "named-model",
+      status: "running",
+      benchmarks: [
+        { benchmarkId: solid, rewards: passFail(2, 1) },
+        { benchmarkId: broken, rewards: [[null], [null]] },
+      ],
+    });
+    // The engine's own verdict (src/domain/run-outcome.ts through src/db/run-status.ts), as the last attempt's landing calls it.
+    expect(await finishRun(env.DB, runId, new Date().toISOString())).toBe("failed");
+    await cronPass();
+    const [msg] = await received(path);
+    const { data } = JSON.parse(msg!.body);
+    const brokenName = (await call("GET", `/api/benchmarks/${broken}`, { key })).body.name;
+    expect(data.run.error).toBe(`${brokenName}: the attempts failed (2 of 2 attempts)`);
+    expect(data.run.error).not.toContain(broken);
+    expect(data.run.benchmarks).toEqual([solid, broken]);
+    expect(data.run.failures).toEqual([{ benchmark_id: broken, benchmark_name: brokenName, error: "the attempts failed (2 of 2 attempts)" }]);
+    const solidName = (await call("GET", `/api/benchmarks/${solid}`, { key })).body.name;
+    expect(data.scores.map((s: { benchmark_id: string; benchmark_name: string; score: number | null }) => [s.benchmark_id, s.benchmark_name, s.score])).toEqual([
+      [solid, solidName, 0.5],
+      [broken, brokenName, null],
+    ]);
   });
 
   it("retries a failing receiver with exponential backoff under the same webhook-id, then delivers", async () => {
