@@ -8,16 +8,21 @@
 // errors classified by the SDKs' error classes), a left-out resource
 // refuses use saying where it went, and the app serves the OpenAPI document
 // the same entry serves built the plain way (zod whole, the SDKs whole, no
-// oxc): every route's schemas, byte for byte. Starts the fixture model on
+// oxc): every route's schemas, byte for byte, though the deployed code
+// leaves zod-to-openapi's generators and the routes' documentation out and
+// serves the document built at deploy time; and every route validates its
+// requests as the plain build does; the built-ins' pinned sources are the
+// plain build's, though their prompt templates and few-shot notes (which
+// the Worker reads from D1) are left out. Starts the fixture model on
 // loopback; writes a temporary folder.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { startFixtureModel } from "../fixture/model-server.mjs";
-import { buildWorker, SDK_STAND_INS } from "../scripts/lib/worker-build.mjs";
+import { buildWorker, OPENAPI_ASSET, SDK_STAND_INS, withoutDocumentation } from "../scripts/lib/worker-build.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "assay-deploy-build-"));
 const ENTRY = "e2e/lib/deploy-build-entry.ts";
@@ -40,7 +45,7 @@ async function load(name, options) {
 before(async () => {
   fixture = await startFixtureModel({ port: 0 });
   ({ module: built, metafile: meta } = await load("deployed", {}));
-  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], oxc: false }));
+  ({ module: plain, metafile: plainMeta } = await load("plain", { override: { alias: {} }, standIns: [], prebuiltOpenApi: false, catalogText: true, oxc: false }));
 });
 
 after(async () => {
@@ -125,17 +130,90 @@ describe("the Worker's code as npm run deploy builds it", () => {
     assert.equal((await built.openaiClient(config("openai"), {})()).apiKey, KEY);
   });
 
-  it("serves the OpenAPI document the plain build serves: every route's schemas through its zod and zod-to-openapi", async () => {
-    // Variables the app's configuration check asks for; the document reads nothing else.
-    const env = { ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef", ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token" };
-    const doc = async (m) => {
+  // Variables the app's configuration check asks for; the document reads nothing else.
+  const appEnv = { ASSAY_SECRET_KEY: "test-secret-key-0123456789abcdef", ASSAY_BOOTSTRAP_TOKEN: "test-bootstrap-token" };
+  /** The static assets as the deploy uploads them: the document the build wrote, at OPENAPI_ASSET. */
+  const ASSETS = {
+    fetch: async (req) => (new URL(req.url ?? req).pathname === OPENAPI_ASSET ? new Response(readFileSync(join(dir, "deployed", "openapi.json"))) : new Response("not found", { status: 404 })),
+  };
+
+  it("serves the OpenAPI document the plain build serves (every route's schemas through zod whole and zod-to-openapi), built at deploy time and read from its assets", async () => {
+    const doc = async (m, env) => {
       const r = await m.buildApp().request("http://assay.test/api/openapi.json", {}, env);
       assert.equal(r.status, 200, await r.clone().text());
       return r.text();
     };
     assert.ok("workers/bundle/zod.js" in meta.inputs && !("workers/bundle/zod.js" in plainMeta.inputs), "one build with the Worker's zod, one with zod whole");
-    const [deployed, reference] = await Promise.all([doc(built), doc(plain)]);
+    const [deployed, reference] = await Promise.all([doc(built, { ...appEnv, ASSETS }), doc(plain, appEnv)]);
     assert.ok(JSON.parse(reference).paths["/api/eval-runs"], "the plain build's document has the routes");
     assert.equal(deployed, reference);
+    // Without its assets the deployed app says so instead of serving a document it cannot generate.
+    const missing = await built.buildApp().request("http://assay.test/api/openapi.json", {}, appEnv);
+    assert.equal(missing.status, 503);
+    assert.match((await missing.json()).detail, /not among the Worker's assets \(\/_assay\/openapi\.json\)/);
+  });
+
+  it("leaves zod-to-openapi's generators and the routes' summaries, descriptions and examples out of the deployed code", () => {
+    const code = readFileSync(join(dir, "deployed", "index.js"), "utf8");
+    const doc = JSON.parse(readFileSync(join(dir, "deployed", "openapi.json"), "utf8"));
+    const summaries = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
+    assert.ok(summaries.length > 50, `the document has ${summaries.length} summaries`);
+    assert.deepEqual(summaries.filter((t) => code.includes(JSON.stringify(t).slice(1, -1))), [], "summaries still in the deployed code");
+    assert.ok(readFileSync(join(dir, "plain", "index.js"), "utf8").includes(summaries[0]), "the plain build keeps them");
+    assert.throws(() => built.buildApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }), /zod-to-openapi's OpenApiGeneratorV31 is not in Assay's Worker build \(workers\/bundle\/zod-to-openapi\.js/);
+  });
+
+  it("validates every route's request as the plain build does: params, query, headers and body, each given the same inputs, with the same issues", () => {
+    const requests = (m) => m.buildApp().openAPIRegistry.definitions.filter((d) => d.type === "route").map((d) => ({ at: `${d.route.method} ${d.route.path}`, request: d.route.request ?? {} }));
+    const [deployed, reference] = [requests(built), requests(plain)];
+    assert.ok(reference.length > 50, `${reference.length} routes`);
+    assert.deepEqual(deployed.map((r) => r.at), reference.map((r) => r.at));
+    const inputs = [undefined, null, {}, [], "text", 7, { id: "x", limit: "-1", cursor: 3 }, { name: "", model: 5, options: { concurrency: 0 } }, { name: "n".repeat(300), benchmarks: ["b"], target: { kind: "model" } }];
+    const schemas = (request) => [["params", request.params], ["query", request.query], ["headers", request.headers], ["body", request.body?.content?.["application/json"]?.schema]].filter(([, s]) => s?.safeParse);
+    let compared = 0;
+    for (const [i, r] of reference.entries()) {
+      const theirs = schemas(r.request);
+      const ours = schemas(deployed[i].request);
+      assert.deepEqual(ours.map(([k]) => k), theirs.map(([k]) => k), r.at);
+      for (const [j, [where, schema]] of theirs.entries()) {
+        for (const input of inputs) {
+          const [a, b] = [ours[j][1].safeParse(input), schema.safeParse(input)];
+          assert.deepEqual(JSON.parse(JSON.stringify({ ok: a.success, data: a.data, issues: a.error?.issues })), JSON.parse(JSON.stringify({ ok: b.success, data: b.data, issues: b.error?.issues })), `${r.at} ${where} given ${JSON.stringify(input)}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 500, `${compared} validations compared`);
+  });
+
+  it("gives every built-in the same pinned source (files, digests, notes) and normaliser kind, though its prompt template and few-shot note are left out", () => {
+    const ids = plain.BUILTIN_BENCHMARKS.map((b) => b.id);
+    assert.ok(ids.length > 40, `${ids.length} built-ins`);
+    assert.deepEqual(built.BUILTIN_BENCHMARKS.map((b) => b.id), ids);
+    let pinned = 0;
+    for (const id of ids) {
+      const [ours, theirs] = [built.pinnedSourceOf(id), plain.pinnedSourceOf(id)];
+      assert.deepEqual(ours?.data, theirs?.data, id);
+      assert.equal(typeof ours?.normalise, typeof theirs?.normalise, id);
+      if (theirs) pinned++;
+    }
+    assert.ok(pinned > 30, `${pinned} built-ins with pinned data`);
+    const [ours, theirs] = [built.BUILTIN_BENCHMARKS.find((b) => b.id === "bm_gsm8k"), plain.BUILTIN_BENCHMARKS.find((b) => b.id === "bm_gsm8k")];
+    assert.deepEqual([ours.prompt_template, ours.few_shot.note], [undefined, undefined]);
+    assert.ok(theirs.prompt_template.includes("{question}") && theirs.few_shot.note.length > 0);
+  });
+
+  it("leaves out only the documentation keys of what defineRoute and .openapi() are given (and a route's responses, id, tags), never a schema's own field of that name, and marks pure the top-level schemas made from z alone", async () => {
+    const source = `const P = page(z.string());
+export const C = A.extend({});
+const A = z.object({ description: z.string(), summary: z.string().openapi({ description: "d", example: "e" }) }).openapi("A", { description: "a", examples: [{ description: "kept" }] });
+const r = defineRoute({ method: "get", operationId: "getA", tags: ["a"], summary: "s", description: "x", request: { query: z.object({ description: z.string() }), body: { description: "b", content: {} } }, responses: { 200: { description: "ok", content: { "application/json": { schema: A } } }, 201: json(z.object({}).openapi({ description: "in what goes" }), "d") } });`;
+    assert.equal(
+      await withoutDocumentation(source, "routes.ts"),
+      `const P = page(z.string());
+export const C = A.extend({});
+const A = /* @__PURE__ */ z.object({ description: /* @__PURE__ */ z.string(), summary: /* @__PURE__ */ z.string().openapi({  }) }).openapi("A", {  });
+const r = defineRoute({ method: "get", request: { query: z.object({ description: z.string() }), body: { content: {} } },  });`,
+    );
   });
 });

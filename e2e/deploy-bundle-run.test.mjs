@@ -7,7 +7,7 @@
 // the sources; this one is the deployed bytes. Starts processes (the stack,
 // the fixture model) and writes a temporary folder.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -27,7 +27,8 @@ async function ok(call) {
 }
 
 before(async () => {
-  const { script } = await buildWorker({ outdir: join(dir, "bundle") });
+  // As npm run deploy builds it: the OpenAPI document it serves goes into the assets (dashboard/dist).
+  const { script } = await buildWorker({ outdir: join(dir, "bundle"), intoAssets: true });
   env = await startEnvironment({ projectName: "deploy-run", script });
   const ds = await ok(env.api("POST", "/api/datasets/deploy-math/revisions", ROWS.map((r) => JSON.stringify(r)).join("\n") + "\n", "application/x-ndjson"));
   const bm = await ok(
@@ -48,6 +49,13 @@ after(async () => {
 });
 
 describe("the deploy bundle, served by the local stack", () => {
+  it("serves the OpenAPI document the deploy built, read from its assets, with this deployment's origin", async () => {
+    const doc = await ok(env.api("GET", "/api/openapi.json"));
+    const built = JSON.parse(readFileSync(join(dir, "bundle", "openapi.json"), "utf8"));
+    assert.ok(built.paths["/api/eval-runs"], "the built document has the routes");
+    assert.deepEqual(doc, { ...built, servers: [{ url: env.url, description: "This Assay deployment" }] });
+  });
+
   for (const provider of ["openai", "anthropic"]) {
     it(`runs a benchmark against an ${provider} target: every attempt called once and scored`, { timeout: 180_000 }, async () => {
       const model = `fixture-deploy-run-${provider}:accuracy=1`;

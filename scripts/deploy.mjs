@@ -115,7 +115,7 @@ for (const [n, step] of plan.steps.entries()) {
     // The first command, in this process: the build the upload is.
     const out = join(ROOT, BUNDLE_DIR);
     try {
-      await buildWorker({ outdir: out, env });
+      await buildWorker({ outdir: out, env, intoAssets: true });
     } catch (e) {
       fail(`building the Worker failed:\n${e.message}`);
     }

@@ -7,6 +7,8 @@ import type { RunGateRpc } from "./gate/contract";
 export interface Env {
   DB: D1Database;
   ARTIFACTS: R2Bucket;
+  /** The static assets (dashboard/dist); the deployed Worker reads its prebuilt OpenAPI document there (workers/http/app.ts). */
+  ASSETS?: Fetcher;
   /** Attempt messages, spread over four queues (workers/queue/attempt-queues.ts). */
   ATTEMPTS: Queue;
   ATTEMPTS_2: Queue;

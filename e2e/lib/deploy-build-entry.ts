@@ -3,7 +3,8 @@
 // oxc pass), and once more the plain way to compare: every way the Worker
 // reaches the model SDKs (the providers' entry points and their clients),
 // and the HTTP app, whose OpenAPI document passes every route's schemas
-// through zod and zod-to-openapi. No I/O of its own.
+// through zod and zod-to-openapi, and the built-ins' pinned sources. No I/O
+// of its own.
 export { createProvider } from "../../src/providers/index";
 export { createBatchClient } from "../../src/providers/batch-client";
 export { openaiClient } from "../../src/providers/openai";
@@ -12,3 +13,5 @@ export { anthropicClient } from "../../src/providers/anthropic";
 export { OpenAI } from "openai/client";
 export { MessagesClient } from "../../src/providers/anthropic-client";
 export { buildApp } from "../../workers/http/app";
+// What the Worker reads of the built-ins' definitions (their data and normalisers), and all of them, to compare.
+export { BUILTIN_BENCHMARKS, pinnedSourceOf } from "../../src/catalog";

@@ -16,10 +16,11 @@ export const NUTCRACKER = "brucewlee/nutcracker-db";
 export const NUTCRACKER_COMMIT = "95fa9aa468d4d0e179e2e950cc68cd5058463503";
 
 /** One nutcracker-db file pinned at NUTCRACKER_COMMIT, served by a mirror under `mirrorPath`. */
-export const nutcrackerFile = (mirrorPath: string, upstreamPath: string, sha256: string, bytes: number): SourceFile => ({
+/** `sha256` undefined: the dataset pins its files as a set (listing_sha256). */
+export const nutcrackerFile = (mirrorPath: string, upstreamPath: string, sha256: string | undefined, bytes: number): SourceFile => ({
   path: mirrorPath,
   url: rawUrl(NUTCRACKER, NUTCRACKER_COMMIT, upstreamPath),
-  sha256,
+  ...(sha256 === undefined ? {} : { sha256 }),
   bytes,
   format: "jsonl",
 });

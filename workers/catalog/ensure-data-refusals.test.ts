@@ -79,6 +79,16 @@ describe("ensureBuiltinRevision refuses what it cannot verify", { timeout: 60_00
     await nothingStored("builtin.gsm8k");
   });
 
+  it("names a connection workerd could not make as such, not as an internal error", async () => {
+    const offline = (async () => {
+      throw new Error("internal error; reference = 0hsmno9qc5vubmkug0kmttvr");
+    }) as typeof fetch;
+    const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_gsm8k"), { fetch: offline }));
+    expect(err.message).toContain("(no connection could be made; workerd's reference 0hsmno9qc5vubmkug0kmttvr). The network may be unreachable;");
+    expect(err.message).not.toMatch(/internal error/);
+    await nothingStored("builtin.gsm8k");
+  });
+
   it("refuses a mirror that is not an http(s) URL", async () => {
     for (const bad of ["ftp://example.org/data", "not a url"]) {
       const err = await refusal(ensureBuiltinRevision(env, db, await row("bm_humaneval"), { baseUrl: bad }));

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { builtinById, type BenchmarkDefinition } from "../../src/catalog";
 import { MMLU_SUBJECTS } from "../../src/catalog/benchmarks/mmlu/source";
+import { setListing } from "../../src/catalog/listing";
+import { sha256Hex } from "../../src/crypto/hash";
 import { parseTemplate } from "../../src/domain/template";
 import { openDb } from "../../src/db/client";
 import { benchmarks } from "../../src/db/schema";
@@ -66,10 +68,13 @@ describe("ensureBuiltinRevision loads pinned data into a global revision", { tim
     expect(rows.filter((r) => def.split === null || r.split === def.split)).toHaveLength(want.evaluated);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
 
-    // Provenance: the URLs it came from and the pinned digests.
+    // Provenance: the URLs it came from and the pinned digests (each file's, or where the files are pinned as a set, ones that make its listing).
     const source = JSON.parse(rev!.source!);
     const pinned = testPinned(id);
-    expect(source.files).toEqual(pinned.files.map((f) => ({ path: f.path, url: `${base()}/${f.path}`, sha256: f.sha256 })));
+    const files = source.files as { path: string; url: string; sha256: string }[];
+    expect(files.map(({ path, url }) => ({ path, url }))).toEqual(pinned.files.map((f) => ({ path: f.path, url: `${base()}/${f.path}` })));
+    if (pinned.listing_sha256 === undefined) expect(files.map((f) => f.sha256)).toEqual(pinned.files.map((f) => f.sha256));
+    else expect(await sha256Hex(new TextEncoder().encode(setListing(new Map(files.map((f) => [f.path, f.sha256])))))).toBe(pinned.listing_sha256);
     expect(source).toMatchObject({ repository: pinned.repository, commit: pinned.commit });
 
     // Recorded on the benchmark; a second call finds it without fetching.

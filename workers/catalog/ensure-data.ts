@@ -85,6 +85,17 @@ function unreachableHint(fromMirror: boolean): string {
 }
 
 /**
+ * A failed fetch in words. workerd reports a connection it could not make
+ * (no route, DNS, refused) as "internal error; reference = …", which reads
+ * as Assay's own fault: say what it is, keeping the reference for the logs.
+ */
+function fetchFailure(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const ref = /^internal error(?:; reference = (\S+))?/.exec(message);
+  return ref ? `no connection could be made${ref[1] ? `; workerd's reference ${ref[1]}` : ""}` : message;
+}
+
+/**
  * What `read` makes of the first ok response for the URL, tried again on
  * failures that may pass (network errors, 5xx, 429, a body that breaks off
  * while `read` consumes it); a BuiltinDataError from `read` is final.
@@ -97,7 +108,7 @@ async function fetchRead<T>(url: string, doFetch: typeof fetch, fromMirror: bool
     try {
       res = await doFetch(url, { redirect: "follow", ...(headers ? { headers } : {}) });
     } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
+      last = fetchFailure(err);
       continue;
     }
     if (res.ok) {

@@ -6,6 +6,14 @@ import { requireKey } from "./auth";
 import { docsPage } from "./docs-page";
 import { problemResponse, toProblem } from "./problem";
 import { newRouter } from "./router";
+
+/**
+ * Set by the deploy build only (scripts/lib/worker-build.mjs): the asset
+ * path of the OpenAPI document it generated with the plain build, which the
+ * deployed Worker serves instead of generating it (docs/deploy.md, "The
+ * bundle"). Undefined in `npm start` and the tests, which generate it live.
+ */
+declare const ASSAY_OPENAPI_ASSET: string | undefined;
 import { benchmarkOptionsRoutes } from "./routes/benchmark-options";
 import { benchmarkTasksRoutes } from "./routes/benchmark-tasks";
 import { benchmarksRoutes } from "./routes/benchmarks";
@@ -79,17 +87,27 @@ export function buildApp() {
     scheme: "bearer",
     description: "The operator's bootstrap token (ASSAY_BOOTSTRAP_TOKEN)",
   });
-  app.doc31("/api/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Assay API",
-      version: "0.1.0",
-      description: "Evaluate language models and agents: datasets, benchmarks, eval runs and their results.",
-      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
-    },
-    servers: [{ url: new URL(c.req.url).origin, description: "This Assay deployment" }],
-    security: [{ apiKey: [] }],
-  }));
+  const info = {
+    title: "Assay API",
+    version: "0.1.0",
+    description: "Evaluate language models and agents: datasets, benchmarks, eval runs and their results.",
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+  };
+  const servers = (url: string) => [{ url: new URL(url).origin, description: "This Assay deployment" }];
+  if (typeof ASSAY_OPENAPI_ASSET === "string") {
+    // The deployed Worker: the document the plain build generated at deploy
+    // time (scripts/lib/worker-build.mjs), with this request's origin.
+    const path = ASSAY_OPENAPI_ASSET;
+    app.get("/api/openapi.json", async (c) => {
+      const asset = await c.env.ASSETS?.fetch(new URL(path, c.req.url));
+      if (!asset?.ok) throw new AppError("misconfigured", `the OpenAPI document built at deploy time is not among the Worker's assets (${path}): deploy with npm run deploy`);
+      const doc = (await asset.json()) as { servers: unknown };
+      doc.servers = servers(c.req.url);
+      return c.json(doc);
+    });
+  } else {
+    app.doc31("/api/openapi.json", (c) => ({ openapi: "3.1.0", info, servers: servers(c.req.url), security: [{ apiKey: [] }] }));
+  }
   app.get("/api/docs", () => docsPage());
 
   app.notFound((c) => problemResponse(new AppError("not_found", `no route ${c.req.method} ${new URL(c.req.url).pathname}`)));
