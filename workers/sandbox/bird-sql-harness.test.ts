@@ -43,6 +43,34 @@ describe.runIf(inject("sandboxIsolation") !== "none")("BIRD's execution accuracy
     expect(opened.count).toBeLessThanOrEqual(1);
   });
 
+  it("attempts that find the database missing at once upload it once", async () => {
+    // A database of its own (a byte appended changes its digest, SQLite ignores it), so the store cannot hold it yet.
+    const { bytes } = await database();
+    const own = new Uint8Array([...bytes, 0]);
+    const ref = { file: "databases/financial.sqlite", sha256: await sha256Hex(own), bytes: own.byteLength };
+    // The upload starts only once all three were told the sandbox lacks the file, so the test does not depend on timing.
+    let missing = 0;
+    let allMissing: () => void;
+    const told = new Promise<void>((resolve) => (allMissing = resolve));
+    const counting: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (res.status === 409 && ++missing === 3) allMissing();
+      return res;
+    };
+    const viaCounting = sandboxClient(sandboxSettings(env)!, counting);
+    const opened = { count: 0 };
+    const open = async () => {
+      opened.count++;
+      await told;
+      return new Blob([own]).stream();
+    };
+    const one = () =>
+      scoreBirdSql({ output: "SELECT COUNT(*) FROM client", expected: null, spec: SPEC, row: { db_id: "financial", database: ref, SQL: "SELECT 4" } }, { execute: viaCounting, openRevisionFile: open });
+    const results = await Promise.all([one(), one(), one()]);
+    expect(results.map((r) => r.reward)).toEqual([1, 1, 1]);
+    expect(opened.count).toBe(1);
+  });
+
   it.each([
     ["row order is ignored", "SELECT name FROM client ORDER BY name DESC", "SELECT name FROM client ORDER BY client_id", 1],
     ["duplicate rows count once (a set)", "SELECT client_id FROM trans WHERE status = 'paid'", "SELECT DISTINCT client_id FROM trans WHERE status = 'paid'", 1],

@@ -39,6 +39,18 @@ export interface SandboxSettings {
   fetcher?: typeof fetch;
 }
 
+/** Uploads in flight in this isolate, by sandbox and digest: attempts that find the same database missing at once send it once. */
+const UPLOADS = new Map<string, Promise<void>>();
+
+function uploadOnce(key: string, upload: () => Promise<void>): Promise<void> {
+  let p = UPLOADS.get(key);
+  if (!p) {
+    p = upload().finally(() => UPLOADS.delete(key));
+    UPLOADS.set(key, p);
+  }
+  return p;
+}
+
 /** The sandbox's 409: the digests of the files it lacks. */
 const Missing = z.object({ missing: z.array(z.string()) });
 
@@ -64,7 +76,7 @@ export function sandboxClient(settings: SandboxSettings, fetcher: typeof fetch =
       for (const sha256 of missing) {
         const file = request.files.find((f) => f.sha256 === sha256);
         if (!file?.open) throw new ProviderError("permanent", `the sandbox lacks the file ${file?.name ?? sha256} (sha256 ${sha256}) and it cannot be uploaded from here`, { status });
-        await uploadSandboxFile(settings, { sha256, bytes: file.bytes }, await file.open(), fetcher);
+        await uploadOnce(`${settings.url} ${sha256}`, async () => uploadSandboxFile(settings, { sha256, bytes: file.bytes }, await file.open!(), fetcher));
       }
       ({ status, text } = await post(request));
     }
