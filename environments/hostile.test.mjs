@@ -6,7 +6,7 @@
 // the environment leaves no process behind. Skipped where the local
 // backend cannot run (not root, no bubblewrap or debootstrap).
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, statfsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, statfsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,12 +20,17 @@ import { loadKit } from "./trial.mjs";
 const skip = localSkip();
 const SECRET = "hostile-test-secret-value-000111";
 
-/** Host processes running as one of the environments' uids. */
-function environmentProcesses() {
+/**
+ * Host processes of one environment: those in its PID namespace (`ns`, as
+ * /proc/<pid>/ns/pid reads) running as one of the environments' uids. Other
+ * environments may run at the same time (vitest's environment runs, in the
+ * other lane), so a count over every environment uid would be theirs too.
+ */
+function environmentProcesses(ns) {
   return readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
     try {
       const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1]);
-      return uid >= ENV_UID_BASE && uid < ENV_UID_BASE + 65536;
+      return uid >= ENV_UID_BASE && uid < ENV_UID_BASE + 65536 && readlinkSync(`/proc/${p}/ns/pid`) === ns;
     } catch {
       return false;
     }
@@ -49,12 +54,15 @@ describe("hostile agents in a local environment", { skip: skip ?? false, timeout
   });
 
   it("are contained: no network, no host file, no secret, bounded disk, memory and processes, nothing left after", async () => {
-    const before = environmentProcesses().length;
     const hostFree = statfsSync("/").bavail * statfsSync("/").bsize;
     const env = await backend.start(image, { limits: { cpus: 1, memory_mb: 256, storage_mb: 64, pids: 128 }, allowInternet: false });
+    const ns = readlinkSync(`/proc/${env.pid}/ns/pid`);
     let out;
     try {
+      // The namespace is the environment's own: the host's processes are not in it.
+      assert.notEqual(ns, readlinkSync("/proc/self/ns/pid"));
       out = await runHostile(env, { secret: SECRET });
+      assert.ok(environmentProcesses(ns).length > 0, "the environment's processes are seen while it runs");
     } finally {
       await env.dispose();
     }
@@ -79,7 +87,7 @@ describe("hostile agents in a local environment", { skip: skip ?? false, timeout
     assert.match(text(out.forkBomb), /fork: (retry: )?Resource temporarily unavailable|Cannot fork/);
     assert.ok(out.forkBomb.timed_out || /still-here/.test(text(out.forkBomb)));
     // Disposed: not one process of the environment is left on the host.
-    for (let i = 0; i < 50 && environmentProcesses().length > before; i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(environmentProcesses().length, before);
+    for (let i = 0; i < 50 && environmentProcesses(ns).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(environmentProcesses(ns), []);
   });
 });

@@ -228,6 +228,8 @@ export async function localBackend({ cacheDir = defaultCacheDir(), stateDir, bui
     return {
       backend: "local",
       network,
+      // The environment's first process on the host: its PID namespace holds every process of the environment.
+      pid: container.pid,
       limits: container.limits,
       notes,
       ...environmentOver((argv, o) => container.exec({ argv, ...o })),
