@@ -18,6 +18,7 @@ import { miniToxigenFiles } from "./mini-toxigen";
 import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
 import { miniTasks, miniTau2MirrorFiles } from "./mini-tau2";
+import { MINI_MULTILINGUAL_PATH, miniMultilingualParquet } from "./mini-swebench-multilingual";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -218,6 +219,7 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniMtBenchFiles());
   files.push(...miniMathVisionFiles());
   files.push(...miniTau2MirrorFiles());
+  files.push({ path: MINI_MULTILINGUAL_PATH, text: "", gzip: false, bytes: miniMultilingualParquet() });
   return files;
 }
 

@@ -13,10 +13,14 @@
  * End around the test command, its exit status recorded after). A dataset
  * that ships its own eval_script and image (5.x task repositories) is run
  * as given, with the exit status recorded as the harness adds it.
+ * SWE-bench Multilingual's repositories get the harness's language-neutral
+ * script (no conda; the spec's build step after the test patch; its test
+ * commands as given), always in the marker layout, the only one it had.
  * Pure, no I/O.
  */
 import { END_TEST_OUTPUT, START_TEST_OUTPUT, TEST_EXIT_CODE, type RuleSetName } from "./grading";
 import type { SwebenchInstance } from "./instance";
+import { multilingualLanguage, multilingualSpec, type MultilingualSpec } from "./multilingual-specs";
 import { repoSpec } from "./specs";
 
 /** The harness's heredoc delimiter for the test patch. */
@@ -90,6 +94,9 @@ function recordExitCode(lines: string[]): string[] {
   return [...lines.slice(0, i), "SWEBENCH_TEST_EXIT_CODE=$?", lines[i]!, `echo "${TEST_EXIT_CODE}: $SWEBENCH_TEST_EXIT_CODE"`, ...lines.slice(i + 1)];
 }
 
+/** The harness's script: its header, then the commands, one a line. */
+const scriptOf = (lines: string[]) => ["#!/bin/bash", "set -uxo pipefail", ...lines].join("\n") + "\n";
+
 /**
  * The eval plan of an instance. Throws EvalPlanError when Assay knows no
  * test command for its repository and version and the dataset ships no
@@ -97,11 +104,23 @@ function recordExitCode(lines: string[]): string[] {
  */
 export function evalPlan(instance: SwebenchInstance, opts: EvalPlanOptions = {}): EvalPlan {
   const layout = opts.layout ?? "markers";
-  const image = instance.image ?? instanceImage(instance.instance_id, opts);
-  const timeout_s = opts.timeout_s ?? DEFAULT_EVAL_TIMEOUT_S;
+  const plan = (lines: string[], test_command: string | null, rules: RuleSetName): EvalPlan => ({
+    instance_id: instance.instance_id,
+    image: instance.image ?? instanceImage(instance.instance_id, opts),
+    workdir: TESTBED,
+    eval_script: scriptOf(lines),
+    test_command,
+    rules,
+    timeout_s: opts.timeout_s ?? DEFAULT_EVAL_TIMEOUT_S,
+  });
   if (instance.eval_script) {
     const body = instance.eval_script.trim().split("\n").filter((l) => l !== "#!/bin/bash" && l !== "set -uxo pipefail");
-    return { instance_id: instance.instance_id, image, workdir: TESTBED, eval_script: ["#!/bin/bash", "set -uxo pipefail", ...recordExitCode(body)].join("\n") + "\n", test_command: null, rules: "5.0", timeout_s };
+    return plan(recordExitCode(body), null, "5.0");
+  }
+  if (multilingualLanguage(instance.repo) !== null) {
+    const spec = multilingualSpec(instance.repo, instance.version);
+    if (!spec) throw new EvalPlanError(`no test command for ${instance.repo} at version ${instance.version}, and the instance ships no eval_script`);
+    return plan(multilingualLines(instance, spec), spec.test_cmd.join("\n"), "5.0");
   }
   const spec = repoSpec(instance.repo, instance.version);
   if (!spec) throw new EvalPlanError(`no test command for ${instance.repo} at version ${instance.version}, and the instance ships no eval_script`);
@@ -127,13 +146,21 @@ export function evalPlan(instance: SwebenchInstance, opts: EvalPlanOptions = {})
     ...(layout === "2.0" ? [testCommand] : recordExitCode([`: '${START_TEST_OUTPUT}'`, testCommand, `: '${END_TEST_OUTPUT}'`])),
     reset,
   ];
-  return {
-    instance_id: instance.instance_id,
-    image,
-    workdir: TESTBED,
-    eval_script: ["#!/bin/bash", "set -uxo pipefail", ...lines].join("\n") + "\n",
-    test_command: testCommand,
-    rules: layout === "2.0" ? "2.0" : "5.0",
-    timeout_s,
-  };
+  return plan(lines, testCommand, layout === "2.0" ? "2.0" : "5.0");
+}
+
+/** The 4.x harness's common eval script (make_eval_script_list_common) for a Multilingual repository, with the exit status recorded as 5.x does. */
+function multilingualLines(instance: SwebenchInstance, spec: MultilingualSpec): string[] {
+  const files = modifiedFiles(instance.test_patch);
+  const reset = files.length > 0 ? `git checkout ${instance.base_commit} ${files.join(" ")}` : 'echo "No test files to reset"';
+  return [
+    `cd ${TESTBED}`,
+    `git config --global --add safe.directory ${TESTBED}`,
+    `cd ${TESTBED}`,
+    reset,
+    `git apply --verbose --reject - <<'${HEREDOC}'\n${instance.test_patch}\n${HEREDOC}`,
+    ...(spec.build ?? []),
+    ...recordExitCode([`: '${START_TEST_OUTPUT}'`, ...spec.test_cmd, `: '${END_TEST_OUTPUT}'`]),
+    reset,
+  ];
 }

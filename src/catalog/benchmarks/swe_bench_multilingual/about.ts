@@ -1,16 +1,21 @@
 /** SWE-bench Multilingual's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT, notBundled } from "../../phrases";
-import { definition } from "./definition";
+import { CONTAINER_IMAGES_REQUIREMENT, ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT } from "../../phrases";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "SWE-bench-style issue fixing in nine languages beyond Python.",
-  status_detail: notBundled(definition.data, ENVIRONMENT_RUNNER_DETAIL, "Assay's eval plans hold SWE-bench's test commands for the Python repositories only (src/environments/swebench/specs.ts), so its nine languages' instances need their eval scripts too."),
+  status_detail:
+    "Its 300 instances load from the Hugging Face parquet pinned by the size and sha256 that public pins of the file state (the Git LFS pointer itself could not be read when it was pinned); the loader checks both, then every row's fields. " +
+    ENVIRONMENT_RUNNER_DETAIL +
+    " Each instance runs in its evaluation image as the official harness names it (swebench/sweb.eval.x86_64.<instance>, pulled by a runner with Docker or Podman; the local backend cannot build it), " +
+    "the agent edits /testbed at the base commit, then the test patch is applied and the test command the harness defines for the instance's repository and pull request runs. " +
+    "Logs of the Go, Rust and PHP repositories are graded by SWE-bench's rules (FAIL_TO_PASS and PASS_TO_PASS all passing); Assay has no parser yet for the C, C++, Java, JavaScript, TypeScript and Ruby repositories' logs, so their attempts end failed with that reason rather than a score.",
+  status_summary: "Runs on an environment runner that can pull the instances' images; Go, Rust and PHP instances graded",
   text: {
     what_it_measures: "Whether an agent's issue-fixing ability carries over to C, C++, Go, Java, JavaScript, TypeScript, PHP, Ruby and Rust codebases and their toolchains.",
     how_it_works:
       "Same protocol as SWE-bench: a real issue, the repository at its base commit, and the tests that the real fix made pass. " +
-      "The agent patches the code in a container and the verifier runs the tests; reward 1 only if all pass. Languages are the subsets.",
+      "The agent patches the code in a container and the verifier runs the tests; reward 1 only if all pass.",
     strengths: [
       "Exposes agents and scaffolds overfitted to Python tooling.",
       "Compatible with the SWE-bench harness, so the same runner serves both.",
@@ -25,6 +30,6 @@ export const about: BenchmarkAbout = {
     use_cases: ["Coding agents for polyglot monorepos", "Language-specific developer tools"],
   },
   credentials: [],
-  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner, with each language's toolchain in the task images."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, CONTAINER_IMAGES_REQUIREMENT],
   references: [{ title: "SWE-bench Multilingual", url: "https://www.swebench.com/multilingual.html" }],
 };

@@ -1,4 +1,6 @@
 /** SWE-bench Multilingual: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
+import { SWEBENCH_MULTILINGUAL_DATA } from "../../../environments/swebench/multilingual-data";
+import { swebenchRows } from "../../../environments/swebench/verified-data";
 import { AGENT_FEW_SHOT, runnerVerifier } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
 
@@ -8,19 +10,18 @@ export const definition: BenchmarkDefinition = {
   category: "agent",
   kind: "runner",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://huggingface.co/datasets/SWE-bench/SWE-bench_Multilingual",
-    revision: null,
-    license: null,
-    notes: "300 task instances from 42 repositories; evaluated with the SWE-bench harness.",
-  },
+  status: "needs_runner",
+  data: SWEBENCH_MULTILINGUAL_DATA,
+  normalise: swebenchRows,
   split: null,
-  prompt_template: null,
+  // As Verified's: the environment runner puts the agent in the instance's image, the repository at /testbed.
+  prompt_template:
+    "The repository {repo} is checked out at /testbed at commit {base_commit}. Resolve the issue below by editing the repository's files (do not change its tests). " +
+    "When you are done, reply with a short summary of the change.\n\n{problem_statement}",
   answer_column: null,
   scoring: runnerVerifier("swe-bench-tests"),
-  subsets: ["c", "cpp", "go", "java", "javascript", "typescript", "php", "ruby", "rust"],
+  // The rows name no language (only the repository), so there is no column to pick a language by.
+  subsets: [],
   few_shot: AGENT_FEW_SHOT,
-  sample_size: null,
+  sample_size: 300,
 };
