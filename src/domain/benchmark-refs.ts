@@ -42,7 +42,9 @@ export function resolveBenchmarkRefs(
   const ids = refs.map((ref, i) => {
     const hits = matches(ref, visible);
     if (hits.length > 1) {
-      errors.push({ field: fieldOf(i, ref), message: `'${ref}' names ${hits.length} benchmarks (${hits.map((b) => b.id).join(", ")}); give the id` });
+      // Sorted: the candidates come in whatever order the store read them.
+      const listed = hits.map((b) => b.id).sort();
+      errors.push({ field: fieldOf(i, ref), message: `'${ref}' names ${hits.length} benchmarks (${listed.join(", ")}); give the id` });
       return ref;
     }
     return hits[0]?.id ?? ref;

@@ -427,7 +427,7 @@ describe("eval runs: benchmarks by name", () => {
     const mixed = `T${name.slice(1)}`;
     const p = expectProblem(await call("POST", "/api/eval-runs", { key, body: runBody([`${name}x`, mixed]) }), 422, "validation_failed");
     expect(p.errors).toEqual([
-      { field: "benchmarks.1", message: `'${mixed}' names 2 benchmarks (${[a, b].join(", ")}); give the id` },
+      { field: "benchmarks.1", message: `'${mixed}' names 2 benchmarks (${[a, b].sort().join(", ")}); give the id` },
       { field: "benchmarks.0", message: `no benchmark with id or name '${name}x' in this project or the built-ins` },
     ]);
     // The exact spelling is not ambiguous.
