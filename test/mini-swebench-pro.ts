@@ -70,6 +70,27 @@ export function miniProRows(): Record<(typeof COLUMNS)[number], string>[] {
   }));
 }
 
+/** Every generated instance's run_script.sh (served by test/mini-swebench-pro-scripts.ts): runs each comma-separated test file with sh, which prints `PASS <name>` or `FAIL <name>`. */
+export const MINI_PRO_RUN_SCRIPT = `#!/bin/bash
+# Made-up: runs each comma-separated test file with sh.
+set -u
+IFS=',' read -r -a files <<< "$1"
+for f in "\${files[@]}"; do sh "$f"; done
+`;
+
+/** Every generated instance's parser.py: the PASS/FAIL lines to output.json as the harness's parsers write it. */
+export const MINI_PRO_PARSER = `"""Made-up: PASS/FAIL lines of stdout to the harness's output.json."""
+import json, sys
+
+stdout, _stderr, out = sys.argv[1:4]
+tests = []
+for line in open(stdout, encoding="utf-8"):
+    status, _, name = line.rstrip("\\n").partition(" ")
+    if status in ("PASS", "FAIL") and name:
+        tests.append({"name": name, "status": "PASSED" if status == "PASS" else "FAILED"})
+json.dump({"tests": tests}, open(out, "w"))
+`;
+
 /** The generated parquet file. */
 export function miniProParquet(): Uint8Array {
   const rows = miniProRows();

@@ -12,9 +12,10 @@ import { openDb } from "../../src/db/client";
 import { findOwnRevision } from "../../src/db/datasets";
 import { proEntryScript, proImage, pythonStringList, type ProInstance } from "../../src/environments/swebench/pro";
 import { SWEBENCH_PRO_DATA, swebenchProRows } from "../../src/environments/swebench/pro-data";
+import { SWEBENCH_PRO_SCRIPTS, swebenchProScriptRows } from "../../src/environments/swebench/pro-scripts";
 import { readRows } from "../../src/storage/dataset-rows";
 import { realData } from "../../test/builtin-data";
-import { MINI_PRO_PATH, miniProRows } from "../../test/mini-swebench-pro";
+import { MINI_PRO_PARSER, MINI_PRO_PATH, MINI_PRO_RUN_SCRIPT, miniProRows } from "../../test/mini-swebench-pro";
 import { BuiltinDataError, ensurePinnedRevision } from "./ensure-data";
 
 const db = openDb(env.DB);
@@ -75,5 +76,38 @@ describe.skipIf(realData())("SWE-bench Pro's pinned parquet", { timeout: 120_000
       return swebenchProRows([{ file, bytes }]);
     };
     await expect(bad()).rejects.toThrow(/row 2: fail_to_pass not a list of strings/);
+  });
+});
+
+// The harness's run_scripts/ folder, pinned by its git tree id, as the
+// mirror serves it (generated in both modes: test/mini-swebench-pro-scripts.ts).
+describe("SWE-bench Pro's pinned run scripts", { timeout: 120_000 }, () => {
+  const scriptsPinned = (tree?: string): PinnedDataset => {
+    const pin = inject("datasetPins")[SWEBENCH_PRO_SCRIPTS.git_tree!.archive_path]?.git_tree;
+    if (!pin) throw new Error("the test mirror has no run_scripts archive");
+    return { ...SWEBENCH_PRO_SCRIPTS, name: `builtin.swebench-pro-scripts-${uniq()}`, git_tree: { ...SWEBENCH_PRO_SCRIPTS.git_tree!, ...pin, ...(tree ? { tree } : {}) } };
+  };
+
+  it("loads from the mirror's archive into one row per instance: its run_script.sh and parser.py", async () => {
+    const rev = await ensurePinnedRevision(env, db, scriptsPinned(), swebenchProScriptRows, { baseUrl: base() });
+    const rows = (await readRows(env.ARTIFACTS, rev, 0, rev.rowCount)).map((r) => r.data as { instance_id: string; run_script: string; parser: string });
+    expect(rows.map((r) => r.instance_id)).toEqual(miniProRows().map((r) => r.instance_id).sort());
+    expect(rows.every((r) => r.run_script === MINI_PRO_RUN_SCRIPT && r.parser === MINI_PRO_PARSER)).toBe(true);
+  });
+
+  it("refuses a folder whose files do not hash to the pinned tree id, storing nothing", async () => {
+    const data = scriptsPinned("1".repeat(40));
+    const err = await ensurePinnedRevision(env, db, data, swebenchProScriptRows, { baseUrl: base() }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(BuiltinDataError);
+    expect((err as Error).message).toMatch(/does not match the pinned folder/);
+    expect(await findOwnRevision(db, null, data.name, 1)).toBeUndefined();
+  });
+
+  it("refuses an instance directory without its parser.py, naming it", async () => {
+    const file = (path: string) => ({ file: { path, url: "", format: "blob" as const, bytes: 1 }, bytes: new TextEncoder().encode("x") });
+    await expect(swebenchProScriptRows([file("instance_a/run_script.sh"), file("instance_a/parser.py"), file("instance_b/run_script.sh")])).rejects.toThrow("instance_b: has no parser.py");
   });
 });
