@@ -4,14 +4,13 @@
  * its size and sha256; and the loader turning it into revision rows: the
  * row as it is, one per instance, in instance_id order, each checked as a
  * Pro instance (its test lists and selected test files readable as the
- * Python list literals the harness eval()s, pro.ts's pythonStringList).
+ * Python list literals the harness eval()s: pro-task.ts's ProRow).
  * Pure data and parsing, no I/O.
  */
-import { z } from "zod";
 import { recordsOf } from "../../catalog/read";
 import type { LoadedFile, PinnedDataset } from "../../catalog/types";
 import type { JsonObject } from "../../datasets/canonical-json";
-import { ProFormatError, pythonStringList } from "./pro";
+import { ProRow } from "./pro-task";
 
 const REPO = "ScaleAI/SWE-bench_Pro";
 /** The dataset repository's commit the harness's users pin (its data/ last changed at 2dd05cab). */
@@ -41,30 +40,6 @@ export const SWEBENCH_PRO_DATA: PinnedDataset = {
     "before_repo_set_cmd, selected_test_files_to_run and dockerhub_tag (the image in jefzda/sweap-images). " +
     "The commercial and held-out subsets are not public.",
 };
-
-/** A Python list literal of strings, as the Pro rows hold their lists. */
-const PyList = z.string().superRefine((v, ctx) => {
-  try {
-    pythonStringList(v);
-  } catch (e) {
-    if (!(e instanceof ProFormatError)) throw e;
-    ctx.addIssue({ code: "custom", message: e.message });
-  }
-});
-
-/** The fields of a Pro row the runner and the grader read. */
-export const ProRow = z.object({
-  instance_id: z.string().regex(/^instance_[A-Za-z0-9._-]+$/, "is not instance_<owner>__<repo>-<commit>…"),
-  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, "is not owner/name"),
-  base_commit: z.string().regex(/^[0-9a-f]{40}$/, "is not a commit"),
-  patch: z.string(),
-  problem_statement: z.string(),
-  before_repo_set_cmd: z.string(),
-  selected_test_files_to_run: PyList,
-  fail_to_pass: PyList,
-  pass_to_pass: PyList,
-  dockerhub_tag: z.string().nullish(),
-});
 
 /** Revision rows from the pinned parquet. Throws naming the file and row on a row that is not a Pro instance, or an instance twice. */
 export async function swebenchProRows(files: LoadedFile[]): Promise<JsonObject[]> {
