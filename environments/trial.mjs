@@ -43,7 +43,7 @@ let kitPromise = null;
 export function loadKit() {
   kitPromise ??= (async () => {
     const url = (p) => new URL(`../src/environments/${p}`, import.meta.url).href;
-    const [task, row, reward, config, instance, plan, grading, tree] = await Promise.all([
+    const [task, row, reward, config, instance, plan, grading, tree, pro, proTask] = await Promise.all([
       importTs(url("harbor/task.ts")),
       importTs(url("task-row.ts")),
       importTs(url("harbor/reward.ts")),
@@ -52,8 +52,10 @@ export function loadKit() {
       importTs(url("swebench/eval-plan.ts")),
       importTs(url("swebench/grading.ts")),
       importTs(url("file-tree.ts")),
+      importTs(url("swebench/pro.ts")),
+      importTs(url("swebench/pro-task.ts")),
     ]);
-    return { ...task, ...row, ...reward, ...config, ...instance, ...plan, ...grading, ...tree };
+    return { ...task, ...row, ...reward, ...config, ...instance, ...plan, ...grading, ...tree, ...pro, ...proTask };
   })();
   return kitPromise;
 }
@@ -94,6 +96,25 @@ export async function taskOfAttempt(attempt, kit) {
       tests: kit.subtree(task.files, "tests"),
       solution: task.solution ? kit.subtree(task.files, "solution") : null,
       warnings: task.config.warnings,
+    };
+  }
+  if (data.environment === "swebench_pro") {
+    const got = kit.ProTaskRow.safeParse(data);
+    if (!got.success) throw new Error("the task row is not a SWE-bench Pro task: " + got.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    const pro = got.data;
+    const instance = pro.instance;
+    return {
+      kind: "swebench_pro",
+      name: instance.instance_id,
+      instruction: kit.proInstruction(instance),
+      // The harness waits an hour for an instance's container (swe_bench_pro_eval.py).
+      limits: { cpus: 1, memory_mb: 4096, storage_mb: 10240, gpus: 0, gpu_types: null, allow_internet: true, timeouts: { build_sec: 1800, agent_sec: 3000, verifier_sec: 3600 } },
+      environment: { name: instance.instance_id, dockerfile: pro.dockerfile ?? null, image: kit.proImage(instance), files: new Map() },
+      env: { environment: {}, verifier: {}, solution: {} },
+      workdir: "/app",
+      instance,
+      pro,
+      warnings: [],
     };
   }
   const parsed = kit.SwebenchInstance.safeParse(data);
@@ -207,7 +228,7 @@ export async function runTrial(attempt, { backend, assayUrl, fetchImpl = fetch, 
     let agent;
     try {
       if (agentKind === "oracle") {
-        agent = await runOracle({ ...base, solution: task.solution ?? undefined, patch: task.kind === "swebench" ? (task.instance.patch ?? "") : undefined, solutionEnv: resolveTemplates(task.env.solution, params.task_env).env, toolOutput });
+        agent = await runOracle({ ...base, solution: task.solution ?? undefined, patch: task.kind === "swebench" || task.kind === "swebench_pro" ? (task.instance.patch ?? "") : undefined, solutionEnv: resolveTemplates(task.env.solution, params.task_env).env, toolOutput });
       } else if (agentKind === "bash") {
         const target = { provider: params.provider ?? "openai", base_url: params.base_url, model: params.model, api_key: attempt.secrets?.api_key, params: params.model_params ?? {} };
         agent = await runBashAgent({ ...base, target, instruction: task.instruction, messages: attempt.task.messages, sampling: attempt.sampling, params, fetchImpl });
@@ -236,6 +257,7 @@ export async function runTrial(attempt, { backend, assayUrl, fetchImpl = fetch, 
     await phase("verify");
     const verifierTimeout = Math.max(1, Math.floor(Math.min(verifierS, (deadline - now() - FINALIZE_MS) / 1000)));
     if (task.kind === "harbor") result = await verifyHarbor(env, task, verifierTimeout, kit, params, structured, artifacts);
+    else if (task.kind === "swebench_pro") result = await verifySwebenchPro(env, task, verifierTimeout, kit, structured, artifacts);
     else result = await verifySwebench(env, task, verifierTimeout, kit, structured, artifacts);
     ended("verify");
     if (result.error === null && (await env.oomKilled?.())) notes.push("the kernel killed a process of the environment for exceeding its memory limit");
@@ -318,6 +340,56 @@ async function verifySwebench(env, task, timeoutS, kit, structured, artifacts) {
   return {
     reward,
     structured: { composite: reward, dimensions: { resolved: reward }, judge_summary: grade.reason, swebench: { resolution: grade.resolution, tests_status: grade.tests_status ?? null, rules: grade.rules, parser: grade.parser } },
+    exit_code: r.exit_code,
+    error: null,
+    output: diff.output.toString("utf8").slice(0, 200_000) || null,
+  };
+}
+
+/**
+ * SWE-bench Pro, as its harness: the agent's changes as patch.diff (new
+ * files included), with the instance's run_script.sh and parser.py and the
+ * entry script, in /workspace; `bash /workspace/entryscript.sh` resets
+ * /app to the base commit, applies the patch, runs the selected tests and
+ * the parser; output.json graded: resolved only when every FAIL_TO_PASS
+ * and PASS_TO_PASS test PASSED. Where the harness counts a missing or
+ * unreadable output.json as unresolved, the attempt fails with the reason
+ * (a verifier that crashed is never a 0 here).
+ */
+async function verifySwebenchPro(env, task, timeoutS, kit, structured, artifacts) {
+  const { instance, pro } = task;
+  const diff = await env.exec({ command: `git add -A && git -c core.fileMode=false diff --cached ${instance.base_commit}`, cwd: "/app", timeout_s: 120 });
+  artifacts.push(["patch.diff", diff.output, "text/x-diff; charset=utf-8"]);
+  const entry = kit.proEntryScript(instance, pro.exports);
+  const files = new Map([
+    ["patch.diff", diff.exit_code === 0 ? diff.output : Buffer.alloc(0)],
+    ["run_script.sh", Buffer.from(pro.run_script)],
+    ["parser.py", Buffer.from(pro.parser)],
+    ["entryscript.sh", Buffer.from(entry)],
+  ]);
+  await env.exec({ command: "rm -rf /workspace && mkdir -p /workspace", timeout_s: 60 });
+  await env.writeFiles("/workspace", files);
+  const r = await env.exec({ command: "bash /workspace/entryscript.sh", cwd: "/app", timeout_s: timeoutS, maxOutput: 16 * 1024 * 1024 });
+  artifacts.push(["entryscript-output.txt", r.output, "text/plain; charset=utf-8"]);
+  for (const name of ["stdout.log", "stderr.log", "output.json"]) {
+    const bytes = await env.readFile(`/workspace/${name}`);
+    if (bytes) artifacts.push([name, bytes, name.endsWith(".json") ? "application/json" : "text/plain; charset=utf-8"]);
+  }
+  structured.verifier = { command: "bash /workspace/entryscript.sh", exit_code: r.exit_code, timed_out: r.timed_out, duration_ms: r.duration_ms };
+  if (r.timed_out) return { reward: null, structured: { judge_summary: `the entry script did not finish within ${timeoutS} s` }, exit_code: null, error: `the SWE-bench Pro entry script did not finish within its ${timeoutS} s`, output: null };
+  const output = await env.readFile("/workspace/output.json");
+  if (!output) return { reward: null, structured: { judge_summary: `parser.py wrote no /workspace/output.json; the entry script's output ended:\n${tail(r.output)}` }, exit_code: r.exit_code, error: "the verifier failed: parser.py wrote no output.json", output: null };
+  let grade;
+  try {
+    grade = kit.gradeProOutput(output.toString("utf8"), instance);
+  } catch (err) {
+    return { reward: null, structured: { judge_summary: err.message }, exit_code: r.exit_code, error: `output.json could not be graded: ${err.message}`, output: null };
+  }
+  const reward = grade.resolved ? 1 : 0;
+  const summary = grade.resolved ? "resolved: every FAIL_TO_PASS and PASS_TO_PASS test PASSED in output.json" : `not resolved: ${grade.not_passed.length} listed test(s) not PASSED in output.json: ${grade.not_passed.slice(0, 10).join(", ")}`;
+  return {
+    reward,
+    structured: { composite: reward, dimensions: { resolved: reward }, judge_summary: summary, swebench_pro: { resolved: grade.resolved, not_passed: grade.not_passed } },
     exit_code: r.exit_code,
     error: null,
     output: diff.output.toString("utf8").slice(0, 200_000) || null,

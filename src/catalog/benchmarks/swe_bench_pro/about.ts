@@ -5,7 +5,13 @@ import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "Long-horizon, multi-file engineering tasks from business and developer-tool codebases, built to resist contamination.",
-  status_detail: notBundled(definition.data, ENVIRONMENT_RUNNER_DETAIL, "Its public set's instances name their own images and run scripts; once pinned, they run on the environment runner as SWE-bench Verified does."),
+  status_detail: notBundled(
+    definition.data,
+    ENVIRONMENT_RUNNER_DETAIL,
+    "Built and tested apart from the entry: its public set's 731 instances pinned (the Hugging Face parquet at a commit, by its sha256), the harness's per-instance run_script.sh and parser.py pinned (the git tree id of run_scripts/ in scaleapi/SWE-bench_Pro-os), " +
+      "and the environment runner's SWE-bench Pro branch (the instance's image, the harness's entry script, output.json graded as the harness grades it). " +
+      "What remains: the entry loading both and joining each instance with its two scripts into the row an attempt carries.",
+  ),
   text: {
     what_it_measures:
       "Sustained engineering on changes a professional might need hours or days for: " +

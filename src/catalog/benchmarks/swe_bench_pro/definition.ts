@@ -12,9 +12,10 @@ export const definition: BenchmarkDefinition = {
   data: {
     kind: "external",
     location: "https://huggingface.co/datasets/ScaleAI/SWE-bench_Pro (public set) and https://github.com/scaleapi/SWE-bench_Pro-os",
-    revision: null,
+    // The pinned commit of the public set (src/environments/swebench/pro-data.ts), not yet loaded by this entry.
+    revision: "7ab5114912baf22bb098818e604c02fe7ad2c11f",
     license: null,
-    notes: "Only the public set is downloadable; the held-out and commercial sets are evaluated by Scale AI.",
+    notes: "Only the public set is downloadable; the held-out and commercial sets are evaluated by Scale AI. The public set and the harness's run scripts are pinned (pro-data.ts, pro-scripts.ts); the entry does not load them yet.",
   },
   split: null,
   prompt_template: null,
