@@ -38,7 +38,10 @@ describe("results at scale", { timeout: 120_000 }, () => {
     console.log(`scores of ${N} attempts: runScores ${direct} ms, GET /scores ${viaApi} ms, rows read ${scores!.rows_read}`);
 
     // One primary-key range scan of the run's attempts, plus the same rows read back from the GROUP BY sorter.
-    expect(scores!.rows_read).toBe(2 * N);
+    // A few rows more when SQLite re-reads its own schema first (seen once in 13 runs: 200,001); a
+    // second scan of the attempts would be 2N more.
+    expect(scores!.rows_read).toBeGreaterThanOrEqual(2 * N);
+    expect(scores!.rows_read).toBeLessThanOrEqual(2 * N + 100);
     const outcomes: AttemptOutcome[] = [];
     for (let m = 0; m < MEMBERS; m++) {
       for (let i = 0; i < K; i++) outcomes.push({ member: `task-${m}`, attempt_index: i, reward: reward(m, i), terminal: true, dispatched: true, subset: `s${m % 20}` });
