@@ -18,6 +18,7 @@
  */
 import { z } from "zod";
 import { toHex } from "../crypto/hash";
+import type { PinnedGitTree } from "./types";
 
 /** Why a listing or a file does not match its pin, in words naming the path. */
 export class GitTreeError extends Error {}
@@ -146,4 +147,13 @@ export async function listingOfFiles(files: readonly { path: string; executable:
   const out: GitTreeEntry[] = [];
   for (const f of files) out.push({ path: f.path, mode: f.executable ? "100755" : "100644", type: "blob", sha: await gitBlobId(f.bytes), size: f.bytes.byteLength });
   return out;
+}
+
+/** A pinned git folder on GitHub: its listing and raw URLs follow from the repository, commit, tree and folder. */
+export function githubTreePin(repo: string, commit: string, pin: Omit<PinnedGitTree, "listing_url" | "raw_url_prefix">): PinnedGitTree {
+  return {
+    ...pin,
+    listing_url: `https://api.github.com/repos/${repo}/git/trees/${pin.tree}?recursive=1`,
+    raw_url_prefix: `https://raw.githubusercontent.com/${repo}/${commit}/${pin.folder}/`,
+  };
 }

@@ -10,6 +10,7 @@
  * row per instance: {instance_id, run_script, parser}, the two files the
  * entry script runs, in instance_id order. Pure data and parsing, no I/O.
  */
+import { githubTreePin } from "../../catalog/git-tree";
 import type { LoadedFile, PinnedDataset } from "../../catalog/types";
 import type { JsonObject } from "../../datasets/canonical-json";
 
@@ -28,16 +29,14 @@ export const SWEBENCH_PRO_SCRIPTS: PinnedDataset = {
   commit: COMMIT,
   license: "MIT",
   files: [],
-  git_tree: {
+  git_tree: githubTreePin(REPO, COMMIT, {
     tree: TREE,
     folder: FOLDER,
-    listing_url: `https://api.github.com/repos/${REPO}/git/trees/${TREE}?recursive=1`,
-    raw_url_prefix: `https://raw.githubusercontent.com/${REPO}/${COMMIT}/${FOLDER}/`,
     archive_path: "swebench_pro/run_scripts.tar",
     // As `git ls-tree -r -l` of the commit states them: 1,000 instance directories.
     files: 3_098,
     bytes: 17_608_134,
-  },
+  }),
   notes:
     "SWE-bench Pro's per-instance run_script.sh and parser.py as the official harness repository holds them, pinned by the git tree id of run_scripts/ at the commit. " +
     "Loading it upstream costs one request per file (3,099 with the listing), under a Worker's 10,000 subrequests; from a mirror, one.",

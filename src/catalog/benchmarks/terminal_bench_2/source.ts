@@ -13,6 +13,7 @@
  * pinned. Re-pinning to the official repository is these constants (its
  * commit, "" for its root folder, that tree id, counts). Pure data, no I/O.
  */
+import { githubTreePin } from "../../git-tree";
 import type { PinnedDataset } from "../../types";
 
 const REPO = "yujianll/skill-usage";
@@ -29,16 +30,14 @@ export const TERMINAL_BENCH_2_DATA: PinnedDataset = {
   commit: COMMIT,
   license: "Apache-2.0",
   files: [],
-  git_tree: {
+  git_tree: githubTreePin(REPO, COMMIT, {
     tree: TREE,
     folder: FOLDER,
-    listing_url: `https://api.github.com/repos/${REPO}/git/trees/${TREE}?recursive=1`,
-    raw_url_prefix: `https://raw.githubusercontent.com/${REPO}/${COMMIT}/${FOLDER}/`,
     archive_path: "terminal_bench_2/tasks.tar",
     files: 859,
     // The 855 files whose sizes the copy read here held; four large ones (two weights.pt, two .tar.gz) were absent from it, so the folder is larger.
     bytes: 11_689_770,
-  },
+  }),
   notes:
     "The 89 tasks of Terminal-Bench 2.0 in Harbor's task format, one row each, pinned by the git tree id of the folder that holds them. " +
     "Harbor's registry names laude-institute/terminal-bench-2@69671fba for terminal-bench@2.0; this copy (a vendored folder of a paper repository) is pinned because it could be read where the pin was made, and was not byte-compared with the official one. " +
