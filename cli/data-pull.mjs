@@ -182,7 +182,19 @@ async function pullGitTree(source, { out, base, fetchImpl, retryDelayMs }) {
  */
 export async function pullSource(source, { out, from, fetchImpl = fetch, retryDelayMs }) {
   const base = from?.replace(/\/+$/, "");
-  if (source.git_tree) return pullGitTree(source, { out, base, fetchImpl, retryDelayMs });
+  const tree = source.git_tree ? await pullGitTree(source, { out, base, fetchImpl, retryDelayMs }) : null;
+  if (tree && source.files.length === 0) return tree;
+  // A folder beside files (SWE-bench Pro's run scripts beside its parquet): both are the source, counted together.
+  const own = await pullFiles(source, { out, base, fetchImpl, retryDelayMs });
+  return tree ? { files: own.files + tree.files, bytes: own.bytes + tree.bytes, fetched: own.fetched + tree.fetched } : own;
+}
+
+/**
+ * The pinned files of a source (and the images its rows name), each checked before it is written.
+ * @param {any} source
+ * @param {{out: string, base?: string, fetchImpl: typeof fetch, retryDelayMs?: number}} opts
+ */
+async function pullFiles(source, { out, base, fetchImpl, retryDelayMs }) {
   const urlOf = (path, upstream) => (base === undefined ? upstream : `${base}/${path}`);
   let bytesTotal = 0;
   let fetched = 0;

@@ -225,6 +225,25 @@ describe("assay data pull of a folder pinned by its git tree id", () => {
     assert.equal(existsSync(join(out, "tree/tasks.tar")), false);
   });
 
+  test("pulls a folder beside pinned files (SWE-bench Pro's scripts beside its parquet): both written, counted together", async () => {
+    for (const f of FOLDER) files.set(`/both/raw/${f.path}`, f.text);
+    const data = '{"q":"one"}\n';
+    files.set("/up/both.jsonl", data);
+    const file = { path: "both/data.jsonl", url: `${base}/up/both.jsonl`, sha256: sha(data), bytes: data.length, format: "jsonl", member: null };
+    sources.set("bm_both", () => ({ ...treeSource("bm_both", "both")(), files: [file] }));
+    const out = join(dir, "t5");
+    const r = await run(["data", "pull", "bm_both", "--out", out, "--json"]);
+    assert.equal(r.code, EXIT.OK, r.err);
+    assert.deepEqual(JSON.parse(r.out).pulled.map((p) => [p.benchmark, p.files, p.fetched, p.error]), [["bm_both", 7, 8, null]]);
+    assert.equal(readFileSync(join(out, "both/data.jsonl"), "utf8"), data);
+    assert.equal(tarUnpack(readFileSync(join(out, "tree/tasks.tar"))).length, FOLDER.length);
+    // A file that does not match refuses it, though the folder was good.
+    sources.set("bm_both_bad", () => ({ ...treeSource("bm_both_bad", "both")(), files: [{ ...file, sha256: sha("other") }] }));
+    const bad = await run(["data", "pull", "bm_both_bad", "--out", join(dir, "t6")]);
+    assert.equal(bad.code, EXIT.CHECK_FAILED);
+    assert.equal(existsSync(join(dir, "t6", "both/data.jsonl")), false);
+  });
+
   test("takes another mirror's archive with --from only when its files rebuild the tree id", async () => {
     const archive = (x) => tarPack(FOLDER.map((f) => ({ path: f.path, data: f.path === "a/sub/x" ? x : f.text, mode: f.mode === "100755" ? 0o755 : 0o644 })));
     files.set("/m/tree/tasks.tar", archive("x"));

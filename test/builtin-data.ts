@@ -34,7 +34,8 @@ export function testPinned(id: string): PinnedDataset {
   if (data.git_tree) {
     const pin = pins[data.git_tree.archive_path]?.git_tree;
     if (!pin) throw new Error(`the test mirror has no archive at ${data.git_tree.archive_path}`);
-    return { ...data, git_tree: { ...data.git_tree, ...pin } };
+    // Beside files (SWE-bench Pro's parquet): those as the mirror serves them too.
+    return { ...data, files: data.files.map((f) => pinned(f, pins[f.path])), git_tree: { ...data.git_tree, ...pin } };
   }
   // Real files are served as they are, but for the few the setup builds from them (GPQA's archive from the shared CSV).
   if (realData()) return { ...data, files: data.files.map((f) => pinned(f, pins[f.path])) };

@@ -149,6 +149,16 @@ export async function listingOfFiles(files: readonly { path: string; executable:
   return out;
 }
 
+/**
+ * Where a pinned folder comes from, as `owner/name@commit:folder`, read from
+ * its raw URL prefix (GitHub's raw files at the commit); `data`'s own
+ * repository and commit for a folder served elsewhere.
+ */
+export function gitTreeOrigin(pin: PinnedGitTree, data: { repository: string; commit: string }): string {
+  const m = /^https:\/\/raw\.githubusercontent\.com\/([^/]+\/[^/]+)\/([0-9a-f]{40})\//.exec(pin.raw_url_prefix);
+  return `${m ? `${m[1]}@${m[2]}` : `${data.repository}@${data.commit}`}:${pin.folder}`;
+}
+
 /** A pinned git folder on GitHub: its listing and raw URLs follow from the repository, commit, tree and folder. */
 export function githubTreePin(repo: string, commit: string, pin: Omit<PinnedGitTree, "listing_url" | "raw_url_prefix">): PinnedGitTree {
   return {

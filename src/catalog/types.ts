@@ -109,8 +109,9 @@ export interface PinnedDataset {
   /** Images the rows refer to, pinned as a set and stored with the revision. */
   images?: PinnedImages;
   /**
-   * A whole folder of the repository pinned by its git tree id (Terminal-Bench's tasks): its files are the
-   * folder's, listed and checked against the tree id, not `files` (which stays empty).
+   * A whole folder of a repository pinned by its git tree id, listed and checked against it: the data
+   * itself (Terminal-Bench's tasks; `files` stays empty), or beside `files`, whose files the loader gets
+   * first (SWE-bench Pro's parquet, then the harness's run scripts, from their own repository).
    */
   git_tree?: PinnedGitTree;
   /** Caveats about the copy (converted format, mirror instead of upstream). */

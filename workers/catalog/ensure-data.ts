@@ -13,6 +13,7 @@
  * I/O: outbound fetch, the D1 handle and the R2 bucket of `env`.
  */
 import { pinnedSourceOf } from "../../src/catalog";
+import { gitTreeOrigin } from "../../src/catalog/git-tree";
 import { setListing } from "../../src/catalog/listing";
 import { openPinned } from "../../src/catalog/pinned-archive";
 import { streamed, type EmbeddedLoader, type LineNormaliser, type LoadedFile, type Normaliser, type PinnedDataset, type SourceFile, type SqliteDatabasesLoader } from "../../src/catalog/types";
@@ -159,16 +160,23 @@ interface FetchedPinned {
   source: Record<string, unknown>;
 }
 
-/** Fetches every file of the dataset and checks each against its pinned sha256 (or, for a git folder, against its tree id). */
+/** Fetches every file of the dataset and checks each against its pinned sha256; a git folder's files, after them, against its tree id. */
 async function fetchPinned(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<FetchedPinned> {
-  if (data.git_tree) {
-    const pin = data.git_tree;
-    const got = await fetchGitTreeFiles(pin, base, {
-      bytes: (url, headers) => fetchBytes(url, doFetch, base !== undefined, headers),
-      refuse: (m) => new BuiltinDataError(`${data.repository}@${data.commit}:${pin.folder}: ${m}`),
-    });
-    return { files: got.files, source: { repository: data.repository, commit: data.commit, git_tree: { folder: pin.folder, tree: pin.tree, files: got.files.length, from: got.from, requests: got.requests } } };
-  }
+  const own = await fetchPinnedFiles(data, base, doFetch);
+  if (!data.git_tree) return own;
+  const pin = data.git_tree;
+  const got = await fetchGitTreeFiles(pin, base, {
+    bytes: (url, headers) => fetchBytes(url, doFetch, base !== undefined, headers),
+    refuse: (m) => new BuiltinDataError(`${gitTreeOrigin(pin, data)}: ${m}`),
+  });
+  const tree = { folder: pin.folder, tree: pin.tree, files: got.files.length, from: got.from, requests: got.requests };
+  // A folder alone (Terminal-Bench's tasks) records itself; beside files (SWE-bench Pro's scripts), also where it comes from.
+  if (data.files.length === 0) return { files: got.files, source: { repository: data.repository, commit: data.commit, git_tree: tree } };
+  return { files: [...own.files, ...got.files], source: { ...own.source, git_tree: { ...tree, origin: gitTreeOrigin(pin, data) } } };
+}
+
+/** The pinned files of the dataset, each checked against its sha256 (or all of them against the set's listing). */
+async function fetchPinnedFiles(data: PinnedDataset, base: string | undefined, doFetch: typeof fetch): Promise<FetchedPinned> {
   const files: LoadedFile[] = [];
   const urls: string[] = [];
   const digests = new Map<string, string>();

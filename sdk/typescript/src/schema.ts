@@ -5534,7 +5534,7 @@ export interface components {
         /** sha256 of the lines '<sha256> <path>\n' of every image, sorted by path */
         listing_sha256: string;
       } | null;
-      /** When set, the data is a whole folder pinned by its git tree id (files is empty) */
+      /** When set, a whole folder pinned by its git tree id: the data itself when files is empty, else loaded after the files (its origin is in raw_url_prefix) */
       git_tree: {
         /** The folder's git tree id at the commit: its listing must rebuild it, and each file hash to the blob id the listing gives */
         tree: string;

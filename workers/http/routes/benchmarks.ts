@@ -106,7 +106,7 @@ export const PinnedSourceView = z
         bytes: z.number().int(),
       })
       .nullable()
-      .openapi({ description: "When set, the data is a whole folder pinned by its git tree id (files is empty)" }),
+      .openapi({ description: "When set, a whole folder pinned by its git tree id: the data itself when files is empty, else loaded after the files (its origin is in raw_url_prefix)" }),
     notes: z.string(),
   })
   .openapi("PinnedSource");
