@@ -27,7 +27,7 @@ import type { TestProject } from "vitest/node";
 import { serveDatasets } from "../scripts/lib/datasets-server.mjs";
 import { miniDatasetFiles, type MiniFile } from "./mini-datasets";
 import { miniImageSets } from "./mini-math-vision";
-import { miniProScriptFiles } from "./mini-swebench-pro-scripts";
+import { miniProFiles } from "./mini-swebench-pro-scripts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -95,7 +95,7 @@ async function folderFiles(kind: "mini" | "shared", datasetsDir?: string): Promi
 
 /** Writes the generated mini mirror under `root`/datasets and returns each file's pin. */
 export async function writeMiniMirror(root: string): Promise<Record<string, DatasetPin>> {
-  const pins = writeFiles(root, [...miniDatasetFiles(), ...(await folderFiles("mini")), ...miniProScriptFiles()]);
+  const pins = writeFiles(root, [...miniDatasetFiles(), ...(await folderFiles("mini")), ...miniProFiles()]);
   // An image set (PinnedImages) is pinned by its listing, "<sha256> <path>\n" sorted by path: under its path prefix.
   for (const set of miniImageSets()) {
     const listing = [...set.images].sort((a, b) => (a.path < b.path ? -1 : 1)).map((i) => `${sha(i.bytes)} ${i.path}\n`).join("");
@@ -108,8 +108,8 @@ export default async function setup(project: TestProject) {
   const dir = sharedDir();
   // Generated files: the whole mirror without ../shared; with it, only what the folders build from it, served first.
   const mini = mkdtempSync(join(tmpdir(), "assay-mini-datasets-"));
-  // SWE-bench Pro's run scripts are generated either way: the real folder is not in ../shared.
-  const pins = dir === null ? await writeMiniMirror(mini) : writeFiles(mini, [...(await folderFiles("shared", join(dir, "datasets"))), ...miniProScriptFiles()]);
+  // SWE-bench Pro's parquet and run scripts are generated either way: neither is in ../shared.
+  const pins = dir === null ? await writeMiniMirror(mini) : writeFiles(mini, [...(await folderFiles("shared", join(dir, "datasets"))), ...miniProFiles()]);
   const server = await serveDatasets(dir === null ? [mini] : [mini, dir]);
   project.provide("sharedPresent", dir !== null);
   project.provide("sharedUrl", server.url);

@@ -19,7 +19,6 @@ import { miniMtBenchFiles } from "./mini-mt-bench";
 import { miniMathVisionFiles } from "./mini-math-vision";
 import { miniTasks, miniTau2MirrorFiles } from "./mini-tau2";
 import { MINI_MULTILINGUAL_PATH, miniMultilingualParquet } from "./mini-swebench-multilingual";
-import { MINI_PRO_PATH, miniProParquet } from "./mini-swebench-pro";
 
 const LETTERS = "ABCDEFGHIJKLM";
 
@@ -221,7 +220,6 @@ export function miniDatasetFiles(): MiniFile[] {
   files.push(...miniMathVisionFiles());
   files.push(...miniTau2MirrorFiles());
   files.push({ path: MINI_MULTILINGUAL_PATH, text: "", gzip: false, bytes: miniMultilingualParquet() });
-  files.push({ path: MINI_PRO_PATH, text: "", gzip: false, bytes: miniProParquet() });
   return files;
 }
 

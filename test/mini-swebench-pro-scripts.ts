@@ -13,7 +13,7 @@
 import { folderArchive, gitListing, type FolderFile } from "../src/catalog/benchmarks/terminal_bench_2/mini";
 import { SWEBENCH_PRO_SCRIPTS } from "../src/environments/swebench/pro-scripts";
 import type { MiniFile } from "./mini-datasets";
-import { MINI_PRO_PARSER, MINI_PRO_RUN_SCRIPT, miniProRows } from "./mini-swebench-pro";
+import { MINI_PRO_PARSER, MINI_PRO_PATH, MINI_PRO_RUN_SCRIPT, miniProParquet, miniProRows } from "./mini-swebench-pro";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -35,4 +35,9 @@ export function miniProScriptFiles(): MiniFile[] {
   const files = miniProScriptFolder();
   const { tree } = gitListing(files);
   return [{ path: SWEBENCH_PRO_SCRIPTS.git_tree!.archive_path, text: "", gzip: false, bytes: folderArchive(files), gitTree: { tree, files: files.length, bytes: files.reduce((n, f) => n + f.bytes.byteLength, 0) } }];
+}
+
+/** SWE-bench Pro's generated mirror files, served with or without ../shared (neither is there): the parquet and the run_scripts/ archive. */
+export function miniProFiles(): MiniFile[] {
+  return [{ path: MINI_PRO_PATH, text: "", gzip: false, bytes: miniProParquet() }, ...miniProScriptFiles()];
 }

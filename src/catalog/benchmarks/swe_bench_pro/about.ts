@@ -1,17 +1,16 @@
 /** SWE-bench Pro's detail page: what the catalog card and page say about it. Pure data, read when the catalog rows are synced (never bundled with the Worker). */
-import { ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT, notBundled } from "../../phrases";
-import { definition } from "./definition";
+import { CONTAINER_IMAGES_REQUIREMENT, ENVIRONMENT_RUNNER_DETAIL, ENVIRONMENT_RUNNER_REQUIREMENT } from "../../phrases";
 import type { BenchmarkAbout } from "../../types";
 
 export const about: BenchmarkAbout = {
   description: "Long-horizon, multi-file engineering tasks from business and developer-tool codebases, built to resist contamination.",
-  status_detail: notBundled(
-    definition.data,
-    ENVIRONMENT_RUNNER_DETAIL,
-    "Built and tested apart from the entry: its public set's 731 instances pinned (the Hugging Face parquet at a commit, by its sha256), the harness's per-instance run_script.sh and parser.py pinned (the git tree id of run_scripts/ in scaleapi/SWE-bench_Pro-os), " +
-      "and the environment runner's SWE-bench Pro branch (the instance's image, the harness's entry script, output.json graded as the harness grades it). " +
-      "What remains: the entry loading both and joining each instance with its two scripts into the row an attempt carries.",
-  ),
+  status_detail:
+    "Its 731 public instances load from the Hugging Face parquet pinned by its sha256, each joined with its run_script.sh and parser.py from the official harness's run_scripts/ folder, pinned by its git tree id. " +
+    ENVIRONMENT_RUNNER_DETAIL +
+    " Each instance runs in its image as the harness names it (jefzda/sweap-images, tagged by the row's dockerhub_tag; pulled by a runner with Docker or Podman, which the local backend cannot), " +
+    "the agent edits /app at the base commit, then the harness's entry script resets the tests, runs run_script.sh on the selected test files and parser.py writes output.json: " +
+    "resolved only when every FAIL_TO_PASS and PASS_TO_PASS test is PASSED there, as swe_bench_pro_eval.py grades it.",
+  status_summary: "Runs on an environment runner that can pull the instances' images",
   text: {
     what_it_measures:
       "Sustained engineering on changes a professional might need hours or days for: " +
@@ -34,7 +33,7 @@ export const about: BenchmarkAbout = {
     use_cases: ["Autonomous engineering agents for product teams", "Evaluating long-context and planning improvements in coding agents"],
   },
   credentials: [],
-  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, "Docker (or equivalent) on the runner; the task images are published alongside the dataset."],
+  requirements: [ENVIRONMENT_RUNNER_REQUIREMENT, CONTAINER_IMAGES_REQUIREMENT],
   references: [
     {
       title: "SWE-Bench Pro: Can AI Agents Solve Long-Horizon Software Engineering Tasks? (Deng et al., 2025)",

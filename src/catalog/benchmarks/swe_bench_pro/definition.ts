@@ -1,6 +1,8 @@
 /** SWE-bench Pro: how a run executes it (its data, prompt and scorer). Pure data; the detail page is about.ts. */
 import { AGENT_FEW_SHOT, runnerVerifier } from "../../phrases";
 import type { BenchmarkDefinition } from "../../types";
+import { swebenchProTaskRows } from "./normalise";
+import { SWEBENCH_PRO_TASKS } from "./source";
 
 export const definition: BenchmarkDefinition = {
   id: "bm_swe_bench_pro",
@@ -8,20 +10,16 @@ export const definition: BenchmarkDefinition = {
   category: "agent",
   kind: "runner",
   variant_of: null,
-  status: "unavailable",
-  data: {
-    kind: "external",
-    location: "https://huggingface.co/datasets/ScaleAI/SWE-bench_Pro (public set) and https://github.com/scaleapi/SWE-bench_Pro-os",
-    // The pinned commit of the public set (src/environments/swebench/pro-data.ts), not yet loaded by this entry.
-    revision: "7ab5114912baf22bb098818e604c02fe7ad2c11f",
-    license: null,
-    notes: "Only the public set is downloadable; the held-out and commercial sets are evaluated by Scale AI. The public set and the harness's run scripts are pinned (pro-data.ts, pro-scripts.ts); the entry does not load them yet.",
-  },
+  status: "needs_runner",
+  data: SWEBENCH_PRO_TASKS,
+  normalise: swebenchProTaskRows,
   split: null,
-  prompt_template: null,
+  // The statement, then the requirements and the interface, as the Pro paper's agents get them (proInstruction); the repository at /app.
+  prompt_template: "{instruction}",
   answer_column: null,
   scoring: runnerVerifier("swe-bench-pro-tests"),
+  // The rows name their language (repo_language), but the public set's eleven repositories are too few per language to be subsets worth picking.
   subsets: [],
   few_shot: AGENT_FEW_SHOT,
-  sample_size: null,
+  sample_size: 731,
 };
