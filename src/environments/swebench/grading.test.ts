@@ -2,9 +2,10 @@
 // every parser, and the rules where the harness's versions differ.
 import { describe, expect, it } from "vitest";
 import { FAMILIES, iidOf, miniInstances, miniLog, type Layout } from "../../../test/mini-swebench";
+import { miniMultilingualRows } from "../../../test/mini-swebench-multilingual";
 import { gradeInstance, ruleSetFor, UnsupportedRepositoryError } from "./grading";
 import { SwebenchInstance, repoOfInstance } from "./instance";
-import { PARSERS, REPO_PARSER } from "./log-parsers";
+import { PARSER_BY_INSTANCE, PARSERS, REPO_PARSER } from "./log-parsers";
 import { parseCargo, parseGoTest, parsePhpunit } from "./log-parsers/other-languages";
 import { parseDjango, parsePytest, parsePytestOptions, parsePytestV2, parseSympy, pySplit, sympyHeader } from "./log-parsers/python";
 
@@ -14,8 +15,14 @@ const classic = { statuses: ["FAILED", "PASSED", "SKIPPED", "ERROR"], flavour: "
 const current = { statuses: ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"], flavour: "current" as const };
 
 describe("every parser, both layouts", () => {
-  it("the generated instances cover every parser Assay has", () => {
-    expect(new Set(instances.map((i) => REPO_PARSER[i.repo]))).toEqual(new Set(Object.keys(PARSERS)));
+  it("the generated instances (these and Multilingual's) cover every parser Assay has, those picked by pull request included", () => {
+    const multilingual = miniMultilingualRows().map((r) => ({ repo: r.repo as string, instance_id: r.instance_id as string }));
+    const reached = [...instances, ...multilingual].flatMap((i) => {
+      const name = REPO_PARSER[i.repo]!;
+      const picked = PARSER_BY_INSTANCE[name]?.(i.instance_id);
+      return picked ? [name, picked] : [name];
+    });
+    expect(new Set(reached)).toEqual(new Set(Object.keys(PARSERS)));
   });
 
   const cases = FAMILIES.flatMap((f) => (["2.0", "markers"] as Layout[]).map((layout) => [f.repo, layout] as const));
@@ -267,7 +274,18 @@ describe("parsers, corner by corner", () => {
       "PASSED t::a" + "[".repeat(n),
       "--- PASS: T" + " (".repeat(n) + "x",
       "S" + " (".repeat(n),
+      // Multilingual's: lazy names before a duration, bracketed statuses, greedy names before ". " / ":" / " - ", -Dtest= traces, XML.
+      "✓ x" + " (1".repeat(n) + " 1".repeat(n) + "1".repeat(n) + "x",
+      "[ok]: " + "[ OK ] (".repeat(n / 4) + ")",
+      ". =".repeat(n) + " x",
+      "test: " + ":\t".repeat(n) + "x",
+      " -".repeat(n) + " - passe",
+      "-Dtest= ".repeat(n / 4) + "x BUILD SUCCES",
+      " .".repeat(n) + "x",
+      "<doctest" + ' a="b"'.repeat(n / 4) + "<!--".repeat(n / 4),
     ];
-    for (const log of logs) for (const parse of Object.values(PARSERS)) expect(parse(log, current)).toBeInstanceOf(Map);
+    // The parsers that pick by pull request read each log as each runner they pick.
+    const ids = (name: string) => (PARSER_BY_INSTANCE[name] ? ["jekyll__jekyll-9141", "jekyll__jekyll-8761", "immutable-js__immutable-js-2005", "immutable-js__immutable-js-2006"] : [""]);
+    for (const log of logs) for (const [name, parse] of Object.entries(PARSERS)) for (const instance_id of ids(name)) expect(parse(log, { ...current, instance_id })).toBeInstanceOf(Map);
   });
 });

@@ -21,6 +21,11 @@
  *   PASS_TO_PASS one; an expected id cut inside its `[...]` matches the
  *   log's ids it prefixes when they agree on pass or fail.
  *
+ * A repository whose parser records only failures (the harness's
+ * FAIL_ONLY_REPOS: marked among Multilingual's) is graded fail-only
+ * unless the instance names its own eval_type: a test the log does not
+ * mark FAILED passes.
+ *
  * `resolved` only when every FAIL_TO_PASS and PASS_TO_PASS test passes
  * (RESOLVED_FULL); some FAIL_TO_PASS passing with every PASS_TO_PASS kept
  * is RESOLVED_PARTIAL, not resolved. A log the harness ended with
@@ -30,7 +35,7 @@
  * Pure, no I/O.
  */
 import type { SwebenchInstance } from "./instance";
-import { parserFor, type StatusMap } from "./log-parsers";
+import { PARSER_BY_INSTANCE, parserFor, REPO_PARSER, type StatusMap } from "./log-parsers";
 
 export const START_TEST_OUTPUT = ">>>>> Start Test Output";
 export const END_TEST_OUTPUT = ">>>>> End Test Output";
@@ -135,6 +140,14 @@ export interface SwebenchGrade {
 }
 
 export class UnsupportedRepositoryError extends Error {}
+
+/**
+ * The harness's FAIL_ONLY_REPOS: repositories whose parser records only
+ * failing tests, so a test the log does not mark FAILED passes. An
+ * instance without its own `eval_type` (the 4.x rows, Multilingual's pin
+ * among them) takes it from here, as the 4.x harness decided.
+ */
+export const FAIL_ONLY_REPOS: ReadonlySet<string> = new Set(["chartjs/Chart.js", "processing/p5.js", "markedjs/marked", "bpmn-io/bpmn-js", "openlayers/openlayers", "eslint/eslint"]);
 
 /** Which rule set reads a log: the given one, or by its layout (markers: 5.0, else 2.0). */
 export function ruleSetFor(log: string, rules: RuleSetName | "auto" = "auto"): RuleSetName {
@@ -241,14 +254,18 @@ export interface GradeInput {
 export function gradeInstance({ instance, log, rules = "auto" }: GradeInput): SwebenchGrade {
   const name = ruleSetFor(log, rules);
   const set = RULE_SETS[name];
-  const parser = parserFor(instance.repo, instance.log_parser);
-  if (!parser) throw new UnsupportedRepositoryError(`no log parser for ${instance.repo}${instance.log_parser ? ` (${instance.log_parser})` : ""}`);
-  const read = readLog(log, set, (text) => parser.parse(text, { statuses: set.statuses, flavour: set.flavour }));
+  const parser = parserFor(instance.repo, instance.log_parser, instance.instance_id);
+  if (!parser) {
+    const named = instance.log_parser ?? REPO_PARSER[instance.repo];
+    const why = instance.log_parser ? ` (${instance.log_parser})` : named && PARSER_BY_INSTANCE[named] ? ` (${named} knows no runner for ${instance.instance_id})` : "";
+    throw new UnsupportedRepositoryError(`no log parser for ${instance.repo}${why}`);
+  }
+  const read = readLog(log, set, (text) => parser.parse(text, { statuses: set.statuses, flavour: set.flavour, instance_id: instance.instance_id }));
   const base = { instance_id: instance.instance_id, rules: name, parser: parser.name };
   if (read.notGraded) {
     return { ...base, patch_successfully_applied: false, resolved: false, resolution: "RESOLVED_NO", not_graded: read.notGraded, reason: `not resolved: ${read.detail}` };
   }
-  const failOnly = instance.eval_type === "fail_only";
+  const failOnly = (instance.eval_type ?? (FAIL_ONLY_REPOS.has(instance.repo) ? "fail_only" : "pass_and_fail")) === "fail_only";
   const tests_status: TestsStatus = {
     FAIL_TO_PASS: judge(instance.FAIL_TO_PASS, read.map, set, "F2P", failOnly),
     PASS_TO_PASS: judge(instance.PASS_TO_PASS, read.map, set, "P2P", failOnly),

@@ -1,10 +1,9 @@
 /**
- * SWE-bench's log parsers for the non-Python repositories of SWE-bench
- * Multilingual that Assay reads today (Go, Rust, PHP), rewritten from the
- * behaviour of the harness's own (swebench/harness/log_parsers, 5.x).
- * Java, JavaScript, Ruby and C logs are not read yet: their instances are
- * refused by name (log-parsers/index.ts), never graded by a wrong parser.
- * Pure, no I/O.
+ * SWE-bench's log parsers for SWE-bench Multilingual's Go, Rust and PHP
+ * repositories, rewritten from the behaviour of the harness's own
+ * (swebench/harness/log_parsers, 5.x). The other languages' parsers sit
+ * beside these, one file each: c.ts (C and C++), java.ts, javascript.ts
+ * (JavaScript and TypeScript), ruby.ts. Pure, no I/O.
  */
 import { PY_SPACE, pyStrip, type LogParser, type StatusMap } from "./python";
 

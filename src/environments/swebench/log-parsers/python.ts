@@ -13,7 +13,8 @@
  *
  * Python's whitespace, `str.split()`, `strip()` and regex anchors differ
  * from JavaScript's in corners (\x1c-\x1f and \x85 are whitespace, `.`
- * matches \r, `$` sits only before \n): the helpers here follow Python.
+ * matches \r, `$` sits only before \n): the helpers here follow Python,
+ * and the other languages' parsers use them too.
  * Pure, no I/O.
  */
 
@@ -23,6 +24,8 @@ export interface ParseOptions {
   /** Status words a line may start (or, in pytest_v2, end) with. */
   statuses: readonly string[];
   flavour: "classic" | "current";
+  /** The instance graded, for the parsers that pick a runner's format by its pull request (parse_log_jekyll, parse_log_immutable_js). */
+  instance_id?: string;
 }
 
 export type LogParser = (log: string, opts: ParseOptions) => StatusMap;
@@ -39,6 +42,26 @@ export function pySplit(s: string): string[] {
 }
 
 export const pyStrip = (s: string): string => s.replace(LEAD, "").replace(TRAIL, "");
+
+/** Whether `c` is one of Python's whitespace characters (what `\s` and `str.strip()` take). */
+export const isPySpace = (c: string | undefined): boolean => c !== undefined && SPACE_RUN.test(c);
+
+/**
+ * Python's `re.match("(.+?)(?:SUFFIX)?$", rest)` on a line without \n:
+ * the lazy name ends where `suffix` (a `$`-anchored regex with the g flag)
+ * first matches from index 1 to the end; else the name is the whole rest.
+ * Null when rest is empty (`.+?` needs a character).
+ */
+export function lazyNameBeforeSuffix(rest: string, suffix: RegExp): string | null {
+  if (rest === "") return null;
+  suffix.lastIndex = 1;
+  const m = suffix.exec(rest);
+  return m ? rest.slice(0, m.index) : rest;
+}
+
+/** `\s\((\d+\s*m?s)\)$` for lazyNameBeforeSuffix: the duration jest and redis's runner print after a test's name. */
+export const durationSuffix = () => new RegExp(`[${PY_SPACE}]\\(\\p{Nd}+[${PY_SPACE}]*m?s\\)$`, "gu");
+
 const pyLstrip = (s: string): string => s.replace(LEAD, "");
 
 const startsWithAny = (line: string, words: readonly string[]) => words.some((w) => line.startsWith(w));
