@@ -1,9 +1,11 @@
 /**
  * Small SWE-bench instances and test logs the project generates in the
  * formats the real ones have, so the grader and the importer are tested
- * without the shared data folder: one instance per log parser (the 12 repositories of
- * Verified and Multilingual's Go, Rust and PHP), each runner's output
- * written the way that runner prints it, wrapped in either log layout: the
+ * without the shared data folder: one instance per log parser of the 12
+ * repositories of Verified and of Multilingual's Go, Rust and PHP (the
+ * other Multilingual parsers' instances are in
+ * mini-swebench-multilingual.ts), each runner's output written the way
+ * that runner prints it, wrapped in either log layout: the
  * 2.0.x one (set -x trace, `git apply -v` printing "Applied patch ...
  * cleanly.", the whole output graded) or the marker-delimited one of later
  * harnesses (`: '>>>>> Start Test Output'` ... End, then the test exit code).

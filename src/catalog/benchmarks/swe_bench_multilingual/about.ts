@@ -9,8 +9,8 @@ export const about: BenchmarkAbout = {
     ENVIRONMENT_RUNNER_DETAIL +
     " Each instance runs in its evaluation image as the official harness names it (swebench/sweb.eval.x86_64.<instance>, pulled by a runner with Docker or Podman; the local backend cannot build it), " +
     "the agent edits /testbed at the base commit, then the test patch is applied and the test command the harness defines for the instance's repository and pull request runs. " +
-    "Logs of the Go, Rust and PHP repositories are graded by SWE-bench's rules (FAIL_TO_PASS and PASS_TO_PASS all passing); Assay has no parser yet for the C, C++, Java, JavaScript, TypeScript and Ruby repositories' logs, so their attempts end failed with that reason rather than a score.",
-  status_summary: "Runs on an environment runner that can pull the instances' images; Go, Rust and PHP instances graded",
+    "The logs of all 42 repositories are graded by SWE-bench's rules (FAIL_TO_PASS and PASS_TO_PASS all passing), each read by the log parser the official harness uses for its repository (go test, cargo, phpunit, redis's runner, googletest, doctest, Maven, Gradle, ant, jest, vitest, jasmine, TAP, karma, minitest, test-unit, cucumber, rspec).",
+  status_summary: "Runs on an environment runner that can pull the instances' images; all 42 repositories graded",
   text: {
     what_it_measures: "Whether an agent's issue-fixing ability carries over to C, C++, Go, Java, JavaScript, TypeScript, PHP, Ruby and Rust codebases and their toolchains.",
     how_it_works:
