@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { importTs } from "../scripts/lib/import-ts.mjs";
-import { buildDashboard, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, headingShown, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
 
 const SUMS = Array.from({ length: 24 }, (_, i) => ({ question: `Add these for the surface check: ${21 + i * 3} + ${4 + ((i * 7) % 30)}`, answer: String(25 + i * 3 + ((i * 7) % 30)) }));
 const LIVE = Array.from({ length: 60 }, (_, i) => ({ question: `Live sum number ${i}: ${100 + i} + ${i * 2}`, answer: String(100 + i * 3) }));
@@ -468,7 +468,7 @@ describe("dashboard: the surface a researcher sees", { timeout: 900_000 }, () =>
       const found = [];
       for (const [name, path] of PAGES()) {
         await page.goto(`${env.url}${path}`);
-        await page.locator("main h1").first().waitFor();
+        await headingShown(page, browser, `${scheme} ${name}`);
         await page.waitForLoadState("networkidle").catch(() => {});
         await page.waitForTimeout(300);
         await shot(page, shotName(`10-${scheme}-${name}`));

@@ -98,11 +98,21 @@ export async function launchBrowser() {
     acceptDownloads: true,
   });
   const errors = [];
+  /** The last requests that failed or answered 5xx, for a wait that times out to say what the page was waiting on. */
+  const network = [];
+  const note = (line) => {
+    network.push(line);
+    if (network.length > 20) network.shift();
+  };
   const watch = (page) => {
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(`console: ${m.text()} (${page.url()})`);
     });
     page.on("pageerror", (e) => errors.push(`page error: ${e.message} (${page.url()})`));
+    page.on("requestfailed", (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText ?? "?"}`));
+    page.on("response", (r) => {
+      if (r.status() >= 500) note(`${r.request().method()} ${r.url()} answered ${r.status()}`);
+    });
   };
   context.on("page", watch);
   context.pages().forEach(watch);
@@ -111,7 +121,26 @@ export async function launchBrowser() {
     await context.close().catch(() => {});
     rmSync(profile, { recursive: true, force: true });
   };
-  return { context, page, errors, close };
+  return { context, page, errors, network, close };
+}
+
+/**
+ * Waits for the page's heading (`main h1`); when it does not show, fails
+ * saying what the page showed instead, where it was, what the browser
+ * logged and which requests failed, with a screenshot, rather than only
+ * that a locator timed out.
+ */
+export async function headingShown(page, browser, what) {
+  try {
+    await page.locator("main h1").first().waitFor();
+  } catch (err) {
+    const text = await page.evaluate(() => document.body?.innerText ?? "").catch((e) => `(unreadable: ${e.message})`);
+    await shot(page, `failed-${what.replace(/[^a-z0-9-]+/gi, "-")}`).catch(() => {});
+    throw new Error(
+      `${what}: no heading at ${page.url()} (${err.message.split("\n")[0]}). The page showed: ${JSON.stringify(text.slice(0, 300))}. ` +
+        `Browser errors: ${JSON.stringify(browser.errors.slice(-5))}. Failed requests: ${JSON.stringify(browser.network.slice(-5))}`,
+    );
+  }
 }
 
 /** Saves a full-page screenshot as test-output/<name>.png and prints its path. */
