@@ -182,7 +182,7 @@ export const agentConversationStage: Stage = {
       },
       usage: { input_tokens: agent.input, output_tokens: agent.output, latency_ms: agent.latency },
       store: { ...state.store, conversation: record },
-      // The agent's model replies: the opening greeting is τ²'s fixed text, and the user simulator's turns are not the target's.
+      // Every reply the target gave (the one that ended an agent_error conversation too): not τ²'s fixed greeting, not the user simulator's turns.
       targetTurns: agent.calls,
     };
   },
