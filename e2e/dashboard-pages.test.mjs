@@ -1,7 +1,7 @@
 // The dashboard's main pages, each opened in headless Chromium (playwright-core, /usr/bin/chromium) against one
 // local stack, the fixture model and the reference runner (runner/reference-runner.mjs), each checked for the
 // elements that make it that page (a run's panel and tiles with the API's numbers, the catalog's cards, the
-// compare table, the history chart, an agent attempt's turns), then kept as test-output/screenshots/pages-*.png
+// compare table, the history chart, an agent attempt's turns and their mean), then kept as test-output/screenshots/pages-*.png
 // so a reviewer can look at every page without starting anything. `npm run screenshots` runs just this file.
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -130,6 +130,16 @@ describe("dashboard: every main page renders what makes it that page", { timeout
     assert.ok(steps.num_steps >= 2, `the agent took more than one turn (${steps.num_steps})`);
     await visit("06-run-agent", `/runs/${agentRun}`, () => page.getByTestId("samples-table").locator(`[data-attempt="${first.id}"]`));
     assert.match(await page.locator("main").innerText(), /reference runner/);
+    // The runner reported its model's replies: each attempt's Turns cell, and the overview's mean turns with its histogram.
+    assert.equal(first.turns, steps.num_steps, "the reference runner's turns are its trace's turns");
+    assert.equal((await page.getByTestId("samples-table").locator(`[data-attempt="${first.id}"] .c-turns`).innerText()).trim(), String(first.turns));
+    const mean = samples.reduce((a, s) => a + s.turns, 0) / samples.length;
+    const overview = (await env.api("GET", `/api/eval-runs/${agentRun}/overview`)).body.groups[0];
+    assert.equal(overview.tiles.mean_turns, mean);
+    const tile = page.getByTestId("tile-turns");
+    await tile.waitFor();
+    assert.equal((await tile.locator(".ov-tile-value").innerText()).trim(), overview.tiles.mean_turns === null ? "—" : (await importTs(new URL("../dashboard/src/components/overview-scale.ts", import.meta.url))).num(mean));
+    assert.doesNotMatch(await tile.innerText(), /in its trace/);
     await page.getByTestId("samples-table").locator(`[data-attempt="${first.id}"]`).click();
     const trace = page.getByTestId("trace-viewer");
     await trace.locator(".turn").nth(steps.num_steps - 1).waitFor();

@@ -13,7 +13,8 @@
  *           Harbor's rules; SWE-bench: the instance's eval script, its
  *           output graded by SWE-bench's rules
  *   finalize  artifacts (the agent's conversation, the verifier's output,
- *           the build log, a SWE-bench patch), then the result
+ *           the build log, a SWE-bench patch), then the result (with the
+ *           bash harness's turns: its model replies)
  *
  * As in Harbor, an agent that runs out of time still gets verified (its
  * reward counts); an environment that cannot be built or started, an
@@ -262,6 +263,8 @@ export async function runTrial(attempt, { backend, assayUrl, fetchImpl = fetch, 
     ended("verify");
     if (result.error === null && (await env.oomKilled?.())) notes.push("the kernel killed a process of the environment for exceeding its memory limit");
     result.structured = { ...result.structured, ...structured, notes };
+    // The bash harness counts its model's replies (each a committed step); the oracle has no model and an external agent counts its own, if at all.
+    if (agentKind === "bash") result.turns = agent.steps;
   } catch (err) {
     if (err instanceof AttemptOver) {
       log(`attempt ${attempt.attempt.id}: ${err.message}`);

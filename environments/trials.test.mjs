@@ -12,6 +12,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import { after, before, describe, it } from "node:test";
 import { startFixtureModel } from "../fixture/model-server.mjs";
+import { importTs } from "../scripts/lib/import-ts.mjs";
 import { startEnvironmentRunner } from "./server.mjs";
 import { taskRows } from "./tasks.mjs";
 import { attemptFor, commandsOf, dispatch, localSkip, phasesOf, startFakeAssay } from "./test-support.mjs";
@@ -48,6 +49,9 @@ describe("the environment runner on the local backend", { skip: skip ?? false, t
     return Object.fromEntries(runs.map((r) => [r.name, r.record]));
   }
 
+  /** The result as Assay's callback validates it (src/runner/protocol.ts). */
+  const validated = async (record) => (await importTs(new URL("../src/runner/protocol.ts", import.meta.url).href)).ResultBody.parse(record.result);
+
   const failedWith = (record, pattern) => {
     assert.equal(record.result.reward, null, `${record.result.error}`);
     assert.match(record.result.error, pattern);
@@ -59,6 +63,9 @@ describe("the environment runner on the local backend", { skip: skip ?? false, t
       assert.equal(r[name].result.reward, 1, `${name}: ${r[name].result.error ?? r[name].result.structured?.judge_summary}`);
       assert.equal(r[name].result.error, null);
       assert.deepEqual(phasesOf(r[name]), ["boot", "setup", "agent", "verify", "finalize"]);
+      // The oracle makes no model call: no turns are reported, and Assay keeps them unknown.
+      assert.equal("turns" in r[name].result, false);
+      assert.equal((await validated(r[name])).turns, null);
       assert.deepEqual(commandsOf(r[name]), ["bash /solution/solve.sh"]);
     }
     // reward.json: the headline and its other values.
@@ -91,6 +98,8 @@ describe("the environment runner on the local backend", { skip: skip ?? false, t
       assert.ok(r[name].events.some((e) => e.kind === "preview" && e.messages.some((m) => m.role === "tool")));
       assert.equal(r[name].result.structured.agent.stop, "done");
       assert.equal(r[name].result.structured.agent.steps, 3);
+      // The harness's model replies are the attempt's turns, in the result as the protocol takes it.
+      assert.equal((await validated(r[name])).turns, 3);
     }
     failedWith(r["verifier-crash"], /RewardFileNotFoundError/);
     failedWith(r["broken-environment"], /^the environment failed to build/);
@@ -110,10 +119,13 @@ describe("the environment runner on the local backend", { skip: skip ?? false, t
     assert.equal(loop["hello-file"].result.structured.agent.stop, "steps");
     assert.deepEqual(commandsOf(loop["hello-file"]), ["echo step 1", "echo step 2", "echo step 3"]);
     assert.equal(loop["hello-file"].result.reward, 0);
+    assert.equal((await validated(loop["hello-file"])).turns, 3);
     const refused = await runAll(["hello-file"], { agent: "bash", base_url: `${fixture.url}/v1`, model: "fixture-401:status=401" }, { api_key: "sk-secret-echoed-back" });
     failedWith(refused["hello-file"], /^the agent failed: the model answered 401/);
     assert.doesNotMatch(refused["hello-file"].result.error, /sk-secret-echoed-back/);
     assert.match(refused["hello-file"].result.error, /\[redacted\]/);
+    // A harness that failed reports no count rather than a partial one.
+    assert.equal((await validated(refused["hello-file"])).turns, null);
   });
 
   it("runs an external agent through the runner protocol, which works in the environment through the exec callback", async () => {

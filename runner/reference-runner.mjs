@@ -4,7 +4,8 @@
  * receives signed attempts, runs a small multi-turn, tool-using agent loop
  * against any OpenAI-compatible endpoint, and reports back through the
  * attempt's callbacks: events (phases, each committed turn, a preview of
- * each request in flight), artifacts, and its verifier's result.
+ * each request in flight), artifacts, and its verifier's result with the
+ * model's replies counted as its turns.
  *
  * Plain Node ESM, no dependencies. I/O: one HTTP listener; HTTP to the model
  * endpoint and to Assay's callbacks.
@@ -203,11 +204,14 @@ export async function runAttempt(attempt, { assayUrl, log = () => {} } = {}) {
     await events({ kind: "phase", phase: "agent" });
     let reply = null;
     let toolCalls = 0;
+    // The model's replies: the attempt's turns, reported with the result.
+    let turns = 0;
     for (let turn = 0; turn < maxTurns; turn++) {
       await events({ kind: "preview", messages: pending });
       const r = await chat(params, attempt.secrets ?? {}, attempt.sampling, conversation);
       const assistant = { role: "assistant", content: r.message.content ?? null, ...(r.message.tool_calls ? { tool_calls: r.message.tool_calls } : {}) };
       conversation.push(assistant);
+      turns += 1;
       await events({ kind: "turn", messages: [...pending, assistant], model: r.model, usage: r.usage, latency_ms: r.latency_ms });
       pending = [];
       if (!assistant.tool_calls?.length) {
@@ -234,8 +238,8 @@ export async function runAttempt(attempt, { assayUrl, log = () => {} } = {}) {
     await events({ kind: "phase", phase: "finalize" });
     await callback(cb.artifact("conversation.json"), token, "PUT", JSON.stringify(conversation, null, 2), "application/json");
     const result = reply === null
-      ? { reward: null, structured: { judge_summary: `No final answer within ${maxTurns} turns.` }, exit_code: 1, error: `no final answer within ${maxTurns} turns`, output: null }
-      : { ...verdict, exit_code: 0, error: null, output: reply };
+      ? { reward: null, structured: { judge_summary: `No final answer within ${maxTurns} turns.` }, exit_code: 1, error: `no final answer within ${maxTurns} turns`, output: null, turns }
+      : { ...verdict, exit_code: 0, error: null, output: reply, turns };
     await callback(cb.result, token, "POST", JSON.stringify(result));
     log(`attempt ${attempt.attempt.id}: reward ${result.reward}`);
   } catch (err) {

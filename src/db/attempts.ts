@@ -48,6 +48,8 @@ export interface AttemptOutcome {
   cached?: boolean;
   /** The reply was cut by the output-token limit; absent or null: not recorded (no reply, an agent, recorded outputs). */
   truncated?: boolean | null;
+  /** Replies the target model gave, where counted (migration 0046: τ²'s agent replies, the bash harness's model calls); absent or null: not counted. */
+  turns?: number | null;
 }
 
 /** The outcome of an attempt that ended without a reward: failed, timed out, or given up on. */
@@ -108,6 +110,7 @@ interface RawAttempt {
   finished_at: string | null;
   cached: number | null;
   truncated: number | null;
+  turns: number | null;
 }
 
 export function fromRaw(r: RawAttempt): AttemptRow {
@@ -140,6 +143,7 @@ export function fromRaw(r: RawAttempt): AttemptRow {
     finishedAt: r.finished_at,
     cached: r.cached ?? null,
     truncated: r.truncated ?? null,
+    turns: r.turns ?? null,
   };
 }
 
@@ -193,7 +197,7 @@ export async function loadAttempt(d1: D1Database, runId: string, seq: number): P
 const COLUMNS = [
   "seq", "benchmark_id", "target", "member_key", "member_index", "row_index", "task_digest", "subset", "attempt_index",
   "status", "reward", "structured", "output", "reason", "error", "exit_code", "tries", "input_tokens", "output_tokens", "cost", "latency_ms",
-  "transcript_key", "started_at", "finished_at", "cached", "truncated", "output_key",
+  "transcript_key", "started_at", "finished_at", "cached", "truncated", "output_key", "turns",
 ] as const;
 const FINISHED_AT = COLUMNS.indexOf("finished_at");
 
@@ -233,7 +237,7 @@ export async function recordOutcomes(
       slot.seq, slot.benchmarkId, slot.target, slot.memberKey, slot.memberIndex, slot.rowIndex, slot.taskDigest, slot.subset, slot.attemptIndex,
       o.status, o.reward, o.structured ? JSON.stringify(o.structured) : null, o.output, o.reason, o.error, o.exit_code, o.tries,
       o.input_tokens, o.output_tokens, o.cost, o.latency_ms, o.transcript_key, o.started_at, o.finished_at, o.cached ? 1 : null,
-      o.truncated === true ? 1 : o.truncated === false ? 0 : null, o.output_key ?? null,
+      o.truncated === true ? 1 : o.truncated === false ? 0 : null, o.output_key ?? null, o.turns ?? null,
     ];
     byRun.set(slot.runId, [...(byRun.get(slot.runId) ?? []), JSON.stringify(row)]);
   }

@@ -26,7 +26,9 @@ const ENDED = endedAttemptSql();
 
 /**
  * The run's ended attempts as one series per pane (pane, b, t, k, seq, x, y, z, err): k names a
- * dimension ('' otherwise); y and z carry the strip's model ms and the usage split.
+ * dimension ('' otherwise); y and z carry the strip's model ms and the usage split. Turns: the row's stored
+ * count (migration 0046) where there is one, else an inline attempt's derived from its benchmark; an agent
+ * attempt without a count is left out (unknown, not 0).
  * Binds ?1 run, ?2 include errored, ?3 / ?4 whether slot a / b ran inline, ?5 turns by benchmark (JSON).
  */
 const VALUES_SQL = `
@@ -34,14 +36,14 @@ const VALUES_SQL = `
     SELECT seq, benchmark_id AS b, target AS t, reward, (reward IS NULL) AS err, (?2 OR reward IS NOT NULL) AS admitted,
       CASE WHEN target = 'a' THEN ?3 ELSE ?4 END AS inline, input_tokens AS it, output_tokens AS ot, cost,
       max(0, round((julianday(finished_at) - julianday(started_at)) * 86400000.0)) AS wall, latency_ms AS lat,
-      (output IS NOT NULL OR output_key IS NOT NULL) AS answered, structured
+      (output IS NOT NULL OR output_key IS NOT NULL) AS answered, turns AS nt, structured
     FROM attempts WHERE run_id = ?1 AND ${ENDED}
   ),
   panes(p) AS (VALUES ${OVERVIEW_PANES.map((p) => `('${p}')`).join(", ")}),
   vals AS (
     SELECT p AS pane, b, t, '' AS k, seq, err,
       CASE p WHEN 'reward' THEN coalesce(reward, 0)
-        WHEN 'turns' THEN answered * coalesce(json_extract(?5, '$."' || b || '"'), 1)
+        WHEN 'turns' THEN coalesce(nt, answered * coalesce(json_extract(?5, '$."' || b || '"'), 1))
         WHEN 'wall' THEN wall
         WHEN 'tokens' THEN coalesce(it, 0) + coalesce(ot, 0)
         WHEN 'input' THEN coalesce(it, 0)
@@ -50,7 +52,7 @@ const VALUES_SQL = `
       CASE p WHEN 'wall' THEN CASE WHEN inline AND lat IS NOT NULL THEN min(wall, max(0, lat)) ELSE 0 END WHEN 'tokens' THEN coalesce(it, 0) END AS y,
       CASE p WHEN 'tokens' THEN coalesce(ot, 0) END AS z
     FROM base, panes
-    WHERE admitted AND CASE p WHEN 'reward' THEN 1 WHEN 'turns' THEN inline WHEN 'wall' THEN wall IS NOT NULL
+    WHERE admitted AND CASE p WHEN 'reward' THEN 1 WHEN 'turns' THEN inline OR nt IS NOT NULL WHEN 'wall' THEN wall IS NOT NULL
       WHEN 'cost' THEN cost IS NOT NULL ELSE it IS NOT NULL OR ot IS NOT NULL END
     UNION ALL
     SELECT 'dim', b, t, d.key, seq, err, d.value, NULL, NULL

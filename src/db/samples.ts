@@ -62,12 +62,14 @@ export interface SampleRow {
   finished_at: string | null;
   /** 1 when its reply came from the response cache, not a model call (null otherwise). */
   cached: number | null;
+  /** The target's replies where Assay counted them (migration 0046); null when not counted or open. */
+  turns: number | null;
 }
 
 /** The columns of a sample; the long ones only for rows `wanted` selects (a filtered walk reads many rows it skips). */
 function sampleColumns(wanted = "1"): string {
   const long = (expr: string, as: string) => (wanted === "1" ? `${expr} AS ${as}` : `CASE WHEN ${wanted} THEN ${expr} END AS ${as}`);
-  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at, cached,
+  return `seq, benchmark_id, target, member_key, member_index, row_index, subset, attempt_index, status, reward, latency_ms, input_tokens, output_tokens, started_at, finished_at, cached, turns,
     ${long(`substr(output, 1, ${SAMPLE_OUTPUT_CHARS})`, "output")}, ${long("length(output)", "output_chars")}, ${long("output_key", "output_key")}, ${long("reason", "reason")}, ${long("error", "error")}`;
 }
 
@@ -174,6 +176,7 @@ export async function samplePage(h: ResultHandles, run: EvalRunRow, plans: Bench
           started_at: null,
           finished_at: null,
           cached: null,
+          turns: null,
         });
       }
       cur = to;

@@ -185,6 +185,8 @@ export const attempts = sqliteTable(
     cached: integer("cached"),
     /** 1 when the reply was cut by the output-token limit, 0 when not, null when not recorded (migration 0027). */
     truncated: integer("truncated"),
+    /** Replies the target model gave where Assay counted them (τ²'s agent replies, the bash harness's model calls); null when not counted (migration 0046). */
+    turns: integer("turns"),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );

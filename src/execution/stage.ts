@@ -71,6 +71,12 @@ export interface AttemptState {
   readonly usage: { input_tokens: number | null; output_tokens: number | null; latency_ms: number };
   /** A multi-turn attempt's user turns and the target's answers (MT-Bench's judge reads them). */
   readonly turns?: readonly { question: string; answer: string }[];
+  /**
+   * Replies the target model gave, where a stage counts them (τ²'s
+   * conversation: the agent's replies): the attempt row's turns. Absent:
+   * the readers derive an inline attempt's turns from its benchmark.
+   */
+  readonly targetTurns?: number;
   /** The images sent with the task (where each came from, never its bytes). */
   readonly images?: readonly ImageNote[];
   /** The reply came from a provider batch (billed at the batch discount). */

@@ -75,6 +75,7 @@ export function keptOf(state: AttemptState): KeptReply {
     ...(o.tool_calls && { tool_calls: o.tool_calls }),
     ...(state.turns && { turns: state.turns.map((t) => t.answer) }),
     ...(state.batched && { batched: true }),
+    ...(state.targetTurns !== undefined && { target_turns: state.targetTurns }),
   };
 }
 
@@ -134,6 +135,7 @@ export function scoredResult(state: AttemptState, score: ScoreResult, c: { tries
       finished_at: c.finishedAt,
       ...(o.cached && { cached: true }),
       truncated: o.truncated,
+      ...(state.targetTurns !== undefined && { turns: state.targetTurns }),
     },
     transcript: transcriptOf(state, state.task.slot, {
       output,

@@ -12,10 +12,13 @@
  * spaced in seq order; summaries are always over every attempt. An
  * attempt's phases: run in Assay, the model call (latency_ms, capped at the
  * wall time) and the rest as other, since nothing times those apart; an
- * agent's or a recorded output's row holds no split: all other. Turns: an
- * answered attempt run in Assay made the benchmark's model calls (MT-Bench
- * 2, others 1), an unanswered one 0; an agent's trace holds its turns.
- * Pure, no I/O.
+ * agent's or a recorded output's row holds no split: all other. Turns: the
+ * target model's replies, as the attempt row stores them where Assay
+ * counted them (a τ² conversation's agent replies, the bash harness's model
+ * calls: migration 0046); else an answered attempt run in Assay made the
+ * benchmark's model calls (MT-Bench 2, others 1), an unanswered one 0; an
+ * agent attempt whose runner reported none is left out, so an agent
+ * target's mean is null only when none reported a count. Pure, no I/O.
  */
 import { attemptId } from "../domain/attempt-id";
 import { errorKindOf } from "../domain/run-outcome";
@@ -51,7 +54,7 @@ export interface OverviewQuery {
   /** Most timing strips; with `firstStrips` the first in seq order, else thinned like the panes. */
   stripLimit: number;
   firstStrips: boolean;
-  /** Slots whose attempts ran a model from Assay (their rows time the model call and count turns). */
+  /** Slots whose attempts ran a model from Assay (their rows time the model call; their turns are derived where not stored). */
   inline: { a: boolean; b: boolean };
   /** Model turns of an answered attempt per benchmark, where not 1 (MT-Bench's conversation is 2). */
   turns: Record<string, number>;

@@ -34,6 +34,12 @@ export const ResultBody = z.strictObject({
   error: z.string().max(4000).nullable().default(null),
   /** The agent's final answer, if it has one (defaults to the last assistant message of its trace). */
   output: z.string().max(200_000).nullable().default(null),
+  /**
+   * How many replies the agent's model gave in the attempt, when the runner
+   * counts them (Assay's bash harness: its model calls that returned). Absent
+   * or null: not counted, and the attempt's turns stay unknown (never 0).
+   */
+  turns: z.number().int().min(0).max(1_000_000).nullable().default(null),
 });
 export type ResultBody = z.infer<typeof ResultBody>;
 

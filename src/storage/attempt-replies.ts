@@ -24,6 +24,8 @@ export const KeptReply = z.object({
   truncated: z.boolean().nullable().default(null),
   /** The reply came from a provider batch (options.batch), billed at BATCH_PRICE_FACTOR of the listed price. */
   batched: z.boolean().optional(),
+  /** The target's replies a stage counted (AttemptState.targetTurns: τ²'s agent replies), so the retry records them. */
+  target_turns: z.number().int().min(0).optional(),
 });
 export type KeptReply = z.infer<typeof KeptReply>;
 

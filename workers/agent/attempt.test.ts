@@ -41,6 +41,12 @@ describe("agent runs end to end (reference runner, fixture model)", { timeout: 1
     expect(JSON.stringify(live.deltas)).not.toContain("sk-runner-planted-secret-4412");
     // Two model calls per attempt: the tool call, then the answer.
     expect((await fixtureStats(profile.model)).calls).toBe(24);
+    // The runner reports those two replies as each attempt's turns: the samples' Turns and the overview's mean.
+    expect(attempts.map((a) => a.turns)).toEqual(new Array(12).fill(2));
+    const samples = (await call("GET", `/api/eval-runs/${runId}/samples?limit=50`, { key })).body.items as any[];
+    expect(samples.map((x) => x.turns)).toEqual(new Array(12).fill(2));
+    const [g] = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups as any[];
+    expect(g).toMatchObject({ execution: "agent", tiles: { mean_turns: 2 } });
 
     const id = attemptId(runId, 0);
     const steps = await call("GET", `/api/trials/${id}/steps?start_step_index=0&limit=10`, { key });

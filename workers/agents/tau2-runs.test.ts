@@ -6,17 +6,22 @@
  * two domains (the generated mini domains without ../shared, the release's
  * with it). It completes with every attempt scored and /scores leads with
  * pass^4, pass^1..pass^4 beside it overall and per domain, each equal to
- * the unbiased estimate computed here from the attempts' own rewards.
+ * the unbiased estimate computed here from the attempts' own rewards; each
+ * attempt's turns are its agent's replies in its conversation (and the
+ * fixture's calls to the agent), the samples and the overview's mean turns
+ * read them.
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { FIRST_AGENT_MESSAGE } from "../../src/agents/tau2/messages";
+import { readTrajectory } from "../../src/agents/tau2/record";
 import { tau2Rows } from "../../src/catalog/benchmarks/tau_bench/normalise";
 import { openDb } from "../../src/db/client";
 import { benchmarks } from "../../src/db/schema";
 import { loadAnyFromMirror } from "../../test/builtin-data";
 import { call, newProject } from "../../test/http";
-import { attemptsOf, createRun, fixtureBase, waitForRun } from "../../test/runs";
+import { attemptsOf, createRun, fixtureBase, fixtureStats, waitForRun } from "../../test/runs";
 import { loadTestTau2Data } from "../../test/tau2-data";
 import { ensureBuiltinRevision } from "../catalog/ensure-data";
 
@@ -53,6 +58,7 @@ describe("a TAU-Bench run on the fixture (agent and user)", { timeout: 300_000 }
     const agent = "fixture-tau2-agent:accuracy=0.6,seed=3,vary=1";
     expect((await fetch(`${inject("fixtureUrl")}/_reset?model=${encodeURIComponent(agent)}`, { method: "POST" })).ok).toBe(true);
     const user_model = { provider: "openai", base_url: fixtureBase(), model: "fixture-tau2-user", api_key: "sk-user-planted-5521" };
+    const agentCallsBefore = (await fixtureStats(agent)).calls;
     const runId = await createRun(key, ["bm_tau_bench"], agent, { attempts: K, select: { include }, user_model, cache: "off" });
     expect((await call("POST", `/api/eval-runs/${runId}/start`, { key })).status).toBe(202);
     const progress = await waitForRun(key, runId, 240_000);
@@ -73,6 +79,23 @@ describe("a TAU-Bench run on the fixture (agent and user)", { timeout: 300_000 }
       byDomain.set(domain, m);
     }
     expect(byTask.size).toBe(3);
+
+    // Each attempt's turns are its agent's model replies: the assistant messages of its conversation after τ²'s fixed greeting.
+    for (const a of attempts) {
+      const messages = readTrajectory(a.output).messages;
+      expect(messages[0]).toMatchObject({ role: "assistant", content: FIRST_AGENT_MESSAGE });
+      const replies = messages.slice(1).filter((m) => m.role === "assistant").length;
+      expect(replies).toBeGreaterThan(0);
+      expect(a.turns).toBe(replies);
+    }
+    const turns = attempts.map((a) => a.turns as number);
+    // Every reply the fixture served the agent is one of those turns (the user simulator is another model).
+    expect(turns.reduce((x, y) => x + y, 0)).toBe((await fixtureStats(agent)).calls - agentCallsBefore);
+    const samples = (await call("GET", `/api/eval-runs/${runId}/samples?limit=100`, { key })).body.items as any[];
+    expect(samples.map((x) => x.turns)).toEqual(turns);
+    const [g] = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups as any[];
+    expect(g.tiles.mean_turns).toBeCloseTo(turns.reduce((x, y) => x + y, 0) / turns.length, 12);
+    expect(g.tiles.distributions.turns.summary).toMatchObject({ n: turns.length, min: Math.min(...turns), max: Math.max(...turns) });
 
     const scores = (await call("GET", `/api/eval-runs/${runId}/scores`, { key })).body.scores as any[];
     expect(scores).toHaveLength(1);

@@ -28,6 +28,8 @@ export interface Verdict {
   exit_code: number | null;
   error: string | null;
   output: string | null;
+  /** The agent's model replies as the runner counted them; null when it did not say. */
+  turns: number | null;
 }
 
 /** The last assistant text of a trace: the attempt's output when the runner reported none. */
@@ -88,6 +90,7 @@ export async function writeAgentEnd(
     transcript_key: key,
     started_at: info.started_at,
     finished_at: at.toISOString(),
+    turns: v.turns,
   };
   await recordAgentEnd(env, info.slot, outcome, secrets);
   return { end, at: at.toISOString() };

@@ -128,7 +128,7 @@ export class LiveAgents {
     }
     const v = r.result;
     const status = v.error ? "failed" : "succeeded";
-    await this.endAgent(o, { status, reward: v.reward, structured: v.structured, exit_code: v.exit_code, error: v.error, output: v.output });
+    await this.endAgent(o, { status, reward: v.reward, structured: v.structured, exit_code: v.exit_code, error: v.error, output: v.output, turns: v.turns });
     return { ok: true, status, reward: v.reward };
   }
 
@@ -136,7 +136,7 @@ export class LiveAgents {
   async fail(f: FailInput): Promise<Accepted | Refusal> {
     const o = this.owned(f.attempt_id);
     if (!o || o.state !== "live" || o.dispatch !== f.dispatch) return { ok: false, reason: "not_live" };
-    await this.endAgent(o, { status: f.status, reward: null, structured: null, exit_code: null, error: f.error, output: null });
+    await this.endAgent(o, { status: f.status, reward: null, structured: null, exit_code: null, error: f.error, output: null, turns: null });
     return { ok: true };
   }
 
@@ -189,7 +189,7 @@ export class LiveAgents {
     for (const o of overdue) {
       const timeout = Math.round((o.deadline - Date.parse((JSON.parse(o.info) as OwnedInfo).started_at)) / 1000);
       try {
-        await this.endAgent(o, { status: "timed_out", reward: null, structured: null, exit_code: null, error: `the runner did not report a result within the attempt's timeout (${timeout} s)`, output: null });
+        await this.endAgent(o, { status: "timed_out", reward: null, structured: null, exit_code: null, error: `the runner did not report a result within the attempt's timeout (${timeout} s)`, output: null, turns: null });
       } catch (err) {
         console.error(`ending ${o.id} at its timeout failed:`, err instanceof Error ? err.message : err);
       }

@@ -2,7 +2,9 @@
  * The overview's summary row for one benchmark and target: how the attempts
  * went, beside the benchmark panel's row of what they scored (score and
  * pass@k live there only, so no number shows twice): the error and
- * truncation rates (yellow past 10%, red past 50%), mean turns, mean attempt
+ * truncation rates (yellow past 10%, red past 50%), mean turns (the
+ * target model's replies, an agent's as its runner or τ²'s loop counted
+ * them: the note that they are in the trace only when none did), mean attempt
  * time and tokens, and the total cost when known. Hovering (or focusing) a tile shows its distribution: a small
  * histogram with its axis and the five-number summary.
  */
@@ -93,7 +95,7 @@ export const OverviewTiles = memo(function OverviewTiles({ tiles: t, execution }
       </Tile>
       <Tile testid="tile-turns" label="Mean turns" value={t.mean_turns === null ? "—" : num(t.mean_turns)}>
         {t.mean_turns === null ? (
-          <p class="small">{execution === "agent" ? "An agent's turns are in its trace." : "Recorded outputs made no model call here."}</p>
+          <p class="small">{execution === "agent" ? "No attempt's runner reported its turns: an agent's turns are in its trace." : "Recorded outputs made no model call here."}</p>
         ) : (
           <MiniHistogram d={t.distributions.turns} unit="model turns" fmt={num} />
         )}

@@ -3571,6 +3571,7 @@ export interface paths {
             exit_code?: number | null;
             error?: string | null;
             output?: string | null;
+            turns?: number | null;
           };
         };
       };
@@ -6490,7 +6491,7 @@ export interface components {
       error_rate: number | null;
       /** share of replies cut by the token limit; null: attempts do not record why a reply ended */
       truncation_rate: number | null;
-      /** null for an agent (its trace holds its turns) or recorded outputs */
+      /** mean of the target model's replies per attempt: the counts stored when attempts ended (a τ²-bench conversation's agent replies, the environment runner's bash harness's model calls), else derived for a model run in Assay (1, 2 for MT-Bench, 0 unanswered); null for recorded outputs and for an agent none of whose attempts reported a count (its trace holds its turns) */
       mean_turns: number | null;
       /** mean time from dispatch to verdict, ms */
       mean_wall_ms: number | null;
@@ -6941,7 +6942,7 @@ export interface components {
       started_at: string | null;
       /** when the attempt ended; null while open */
       finished_at: string | null;
-      /** model turns of an ended attempt that ran in Assay (1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not); null while open and for an agent target, whose turns are in its trace */
+      /** the target model's replies in an ended attempt: as counted when the attempt ended where Assay counts them (a τ²-bench conversation's agent replies, the environment runner's bash harness's model calls), else for an attempt that ran in Assay 1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not; null while open, for recorded outputs, and for an agent whose runner reported no count (its turns are in its trace) */
       turns: number | null;
     };
     TaskResult: {

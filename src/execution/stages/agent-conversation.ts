@@ -14,7 +14,9 @@
  * - the messages: the conversation as the trace keeps it, the agent's
  *   system prompt first;
  * - the store: how it ended (termination reason, why, steps, tool errors)
- *   and what the user simulator spent, for the scored attempt's record.
+ *   and what the user simulator spent, for the scored attempt's record;
+ * - the target's turns: the agent's model replies (the attempt row's
+ *   turns, migration 0046).
  *
  * An attempt that cannot finish within the invocation starts over: once a
  * call was made, running out of time is a counted try (a timeout,
@@ -180,6 +182,8 @@ export const agentConversationStage: Stage = {
       },
       usage: { input_tokens: agent.input, output_tokens: agent.output, latency_ms: agent.latency },
       store: { ...state.store, conversation: record },
+      // Every reply the target gave (the one that ended an agent_error conversation too): not τ²'s fixed greeting, not the user simulator's turns.
+      targetTurns: agent.calls,
     };
   },
 };

@@ -13,7 +13,7 @@ import { conversed, followUpsOf, multiTurnStage } from "./multi-turn";
 import { beginCall, commitTurn, replied } from "./steps";
 
 export function keptReplyStage(kept: KeptReply): Stage {
-  const { turns, batched, ...reply } = kept;
+  const { turns, batched, target_turns, ...reply } = kept;
   return {
     name: "kept reply",
     async run(state, ports) {
@@ -21,7 +21,7 @@ export function keptReplyStage(kept: KeptReply): Stage {
       if (followUps && turns?.length !== followUps.length + 1) return multiTurnStage.run(state, ports);
       beginCall(state, ports);
       const r = { ...reply, cached: false };
-      const base = batched ? { ...state, batched: true } : state;
+      const base = { ...state, ...(batched && { batched: true }), ...(target_turns !== undefined && { targetTurns: target_turns }) };
       const done = followUps && turns ? conversed(base, replayConversation([...state.request.messages], followUps, turns), followUps, r) : replied(base, r);
       commitTurn(done, ports);
       return done;

@@ -57,7 +57,10 @@ const Tiles = z
     pass_at_k: num,
     error_rate: num.openapi({ description: "errored / attempts" }),
     truncation_rate: num.openapi({ description: "share of replies cut by the token limit; null: attempts do not record why a reply ended" }),
-    mean_turns: num.openapi({ description: "null for an agent (its trace holds its turns) or recorded outputs" }),
+    mean_turns: num.openapi({
+      description:
+        "mean of the target model's replies per attempt: the counts stored when attempts ended (a τ²-bench conversation's agent replies, the environment runner's bash harness's model calls), else derived for a model run in Assay (1, 2 for MT-Bench, 0 unanswered); null for recorded outputs and for an agent none of whose attempts reported a count (its trace holds its turns)",
+    }),
     mean_wall_ms: num.openapi({ description: "mean time from dispatch to verdict, ms" }),
     mean_tokens: num.openapi({ description: "mean input + output tokens of attempts that report tokens" }),
     total_cost: num.openapi({ description: "USD over every ended attempt; null when none has a price" }),

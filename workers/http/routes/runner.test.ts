@@ -119,6 +119,37 @@ describe("runner protocol: tokens", { timeout: 120_000 }, () => {
   });
 });
 
+describe("runner protocol: the turns a runner counts", { timeout: 120_000 }, () => {
+  it("are the attempt's turns in its row, the samples and the overview; a result without them leaves them unknown, not 0", async () => {
+    const { runId, attempts, key } = await silentRun(3);
+    const [a0, a1, a2] = attempts;
+    // The bash harness reports its model calls; an older runner or an external agent says nothing, or null.
+    expect((await result(a0.attempt.id, a0.token, { reward: 1, turns: 3 })).status).toBe(200);
+    expect((await result(a1.attempt.id, a1.token, { reward: 0, turns: 6 })).status).toBe(200);
+    expect((await result(a2.attempt.id, a2.token, { reward: 0 })).status).toBe(200);
+    await waitForRun(key, runId, 30_000);
+    expect((await attemptsOf(runId)).map((r: any) => r.turns)).toEqual([3, 6, null]);
+    const samples = (await call("GET", `/api/eval-runs/${runId}/samples`, { key })).body.items as any[];
+    expect(samples.map((s) => s.turns)).toEqual([3, 6, null]);
+    const [g] = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups as any[];
+    expect(g.execution).toBe("agent");
+    // Over the attempts that reported a count: the one without is left out, not counted as 0.
+    expect(g.tiles.mean_turns).toBe(4.5);
+    expect(g.tiles.distributions.turns.summary).toMatchObject({ n: 2, min: 3, max: 6 });
+    expect(g.tiles.distributions.turns.histogram.counts.reduce((a: number, b: number) => a + b, 0)).toBe(2);
+  });
+
+  it("leave the overview's mean turns null when no attempt reported a count", async () => {
+    const { runId, attempts, key } = await silentRun(2);
+    for (const a of attempts) expect((await result(a.attempt.id, a.token, { reward: 1, turns: null })).status).toBe(200);
+    await waitForRun(key, runId, 30_000);
+    expect((await attemptsOf(runId)).map((r: any) => r.turns)).toEqual([null, null]);
+    const [g] = (await call("GET", `/api/eval-runs/${runId}/overview`, { key })).body.groups as any[];
+    expect(g.tiles.mean_turns).toBeNull();
+    expect(g.tiles.distributions.turns).toEqual({ summary: null, histogram: null });
+  });
+});
+
 describe("runner protocol: a running attempt's steps", { timeout: 120_000 }, () => {
   it("come from its live object, with the request in flight as pending", async () => {
     const { key, attempts } = await silentRun(1);
@@ -220,6 +251,9 @@ describe("runner protocol: validation", { timeout: 120_000 }, () => {
     [{ reward: 1, exit_code: 1.5 }, "exit_code"],
     [{ reward: 1, structured: { dimensions: { a: "x" } } }, "structured.dimensions.a"],
     [{ reward: 1, verdict: "ok" }, "verdict"],
+    [{ reward: 1, turns: -1 }, "turns"],
+    [{ reward: 1, turns: 2.5 }, "turns"],
+    [{ reward: 1, turns: "3" }, "turns"],
   ])("refuses result %j naming %s", async (body, field) => {
     const { attempts } = await sharedRun();
     const r = expectProblem(await result(attempts[0].attempt.id, attempts[0].token, body), 422, "validation_failed");

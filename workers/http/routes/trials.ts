@@ -125,7 +125,7 @@ export async function ownAttempt(c: Ctx, id: string): Promise<{ run: EvalRunRow;
   const open = await openSlot(c.env, run, parsed.seq);
   if (!open) throw new AppError("not_found", `no trial ${id}`);
   const nothing = { reward: null, structured: null, output: null, outputKey: null, reason: null, error: null, exitCode: null, tries: 0 };
-  const usage = { inputTokens: null, outputTokens: null, cost: null, latencyMs: null, transcriptKey: null, startedAt: null, finishedAt: null, cached: null, truncated: null };
+  const usage = { inputTokens: null, outputTokens: null, cost: null, latencyMs: null, transcriptKey: null, startedAt: null, finishedAt: null, cached: null, truncated: null, turns: null };
   return { run, attempt: { ...open.slot, status: open.status, ...nothing, ...usage } };
 }
 

@@ -42,7 +42,8 @@ const Sample = z
     started_at: z.string().nullable().openapi({ description: "when the attempt was dispatched to its target; null while open" }),
     finished_at: z.string().nullable().openapi({ description: "when the attempt ended; null while open" }),
     turns: z.number().int().nullable().openapi({
-      description: "model turns of an ended attempt that ran in Assay (1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not); null while open and for an agent target, whose turns are in its trace",
+      description:
+        "the target model's replies in an ended attempt: as counted when the attempt ended where Assay counts them (a τ²-bench conversation's agent replies, the environment runner's bash harness's model calls), else for an attempt that ran in Assay 1 when the model answered, 2 for an answered MT-Bench conversation, 0 when it did not; null while open, for recorded outputs, and for an agent whose runner reported no count (its turns are in its trace)",
     }),
   })
   .openapi("Sample");
@@ -58,11 +59,14 @@ const SamplesQuery = PageQuery.extend({
 const ENDED: ReadonlySet<string> = new Set(ENDED_ATTEMPT_STATUSES);
 
 /**
- * An attempt that runs in Assay makes one model call (an MT-Bench conversation one per turn), so its turns are
+ * The count stored when the attempt ended, where Assay counted one (τ²'s
+ * agent replies, the bash harness's model calls: migration 0046). Else an
+ * attempt that runs in Assay makes one model call (an MT-Bench conversation one per turn), so its turns are
  * known without reading its trace: 1 once it answered, 0 when it ended
- * without an answer. An agent runner's turns are only in its trace.
+ * without an answer. An agent runner that reported no count: its turns are only in its trace.
  */
-function turnsOf(run: EvalRunRow, r: { target: "a" | "b"; finished_at: string | null; output: string | null; output_chars: number | null }, answered = 1): number | null {
+function turnsOf(run: EvalRunRow, r: { target: "a" | "b"; finished_at: string | null; output: string | null; output_chars: number | null; turns: number | null }, answered = 1): number | null {
+  if (r.turns !== null && r.finished_at) return r.turns;
   const t = (r.target === "a" ? run.target : run.compareTarget) as { kind?: unknown } | null;
   // A recorded output came from no model call here, and an agent's turns are in its trace.
   if (!t || t.kind === "agent" || isRecorded(run, r.target) || !r.finished_at) return null;

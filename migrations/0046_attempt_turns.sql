@@ -1,0 +1,11 @@
+-- An attempt's turns where Assay counted them when it recorded the result
+-- (issue 39): the number of replies the target model gave in the attempt.
+-- For a τ²-bench conversation (src/execution/stages/agent-conversation.ts)
+-- the agent's model replies, not the user simulator's, the opening greeting
+-- or tool results; for an environment trial driven by Assay's bash harness
+-- (environments/agents/bash.mjs) its model calls that returned, as the
+-- runner's result reports them (turns in the result body). NULL when not
+-- counted: an external agent that reports none (never 0 for "unknown"),
+-- attempts that ran before this column, and inline attempts, whose turns
+-- the readers derive (1 answered, 2 for an MT-Bench conversation, 0 not).
+ALTER TABLE attempts ADD COLUMN turns INTEGER;
