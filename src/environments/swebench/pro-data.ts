@@ -10,6 +10,7 @@
 import { recordsOf } from "../../catalog/read";
 import type { LoadedFile, PinnedDataset } from "../../catalog/types";
 import type { JsonObject } from "../../datasets/canonical-json";
+import { checkedInstanceRows, type PlacedRow } from "./instance-rows";
 import { ProRow } from "./pro-task";
 
 const REPO = "ScaleAI/SWE-bench_Pro";
@@ -43,17 +44,7 @@ export const SWEBENCH_PRO_DATA: PinnedDataset = {
 
 /** Revision rows from the pinned parquet. Throws naming the file and row on a row that is not a Pro instance, or an instance twice. */
 export async function swebenchProRows(files: LoadedFile[]): Promise<JsonObject[]> {
-  const rows: { data: JsonObject; where: string }[] = [];
+  const rows: PlacedRow[] = [];
   for (const f of files) (await recordsOf(f)).forEach((data, i) => rows.push({ data, where: `${f.file.path} row ${i + 1}` }));
-  const seen = new Set<string>();
-  for (const { data, where } of rows) {
-    const parsed = ProRow.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`${where}: ${issue.path.join(".") || "row"} ${issue.message}`);
-    }
-    if (seen.has(parsed.data.instance_id)) throw new Error(`${where}: ${parsed.data.instance_id} appears twice`);
-    seen.add(parsed.data.instance_id);
-  }
-  return rows.map((r) => r.data).sort((a, b) => (String(a.instance_id) < String(b.instance_id) ? -1 : 1));
+  return checkedInstanceRows(rows, ProRow);
 }

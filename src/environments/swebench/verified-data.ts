@@ -11,6 +11,7 @@
 import { recordsOf } from "../../catalog/read";
 import type { LoadedFile, PinnedDataset } from "../../catalog/types";
 import type { JsonObject } from "../../datasets/canonical-json";
+import { checkedInstanceRows, type PlacedRow } from "./instance-rows";
 import { SwebenchInstance } from "./instance";
 
 const REPO = "princeton-nlp/SWE-bench_Verified";
@@ -40,7 +41,7 @@ export const SWEBENCH_VERIFIED_DATA: PinnedDataset = {
 
 /** Revision rows from the pinned parquet, or from config.json files (one instance each). Throws naming the file on a row that is not an instance. */
 export async function swebenchRows(files: LoadedFile[]): Promise<JsonObject[]> {
-  const rows: { data: JsonObject; where: string }[] = [];
+  const rows: PlacedRow[] = [];
   for (const f of files) {
     if (f.file.format === "json") {
       const data = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(f.bytes)) as JsonObject;
@@ -49,15 +50,5 @@ export async function swebenchRows(files: LoadedFile[]): Promise<JsonObject[]> {
       (await recordsOf(f)).forEach((data, i) => rows.push({ data, where: `${f.file.path} row ${i + 1}` }));
     }
   }
-  const seen = new Set<string>();
-  for (const { data, where } of rows) {
-    const parsed = SwebenchInstance.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`${where}: ${issue.path.join(".") || "row"} ${issue.message}`);
-    }
-    if (seen.has(parsed.data.instance_id)) throw new Error(`${where}: ${parsed.data.instance_id} appears twice`);
-    seen.add(parsed.data.instance_id);
-  }
-  return rows.map((r) => r.data).sort((a, b) => (String(a.instance_id) < String(b.instance_id) ? -1 : 1));
+  return checkedInstanceRows(rows, SwebenchInstance);
 }
