@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startReferenceRunner } from "../runner/reference-runner.mjs";
 import { importTs } from "../scripts/lib/import-ts.mjs";
-import { buildDashboard, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, launchBrowser, OUT, shot, signIn, runToEndIn, startEnvironment, until } from "./lib/harness.mjs";
 
 const SUMS = Array.from({ length: 12 }, (_, i) => ({ question: `What is ${31 + i * 4} + ${6 + ((i * 5) % 20)}?`, answer: String(37 + i * 4 + ((i * 5) % 20)) }));
 const RUNNER_SECRET = "pages-test-runner-secret-0001";
@@ -26,17 +26,7 @@ describe("dashboard: every main page renders what makes it that page", { timeout
   let fmt;
 
   const target = (model) => ({ kind: "model", provider: "openai", base_url: `${env.fixture.url}/v1`, model });
-  const runToEnd = async (body) => {
-    const created = await env.api("POST", "/api/eval-runs", body);
-    assert.equal(created.status, 201, created.text);
-    assert.equal((await env.api("POST", `/api/eval-runs/${created.body.id}/start`)).status, 202);
-    await until(async () => ["completed", "failed", "cancelled"].includes((await env.api("GET", `/api/eval-runs/${created.body.id}/progress`).catch(() => null))?.body?.status), {
-      timeout: 240_000,
-      every: 500,
-      what: `run ${created.body.id} to end`,
-    });
-    return created.body.id;
-  };
+  const runToEnd = (body) => runToEndIn(env, body);
   /** Opens `path`, waits for `ready` (a locator), screenshots it as pages-<name>. */
   const visit = async (name, path, ready) => {
     await page.goto(`${env.url}${path}`);

@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { importTs } from "../scripts/lib/import-ts.mjs";
-import { buildDashboard, headingShown, launchBrowser, OUT, shot, signIn, startEnvironment, until } from "./lib/harness.mjs";
+import { buildDashboard, headingShown, launchBrowser, OUT, shot, signIn, runToEndIn, startEnvironment, until } from "./lib/harness.mjs";
 
 const SUMS = Array.from({ length: 24 }, (_, i) => ({ question: `Add these for the surface check: ${21 + i * 3} + ${4 + ((i * 7) % 30)}`, answer: String(25 + i * 3 + ((i * 7) % 30)) }));
 const LIVE = Array.from({ length: 60 }, (_, i) => ({ question: `Live sum number ${i}: ${100 + i} + ${i * 2}`, answer: String(100 + i * 3) }));
@@ -41,17 +41,7 @@ describe("dashboard: the surface a researcher sees", { timeout: 900_000 }, () =>
   let liveRun;
 
   const target = (model) => ({ kind: "model", provider: "openai", base_url: `${env.fixture.url}/v1`, model });
-  const runToEnd = async (body) => {
-    const created = await env.api("POST", "/api/eval-runs", body);
-    assert.equal(created.status, 201, created.text);
-    assert.equal((await env.api("POST", `/api/eval-runs/${created.body.id}/start`)).status, 202);
-    await until(async () => ["completed", "failed", "cancelled"].includes((await env.api("GET", `/api/eval-runs/${created.body.id}/progress`).catch(() => null))?.body?.status), {
-      timeout: 240_000,
-      every: 500,
-      what: `run ${created.body.id} to end`,
-    });
-    return created.body.id;
-  };
+  const runToEnd = (body) => runToEndIn(env, body);
   const upload = async (name, rows) => {
     const r = await env.api("POST", `/api/datasets/${name}/revisions`, rows.map((x) => JSON.stringify(x)).join("\n") + "\n", "application/x-ndjson");
     assert.equal(r.status, 201, r.text);

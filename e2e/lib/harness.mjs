@@ -3,6 +3,7 @@
 // model, creates a project, and drives Debian's Chromium through
 // playwright-core with a fresh profile. Collects console errors per page
 // and saves screenshots under test-output/.
+import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -85,6 +86,19 @@ export async function startEnvironment({ projectName = "e2e", extraVars = {}, an
     rmSync(stateDir, { recursive: true, force: true });
   };
   return { url: stack.url, key, api, fixture, stateDir, stop, bootstrapToken };
+}
+
+/** Creates and starts a run through the stack's API and waits until it ends (completed, failed or cancelled); its id. */
+export async function runToEndIn(env, body) {
+  const created = await env.api("POST", "/api/eval-runs", body);
+  assert.equal(created.status, 201, created.text);
+  assert.equal((await env.api("POST", `/api/eval-runs/${created.body.id}/start`)).status, 202);
+  await until(async () => ["completed", "failed", "cancelled"].includes((await env.api("GET", `/api/eval-runs/${created.body.id}/progress`).catch(() => null))?.body?.status), {
+    timeout: 240_000,
+    every: 500,
+    what: `run ${created.body.id} to end`,
+  });
+  return created.body.id;
 }
 
 /** Chromium with a fresh profile; `pages` collect console errors and uncaught exceptions. */
